@@ -1,0 +1,42 @@
+# clift — plain Makefile (chibicc style). `make` builds build/clift;
+# `make SAN=1` builds an ASan/UBSan copy in build-san/; `make unit` builds unit tests.
+CC      ?= cc
+SAN     ?= 0
+ifeq ($(SAN),1)
+  OUT    := build-san
+  CFLAGS := -std=c11 -g -O1 -Wall -Wextra -D_GNU_SOURCE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+  LDFLAGS:= -fsanitize=address,undefined
+else
+  OUT    := build
+  CFLAGS := -std=c11 -g -O2 -Wall -Wextra -D_GNU_SOURCE
+  LDFLAGS:=
+endif
+LDLIBS  := -lm -ldl
+
+LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
+LIB_OBJ  := $(patsubst src/%.c,$(OUT)/obj/%.o,$(LIB_SRC))
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(patsubst tests/unit/%.c,$(OUT)/%,$(UNIT_SRC))
+HEADERS  := $(wildcard src/*/*.h)
+
+all: $(OUT)/clift
+unit: $(UNIT_BIN)
+
+$(OUT)/obj/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(OUT)/libclift.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(OUT)/clift: $(OUT)/obj/cli/main.o $(OUT)/libclift.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(OUT)/test_%: tests/unit/test_%.c tests/unit/check.h $(OUT)/libclift.a $(HEADERS)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(OUT)/libclift.a $(LDLIBS) $(LDFLAGS)
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all unit clean

@@ -1,0 +1,47 @@
+/* util.h — arena allocation, growable strings, diagnostics. Shared by every stage. */
+#ifndef CLIFT_UTIL_H
+#define CLIFT_UTIL_H
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- arena: everything a compilation allocates; released as a whole ---- */
+void *arena_alloc(size_t size);          /* zeroed memory, never NULL (aborts on OOM) */
+char *arena_strdup(const char *s);
+char *arena_strndup(const char *s, size_t n);
+char *arena_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+typedef struct ArenaMark { void *block; size_t used; } ArenaMark;
+ArenaMark arena_mark(void);               /* remember the current top */
+void arena_release(ArenaMark mark);       /* free everything allocated after mark */
+void arena_free_all(void);
+#define NEW(T) ((T *)arena_alloc(sizeof(T)))
+#define NEW_ARRAY(T, n) ((T *)arena_alloc(sizeof(T) * (size_t)((n) > 0 ? (n) : 1)))
+
+/* ---- growable string buffer (arena backed) ---- */
+typedef struct Buf { char *data; size_t len, cap; } Buf;
+void buf_putc(Buf *b, char c);
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+const char *buf_str(Buf *b);             /* NUL-terminated contents ("" when empty) */
+
+/* ---- source locations and diagnostics ---- */
+typedef struct Loc { const char *file; int line, col; } Loc;
+extern const Loc LOC_NONE;               /* for errors with no place (inputs, runtime) */
+
+/* Register a source text so errors can quote the offending line. */
+void diag_add_source(const char *file, const char *text);
+/* Record an error. The first error is kept; returns false so callers can
+   `return diag_error(...)` from bool functions. Never exits. */
+bool diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool diag_has_error(void);
+const char *diag_message(void);          /* the message alone, "" if none */
+/* The full report: "file:line:col: error: msg\n<source line>\n<caret>\n". */
+const char *diag_render(void);
+void diag_clear(void);
+
+/* Read a whole file into the arena; NULL (and a diag) on failure. */
+char *util_read_file(const char *path, size_t *len_out);
+
+#endif
