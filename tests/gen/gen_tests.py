@@ -12,6 +12,7 @@ test never depends on rounding.  Large inputs come from tests/gen/gen_inputs.py
     python3 tests/gen/gen_inputs.py && python3 tests/gen/gen_tests.py
 """
 import os
+import zlib
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -812,6 +813,57 @@ def p_filter_glb():
     program("filter_glb", "seed 000 Fig. 22: filterGlb then (toGlobal (mapGlb f))", src, ts)
 
 
+def p_rounding():
+    src = """(lift (N) ((array-type float N))
+  (lambda (xs)
+    (mapGlb (lambda (x) (+ (ceil x) (* 0.5f (tan (* x 0.1f))))) xs)))"""
+    def ref(dt, xs):
+        x = as_dt(xs, dt)
+        return np.ceil(x) + dt(0.5) * np.tan(x * dt(0.1))
+    ts = [T("ceil and tan on %d" % len(xs), [xs], checked_loose(ref, xs)) for xs in [rfloats(9, -9, 9), rfloats(23, -9, 9)]]
+    program("rounding", "ceil and tan", src, ts)
+
+
+def p_compare():
+    src = """(lift (N) ((array-type int N) (array-type int N))
+  (lambda (xs ys)
+    (mapGlb (lambda (t) (tuple (< (get1 t) (get2 t)) (<= (get1 t) (get2 t))
+                               (>= (get1 t) (get2 t)) (!= (get1 t) (get2 t))))
+            (zip xs ys))))"""
+    ts = []
+    for n in (6, 14):
+        xs = rints(n, -5, 5); ys = rints(n, -5, 5)
+        xs[0] = ys[0]                      # at least one equal pair
+        ts.append(T("int comparisons on %d pairs" % n, [xs, ys],
+                    [(x < y, x <= y, x >= y, x != y) for x, y in zip(xs, ys)]))
+    program("compare", "< <= >= != on ints, a 4-tuple of bools per pair", src, ts)
+
+
+def p_long_sum():
+    src = """(lift (N) ((array-type int N))
+  (lambda (xs)
+    (reduceSeq (i2l 0) (lambda (acc x) (+ acc (i2l x))) xs)))"""
+    ts = []
+    for n in (5, 30):
+        xs = rints(n, 1500000000, 2100000000)
+        ts.append(T("sum of %d large ints overflows int, not long" % n, [xs], [sum(xs)]))
+    program("long_sum", "long accumulator (i2l) over ints whose sum exceeds 2^31", src, ts)
+
+
+def p_vec_input():
+    src = """(lift (N) ((array-type (vector-type float 4) N))
+  (lambda (vs)
+    (mapGlb (lambda (v) (+ (* v 3.0f) v)) vs)))"""
+    ts = []
+    for n in (2, 5):
+        vs = [rfloats(4) for _ in range(n)]
+        lit = "[" + ", ".join("<" + ", ".join(fmt(x) for x in v) + ">" for v in vs) + "]"
+        out = "[" + ", ".join("<" + ", ".join(fmt(x) for x in checked(lambda dt, v: as_dt(v, dt) * dt(3) + as_dt(v, dt), v)) + ">"
+                              for v in vs) + "]"
+        ts.append(T("%d float4 values" % n, [lit], Lit(out)))
+    program("vec_input", "float4 input elements; a float operand is broadcast", src, ts)
+
+
 # ---------------------------------------------------------------- negative
 def p_negative():
     program("err_zip_mismatch", "negative: zip of [float]N and [float]M is a type error naming both types", """(lift (N M) ((array-type float N) (array-type float M))
@@ -841,6 +893,8 @@ def p_negative():
 def main():
     for name, fn in sorted(globals().items()):
         if name.startswith("p_"):
+            global rng
+            rng = np.random.default_rng(zlib.crc32(name.encode()))   # stable per program
             fn()
     for path, text in sorted(FILES.items()):
         with open(path, "w") as f:
