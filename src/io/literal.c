@@ -1,0 +1,284 @@
+/* literal.c — value_parse: the input literal syntax of SPEC §7, read against the
+   parameter's type (docs/values.md). Scalars `3`, `-2.5`, `1e-3`, `1.5f`, `inf`,
+   `nan`, `true`; arrays `[a, b]`; tuples `(a, b)`; vectors `<a, b, c, d>`.
+   The type drives the parse, so each error can say what was expected, what was
+   found and where (a character offset into the text). */
+#include "value.h"
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Parser {
+  const char *text, *p, *what;
+  /* One scratch stack of element pointers shared by every nesting level: an array
+     pushes its elements, then copies them out exactly sized and pops. Amortised
+     O(1) per element, so 10^6-element inputs stay linear. */
+  Value **stack;
+  size_t len, cap;
+} Parser;
+
+static void push(Parser *P, Value *v) {
+  if (P->len == P->cap) {
+    size_t cap = P->cap ? P->cap * 2 : 1024;
+    Value **s = NEW_ARRAY(Value *, cap);
+    if (P->len) memcpy(s, P->stack, sizeof(Value *) * P->len);
+    P->stack = s; P->cap = cap;
+  }
+  P->stack[P->len++] = v;
+}
+
+static void skip_space(Parser *P) { while (isspace((unsigned char)*P->p)) P->p++; }
+
+static bool is_word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+static bool word_at(const char *p, const char *w) {
+  size_t n = strlen(w);
+  return strncmp(p, w, n) == 0 && !is_word_char(p[n]);
+}
+
+/* Where: the offset, plus line and column when the text (an @file) has lines. */
+static const char *where(Parser *P, const char *at) {
+  long off = (long)(at - P->text);
+  if (!memchr(P->text, '\n', (size_t)off)) return arena_printf("at offset %ld", off);
+  int line = 1;
+  const char *bol = P->text;
+  for (const char *q = P->text; q < at; q++) if (*q == '\n') { line++; bol = q + 1; }
+  return arena_printf("at offset %ld (line %d, column %ld)", off, line, (long)(at - bol) + 1);
+}
+
+/* A number token: [+-] digits [. digits] [e [+-] digits] [f], or [+-]inf/nan.
+   Returns its end, or NULL when none starts at s; *is_float when it is not a
+   plain integer (so an int parameter can reject it). */
+static const char *scan_number(const char *s, bool *is_float) {
+  const char *p = s;
+  *is_float = false;
+  if (*p == '+' || *p == '-') p++;
+  if (word_at(p, "inf") || word_at(p, "nan")) { *is_float = true; return p + 3; }
+  const char *digits = p;
+  while (isdigit((unsigned char)*p)) p++;
+  bool whole = p > digits;
+  if (*p == '.') {
+    const char *frac = ++p;
+    while (isdigit((unsigned char)*p)) p++;
+    if (!whole && p == frac) return NULL;
+    *is_float = true;
+  } else if (!whole) {
+    return NULL;
+  }
+  if (*p == 'e' || *p == 'E') {
+    const char *e = p + 1;
+    if (*e == '+' || *e == '-') e++;
+    if (isdigit((unsigned char)*e)) {
+      while (isdigit((unsigned char)*e)) e++;
+      p = e; *is_float = true;
+    }
+  }
+  if (*p == 'f' && !is_word_char(p[1])) { p++; *is_float = true; }
+  return p;
+}
+
+/* The token at p for messages: a run of characters up to a space or delimiter. */
+static const char *token_text(const char *p) {
+  const char *e = p;
+  if (strchr("[]()<>,", *e)) e++;
+  else while (*e && !isspace((unsigned char)*e) && !strchr("[]()<>,", *e)) e++;
+  if (e - p > 24) return arena_printf("%.24s...", p);
+  return arena_strndup(p, (size_t)(e - p));
+}
+
+/* True when the number token ending at e is not glued to more text ("1.5x"). */
+static bool number_ends_cleanly(const char *e) {
+  return !is_word_char(*e) && *e != '.' && *e != '+' && *e != '-';
+}
+
+static const char *describe_found(const char *p) {
+  bool is_float;
+  const char *e;
+  switch (*p) {
+  case 0:   return "the end of the input";
+  case '[': return "an array '['";
+  case '(': return "a tuple '('";
+  case '<': return "a vector '<'";
+  default:
+    e = scan_number(p, &is_float);
+    if (e && number_ends_cleanly(e)) return arena_printf("a number '%s'", token_text(p));
+    return arena_printf("'%s'", token_text(p));
+  }
+}
+
+static const char *describe_type(Type *t) {
+  switch (t->kind) {
+  case TY_INT:    return "an int";
+  case TY_LONG:   return "a long";
+  case TY_FLOAT:  return "a float";
+  case TY_DOUBLE: return "a double";
+  case TY_BOOL:   return "a bool (true or false)";
+  case TY_IDX:    return arena_printf("an index (%s, a non-negative int)", type_to_string(t));
+  case TY_ARRAY:
+    return arena_printf("an array of %s (%s)", type_to_string(t->elem), type_to_string(t));
+  case TY_EXISTS:
+    return arena_printf("an array of %s (%s)", type_to_string(t->array->elem), type_to_string(t));
+  case TY_TUPLE:  return arena_printf("a tuple %s", type_to_string(t));
+  case TY_VECTOR: return arena_printf("a vector %s (<a, b, ...>)", type_to_string(t));
+  }
+  return "a value";
+}
+
+static Value *expected(Parser *P, Type *t) {
+  diag_error(LOC_NONE, "%s: expected %s, found %s %s", P->what, describe_type(t),
+             describe_found(P->p), where(P, P->p));
+  return NULL;
+}
+
+/* Copy a number token so strtod sees exactly it (no hex floats, no "infinity"). */
+static const char *number_copy(const char *s, const char *e, char *small, size_t cap) {
+  size_t n = (size_t)(e - s);
+  if (n > 0 && e[-1] == 'f' && !(n >= 3 && strncmp(e - 3, "inf", 3) == 0)) n--;
+  if (n < cap) { memcpy(small, s, n); small[n] = 0; return small; }
+  return arena_strndup(s, n);
+}
+
+static Value *parse_integer(Parser *P, TypeKind kind, Type *t, const char *s, const char *e) {
+  char small[64];
+  const char *tok = number_copy(s, e, small, sizeof small);
+  errno = 0;
+  long long x = strtoll(tok, NULL, 10);
+  bool in_range = errno != ERANGE &&
+                  (kind == TY_LONG || (x >= INT32_MIN && x <= INT32_MAX));
+  if (!in_range) {
+    diag_error(LOC_NONE, "%s: %s literal '%s' %s is out of range for %s", P->what,
+               type_scalar_name(kind == TY_LONG ? TY_LONG : TY_INT), tok, where(P, s),
+               type_to_string(t));
+    return NULL;
+  }
+  if (t->kind == TY_IDX && x < 0) { P->p = s; return expected(P, t); }
+  P->p = e;
+  return kind == TY_LONG ? value_long(x) : value_int((int32_t)x);
+}
+
+/* Floats go through strtof/strtod on the token itself, never via an integer, so
+   `-0` keeps its sign and every %.9g / %.17g print reads back bit-exactly. */
+static Value *parse_floating(Parser *P, TypeKind kind, const char *s, const char *e) {
+  char small[64];
+  const char *tok = number_copy(s, e, small, sizeof small);
+  bool named_inf = strstr(tok, "inf") != NULL;
+  Value *v;
+  bool overflow;
+  if (kind == TY_FLOAT) {
+    float x = strtof(tok, NULL);
+    overflow = isinf(x) && !named_inf;
+    v = value_float(x);
+  } else {
+    double x = strtod(tok, NULL);
+    overflow = isinf(x) && !named_inf;
+    v = value_double(x);
+  }
+  if (overflow) {
+    diag_error(LOC_NONE, "%s: literal '%s' %s is out of range for %s (write inf if meant)",
+               P->what, tok, where(P, s), type_scalar_name(kind));
+    return NULL;
+  }
+  P->p = e;
+  return v;
+}
+
+static Value *parse_scalar(Parser *P, Type *t) {
+  TypeKind kind = t->kind == TY_IDX ? TY_INT : t->kind;
+  const char *s = P->p;
+  if (kind == TY_BOOL) {
+    if (word_at(s, "true"))  { P->p += 4; return value_bool(true); }
+    if (word_at(s, "false")) { P->p += 5; return value_bool(false); }
+    return expected(P, t);
+  }
+  bool is_float;
+  const char *e = scan_number(s, &is_float);
+  if (!e || !number_ends_cleanly(e)) return expected(P, t);
+  if (kind == TY_FLOAT || kind == TY_DOUBLE) return parse_floating(P, kind, s, e);
+  if (is_float) {
+    diag_error(LOC_NONE, "%s: expected %s, found a float literal '%s' %s", P->what,
+               describe_type(t), token_text(s), where(P, s));
+    return NULL;
+  }
+  return parse_integer(P, kind, t, s, e);
+}
+
+static Value *parse_value(Parser *P, Type *t);
+
+/* The element or field type at position i of an aggregate literal. */
+typedef Type *(*ItemType)(Type *t, int64_t i);
+static Type *array_item(Type *t, int64_t i) { (void)i; return t->elem; }
+static Type *tuple_item(Type *t, int64_t i) { return t->fields[i]; }
+static Type *vector_item(Type *t, int64_t i) { (void)i; return t->elem; }
+
+/* A bracketed, comma-separated sequence. `count` is the exact number of items
+   for tuples and vectors, -1 for arrays (their lengths are the driver's to check). */
+static Value *parse_sequence(Parser *P, Type *t, Type *shown, ValueKind kind, char open,
+                             char close, int64_t count, ItemType item) {
+  if (*P->p != open) return expected(P, shown);
+  const char *start = P->p++;
+  size_t base = P->len;
+  skip_space(P);
+  int64_t n = 0;
+  if (*P->p != close) {
+    for (;;) {
+      if (count >= 0 && n == count) {
+        diag_error(LOC_NONE, "%s: %s has %lld %s, found more %s", P->what, describe_type(shown),
+                   (long long)count, kind == VAL_TUPLE ? "fields" : "lanes", where(P, P->p));
+        return NULL;
+      }
+      Value *v = parse_value(P, item(t, n));
+      if (!v) return NULL;
+      push(P, v);
+      n++;
+      skip_space(P);
+      if (*P->p == close) break;
+      if (*P->p != ',') {
+        diag_error(LOC_NONE, "%s: expected ',' or '%c' after item %lld of %s (opened %s), found %s %s",
+                   P->what, close, (long long)n, describe_type(shown), where(P, start),
+                   describe_found(P->p), where(P, P->p));
+        return NULL;
+      }
+      P->p++;
+      skip_space(P);
+    }
+  }
+  if (count >= 0 && n != count) {
+    diag_error(LOC_NONE, "%s: expected %s with %lld %s, found %lld %s", P->what,
+               describe_type(shown), (long long)count, kind == VAL_TUPLE ? "fields" : "lanes",
+               (long long)n, where(P, start));
+    return NULL;
+  }
+  P->p++;
+  Value *v = kind == VAL_ARRAY ? value_array(n) : kind == VAL_TUPLE ? value_tuple((int)n)
+                                                                    : value_vector((int)n);
+  if (n) memcpy(v->elems, P->stack + base, sizeof(Value *) * (size_t)n);
+  P->len = base;
+  return v;
+}
+
+static Value *parse_value(Parser *P, Type *t) {
+  skip_space(P);
+  switch (t->kind) {
+  case TY_ARRAY:  return parse_sequence(P, t, t, VAL_ARRAY, '[', ']', -1, array_item);
+  case TY_EXISTS: return parse_sequence(P, t->array, t, VAL_ARRAY, '[', ']', -1, array_item);
+  case TY_TUPLE:  return parse_sequence(P, t, t, VAL_TUPLE, '(', ')', t->n, tuple_item);
+  case TY_VECTOR: return parse_sequence(P, t, t, VAL_VECTOR, '<', '>', t->width, vector_item);
+  default:        return parse_scalar(P, t);
+  }
+}
+
+Value *value_parse(const char *text, Type *type, const char *what) {
+  Parser P = { text, text, what ? what : "input", NULL, 0, 0 };
+  Value *v = parse_value(&P, type);
+  if (!v) return NULL;
+  skip_space(&P);
+  if (*P.p) {
+    diag_error(LOC_NONE, "%s: unexpected '%s' after the value %s", P.what, token_text(P.p),
+               where(&P, P.p));
+    return NULL;
+  }
+  return v;
+}

@@ -1,0 +1,111 @@
+/* print.c — value_print (the literal syntax value_parse reads back, SPEC §7) and
+   value_close (tolerant comparison for `clift test` and the unit tests). */
+#include "value.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* %.9g / %.17g are the shortest fixed precisions that make every float / double
+   round-trip; inf and nan are spelled out because printf may write "-nan". */
+static void print_floating(Buf *b, double x, int digits) {
+  if (isnan(x)) { buf_puts(b, "nan"); return; }
+  if (isinf(x)) { buf_puts(b, x < 0 ? "-inf" : "inf"); return; }
+  char s[40];
+  snprintf(s, sizeof s, "%.*g", digits, x);
+  buf_puts(b, s);
+}
+
+static void print_items(Buf *b, Value *v, char open, char close) {
+  buf_putc(b, open);
+  for (int64_t i = 0; i < v->n; i++) {
+    if (i) buf_puts(b, ", ");
+    value_print(b, v->elems[i]);
+  }
+  buf_putc(b, close);
+}
+
+void value_print(Buf *b, Value *v) {
+  switch (v->kind) {
+  case VAL_INT:    buf_printf(b, "%d", (int)v->s.i); break;
+  case VAL_LONG:   buf_printf(b, "%lld", (long long)v->s.l); break;
+  case VAL_FLOAT:  print_floating(b, v->s.f, 9); break;
+  case VAL_DOUBLE: print_floating(b, v->s.d, 17); break;
+  case VAL_BOOL:   buf_puts(b, v->s.b ? "true" : "false"); break;
+  case VAL_ARRAY:  print_items(b, v, '[', ']'); break;
+  case VAL_TUPLE:  print_items(b, v, '(', ')'); break;
+  case VAL_VECTOR: print_items(b, v, '<', '>'); break;
+  }
+}
+
+/* ---- value_close ---- */
+
+typedef struct Compare {
+  double tol;
+  Buf *why;
+  Buf path;          /* "[3][1]" of the element being compared */
+  long long bad;     /* mismatches found; only the first is explained */
+} Compare;
+
+static bool is_floating(Value *v) { return v->kind == VAL_FLOAT || v->kind == VAL_DOUBLE; }
+
+/* Relative tolerance, with the same tol as an absolute bound so values near zero
+   (where relative error is meaningless) still compare. nan matches nan. */
+static bool floats_close(double g, double w, double tol) {
+  if (isnan(g) || isnan(w)) return isnan(g) && isnan(w);
+  if (g == w) return true;                 /* also equal infinities */
+  if (isinf(g) || isinf(w)) return false;  /* tol * inf would excuse anything */
+  double diff = fabs(g - w);
+  return diff <= tol * fmax(fabs(g), fabs(w)) || diff <= tol;
+}
+
+static bool scalars_equal(Value *g, Value *w, double tol) {
+  if (is_floating(g)) return floats_close(value_as_double(g), value_as_double(w), tol);
+  if (g->kind == VAL_BOOL) return g->s.b == w->s.b;
+  return value_as_long(g) == value_as_long(w);
+}
+
+static const char *kind_name(Value *v) {
+  static const char *names[] = { "an int", "a long", "a float", "a double", "a bool",
+                                 "an array", "a tuple", "a vector" };
+  return names[v->kind];
+}
+
+/* Explain the first mismatch ("element [3][1]: got 2.5, expected 2.75"). */
+static void mismatch(Compare *C, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void mismatch(Compare *C, const char *fmt, ...) {
+  if (C->bad++ || !C->why) return;
+  if (C->path.len) buf_printf(C->why, "element %s: ", buf_str(&C->path));
+  va_list ap; va_start(ap, fmt); buf_vprintf(C->why, fmt, ap); va_end(ap);
+}
+
+static void compare(Compare *C, Value *g, Value *w) {
+  if (g->kind != w->kind) {
+    mismatch(C, "got %s, expected %s", kind_name(g), kind_name(w));
+    return;
+  }
+  if (g->kind <= VAL_BOOL) {
+    if (scalars_equal(g, w, C->tol)) return;
+    Buf gs = {0}, ws = {0};
+    value_print(&gs, g); value_print(&ws, w);
+    mismatch(C, "got %s, expected %s", buf_str(&gs), buf_str(&ws));
+    return;
+  }
+  if (g->n != w->n) {
+    mismatch(C, "length %lld, expected %lld", (long long)g->n, (long long)w->n);
+    return;
+  }
+  size_t mark = C->path.len;
+  for (int64_t i = 0; i < g->n; i++) {
+    /* Skip building paths once the explanation is written: 10^6-element outputs. */
+    if (!C->bad) buf_printf(&C->path, g->kind == VAL_TUPLE ? ".%lld" : "[%lld]", (long long)i);
+    compare(C, g->elems[i], w->elems[i]);
+    if (C->path.len > mark) { C->path.len = mark; C->path.data[mark] = 0; }
+  }
+}
+
+bool value_close(Value *got, Value *want, double tol, Buf *why) {
+  Compare C = { tol, why, {0}, 0 };
+  compare(&C, got, want);
+  if (C.bad > 1 && why) buf_printf(why, " (%lld mismatches in all)", C.bad);
+  return C.bad == 0;
+}
