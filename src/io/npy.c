@@ -18,6 +18,9 @@ static Type *npy_leaf(Type *t, int *dims) {
   for (;;) {
     if (t->kind == TY_EXISTS) t = t->array;
     if (t->kind != TY_ARRAY) break;
+    /* Rows of a position-dependent array differ in length, so it is no regular
+       ndarray; its packed form needs the size variables, which only the driver has. */
+    if (t->index && type_mentions(t->elem, t->index)) return NULL;
     (*dims)++;
     t = t->elem;
   }
@@ -166,10 +169,7 @@ static Value *build(Builder *B, const int64_t *shape, int ndim) {
 static bool header_check(Reader *R, Header *h, Type *type, int *dtype, int64_t *count) {
   const char *ts = type_to_string(type);
   int dims;
-  Type *leaf = npy_leaf(type, &dims);
-  if (!leaf)
-    return diag_error(LOC_NONE, "%s: a .npy file holds arrays of scalars, but the parameter is %s",
-                      R->what, ts);
+  Type *leaf = npy_leaf(type, &dims);   /* not NULL: value_read_npy checked */
   if (!h->have_descr || !h->have_fortran || !h->have_shape)
     return diag_error(LOC_NONE, "%s: '%s' has a .npy header without %s", R->what, R->path,
                       !h->have_descr ? "'descr'" : !h->have_fortran ? "'fortran_order'" : "'shape'");
@@ -271,6 +271,12 @@ static Value *npy_decode(Reader *R, const unsigned char *buf, size_t len, Type *
 
 Value *value_read_npy(const char *path, Type *type, const char *what) {
   Reader R = { NULL, NULL, what ? what : "input", path };
+  int dims;
+  if (!npy_leaf(type, &dims)) {   /* the type's fault, whatever the file holds */
+    diag_error(LOC_NONE, "%s: a .npy file holds regular arrays of scalars, but the parameter "
+               "is %s", R.what, type_to_string(type));
+    return NULL;
+  }
   FILE *f = fopen(path, "rb");
   if (!f) {
     diag_error(LOC_NONE, "%s: cannot open '%s': %s", R.what, path, strerror(errno));
@@ -375,7 +381,7 @@ bool value_write_npy(const char *path, Value *v, Type *type) {
   int dims;
   Type *leaf = npy_leaf(type, &dims);
   if (!leaf)
-    return diag_error(LOC_NONE, "cannot write %s as .npy: only arrays of scalars can be",
+    return diag_error(LOC_NONE, "cannot write %s as .npy: only regular arrays of scalars can be",
                       type_to_string(type));
   if (dims > NPY_MAX_DIMS)
     return diag_error(LOC_NONE, "cannot write %s as .npy: too many dimensions", type_to_string(type));

@@ -7,42 +7,64 @@
 
 /* %.9g / %.17g are the shortest fixed precisions that make every float / double
    round-trip; inf and nan are spelled out because printf may write "-nan". */
+/* Append bytes directly: buf_printf formats twice per call, which dominates when
+   printing a 10^6-element result. Grows by doubling like Buf itself. */
+static void put(Buf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap * 2 : 256;
+    while (cap < b->len + n + 1) cap *= 2;
+    char *d = arena_alloc(cap);
+    if (b->len) memcpy(d, b->data, b->len);
+    b->data = d; b->cap = cap;
+  }
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+static void put_str(Buf *b, const char *s) { put(b, s, strlen(s)); }
+
 static void print_floating(Buf *b, double x, int digits) {
-  if (isnan(x)) { buf_puts(b, "nan"); return; }
-  if (isinf(x)) { buf_puts(b, x < 0 ? "-inf" : "inf"); return; }
+  if (isnan(x)) { put_str(b, "nan"); return; }
+  if (isinf(x)) { put_str(b, x < 0 ? "-inf" : "inf"); return; }
   char s[40];
-  snprintf(s, sizeof s, "%.*g", digits, x);
-  buf_puts(b, s);
+  int n = snprintf(s, sizeof s, "%.*g", digits, x);
+  put(b, s, (size_t)n);
 }
 
-static void print_items(Buf *b, Value *v, char open, char close) {
-  buf_putc(b, open);
+static void print_items(Buf *b, Value *v, const char *open, const char *close) {
+  put(b, open, 1);
   for (int64_t i = 0; i < v->n; i++) {
-    if (i) buf_puts(b, ", ");
+    if (i) put(b, ", ", 2);
     value_print(b, v->elems[i]);
   }
-  buf_putc(b, close);
+  put(b, close, 1);
 }
 
 void value_print(Buf *b, Value *v) {
+  char s[24];
   switch (v->kind) {
-  case VAL_INT:    buf_printf(b, "%d", (int)v->s.i); break;
-  case VAL_LONG:   buf_printf(b, "%lld", (long long)v->s.l); break;
+  case VAL_INT:    put(b, s, (size_t)snprintf(s, sizeof s, "%d", (int)v->s.i)); break;
+  case VAL_LONG:   put(b, s, (size_t)snprintf(s, sizeof s, "%lld", (long long)v->s.l)); break;
   case VAL_FLOAT:  print_floating(b, v->s.f, 9); break;
   case VAL_DOUBLE: print_floating(b, v->s.d, 17); break;
-  case VAL_BOOL:   buf_puts(b, v->s.b ? "true" : "false"); break;
-  case VAL_ARRAY:  print_items(b, v, '[', ']'); break;
-  case VAL_TUPLE:  print_items(b, v, '(', ')'); break;
-  case VAL_VECTOR: print_items(b, v, '<', '>'); break;
+  case VAL_BOOL:   put_str(b, v->s.b ? "true" : "false"); break;
+  case VAL_ARRAY:  print_items(b, v, "[", "]"); break;
+  case VAL_TUPLE:  print_items(b, v, "(", ")"); break;
+  case VAL_VECTOR: print_items(b, v, "<", ">"); break;
   }
 }
 
 /* ---- value_close ---- */
 
+enum { CLOSE_MAX_DEPTH = 64 };
+
 typedef struct Compare {
   double tol;
   Buf *why;
-  Buf path;          /* "[3][1]" of the element being compared */
+  /* Where we are, rendered as "[3][1]" / ".1" only when a mismatch needs it. */
+  int depth;
+  int64_t at[CLOSE_MAX_DEPTH];
+  bool field[CLOSE_MAX_DEPTH];   /* a tuple field rather than an index */
   long long bad;     /* mismatches found; only the first is explained */
 } Compare;
 
@@ -74,7 +96,12 @@ static const char *kind_name(Value *v) {
 static void mismatch(Compare *C, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void mismatch(Compare *C, const char *fmt, ...) {
   if (C->bad++ || !C->why) return;
-  if (C->path.len) buf_printf(C->why, "element %s: ", buf_str(&C->path));
+  if (C->depth) {
+    buf_puts(C->why, "element ");
+    for (int i = 0; i < C->depth && i < CLOSE_MAX_DEPTH; i++)
+      buf_printf(C->why, C->field[i] ? ".%lld" : "[%lld]", (long long)C->at[i]);
+    buf_puts(C->why, ": ");
+  }
   va_list ap; va_start(ap, fmt); buf_vprintf(C->why, fmt, ap); va_end(ap);
 }
 
@@ -94,17 +121,16 @@ static void compare(Compare *C, Value *g, Value *w) {
     mismatch(C, "length %lld, expected %lld", (long long)g->n, (long long)w->n);
     return;
   }
-  size_t mark = C->path.len;
+  int d = C->depth++;
   for (int64_t i = 0; i < g->n; i++) {
-    /* Skip building paths once the explanation is written: 10^6-element outputs. */
-    if (!C->bad) buf_printf(&C->path, g->kind == VAL_TUPLE ? ".%lld" : "[%lld]", (long long)i);
+    if (d < CLOSE_MAX_DEPTH) { C->at[d] = i; C->field[d] = g->kind == VAL_TUPLE; }
     compare(C, g->elems[i], w->elems[i]);
-    if (C->path.len > mark) { C->path.len = mark; C->path.data[mark] = 0; }
   }
+  C->depth--;
 }
 
 bool value_close(Value *got, Value *want, double tol, Buf *why) {
-  Compare C = { tol, why, {0}, 0 };
+  Compare C = { .tol = tol, .why = why };
   compare(&C, got, want);
   if (C.bad > 1 && why) buf_printf(why, " (%lld mismatches in all)", C.bad);
   return C.bad == 0;

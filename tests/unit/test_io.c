@@ -320,6 +320,15 @@ static void test_npy_write_errors(void) {
   diag_clear();
   CHECK(!value_write_npy(path, parse_ok("(1, 2)", tt), tt) && strstr(diag_message(), "arrays of scalars"),
         "tuple: %s", diag_message());
+  /* a position-dependent (triangular) array is not a regular ndarray */
+  NatVar *i = nat_var_new("i", nat_const(0), NULL);
+  Type *tri = type_dep_array(i, arr(T_FLOAT, nat_var(i)), N_);
+  diag_clear();
+  CHECK(!value_write_npy(path, parse_ok("[[], [1], [2, 3]]", tri), tri) && strstr(diag_message(), "regular arrays"),
+        "dep array write: %s", diag_message());
+  diag_clear();
+  CHECK(!value_read_npy(path, tri, "input 1 (tri)") && strstr(diag_message(), "regular arrays"),
+        "dep array read: %s", diag_message());
   diag_clear();
   CHECK(!value_write_npy("/nonexistent_dir_clift/x.npy", parse_ok("[1]", arr(T_FLOAT, N_)), arr(T_FLOAT, N_)) &&
         strstr(diag_message(), "cannot write"), "unwritable: %s", diag_message());
