@@ -14,9 +14,11 @@ static Loc err_loc;
 static char err_msg[4096];
 
 void diag_add_source(const char *file, const char *text) {
-  Source *s = malloc(sizeof *s);  /* outlives arena resets: tiny, kept for the process */
+  Source *s = malloc(sizeof *s);  /* outlives arena resets; kept for the process */
   if (!s) return;
-  s->file = file; s->text = text; s->next = sources;
+  /* copies: the caller's strings may live in an arena that is released */
+  s->file = strdup(file); s->text = strdup(text); s->next = sources;
+  if (!s->file || !s->text) { free((char *)s->file); free((char *)s->text); free(s); return; }
   sources = s;
 }
 

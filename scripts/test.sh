@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# test.sh — the whole test suite, from a fresh machine: set up, build the
+# normal and the ASan/UBSan compiler, then run
+#   1. the C unit tests (arithmetic, values I/O, …) under ASan/UBSan,
+#   2. every test block in tests/lift and examples/ under ASan/UBSan and on
+#      the optimised build, on every target available here,
+#   3. the command-line tests (exit statuses, messages, no partial output).
+# Ends with one line "N passed, N failed" summing every runner.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+make -s -j"$(nproc)" SAN=1 all unit >&2 || { echo "0 passed, 1 failed"; exit 1; }
+
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+total_pass=0 total_fail=0
+log=$(mktemp)
+
+# Each runner prints a line "… N passed, N failed …"; add them up. A runner
+# that dies without its line counts as one failure.
+tally() {
+  local name=$1; shift
+  echo "== $name" >&2
+  "$@" >"$log" 2>&1
+  local rc=$?
+  cat "$log"
+  local line; line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+  if [ -z "$line" ]; then
+    echo "$name: no summary line (exit $rc)"; total_fail=$((total_fail + 1)); return
+  fi
+  local p f
+  p=$(sed -E 's/.*\b([0-9]+) passed.*/\1/' <<<"$line")
+  f=$(sed -E 's/.*\b([0-9]+) failed.*/\1/' <<<"$line")
+  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "$name: exit status $rc with no failed test (sanitizer report?)"; total_fail=$((total_fail + 1))
+  fi
+}
+
+for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift examples
+tally "language tests (optimised build)" build/clift test tests/lift examples
+tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
+
+rm -f "$log"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

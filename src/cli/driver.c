@@ -1,0 +1,34 @@
+/* driver.c — the pipeline:
+     parse → normalise (`o`, saturation, eta) → infer types → [inputs] → run. */
+#include "driver.h"
+#include "../types/infer.h"
+#include <string.h>
+
+Program *driver_compile_text(const char *path, const char *text) {
+  Program *p = parse_program(path, text);
+  if (!p || !normalize_program(p) || !infer_program(p)) return NULL;
+  return p;
+}
+
+Program *driver_compile(const char *path) {
+  char *text = util_read_file(path, NULL);
+  return text ? driver_compile_text(path, text) : NULL;
+}
+
+const char *driver_program_type(Program *p) {
+  Buf b = {0};
+  buf_putc(&b, '(');
+  for (int i = 0; i < p->nsizes; i++) buf_printf(&b, "%s%s", i ? " " : "", p->sizes[i]->name);
+  buf_puts(&b, ") ");
+  for (int i = 0; i < p->nparams; i++) buf_printf(&b, "%s -> ", type_to_string(p->params[i].type));
+  buf_puts(&b, type_to_string(p->result));
+  return buf_str(&b);
+}
+
+bool driver_target_known(const char *target) { return strcmp(target, "interp") == 0; }
+
+Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes) {
+  if (strcmp(target, "interp") == 0) return interp_run(p, inputs, sizes);
+  diag_error(LOC_NONE, "unknown target '%s' (available: interp)", target);
+  return NULL;
+}

@@ -1,0 +1,153 @@
+/* inputs.c — reading the program's inputs and binding its size variables
+   (SPEC §2, §7, §8): N is the length of the first array whose type mentions N;
+   every other mention, and every run-time size condition the type checker
+   left, is checked before anything runs, with a message naming the input. */
+#include "driver.h"
+#include <string.h>
+
+typedef struct Binder {
+  Program *prog;
+  NatBinding *nats;
+  const char **bound_by;     /* per size variable: the input that fixed it */
+} Binder;
+
+static bool lookup(void *ctx, NatVar *v, long long *value) {
+  for (NatBinding *b = ((Binder *)ctx)->nats; b; b = b->next)
+    if (b->var == v) { *value = b->value; return true; }
+  return false;
+}
+
+static void bind(Binder *bd, NatVar *v, long long value) {
+  NatBinding *b = NEW(NatBinding);
+  b->var = v; b->value = value; b->next = bd->nats;
+  bd->nats = b;
+}
+
+static int size_index(Program *p, NatVar *v) {
+  for (int i = 0; i < p->nsizes; i++) if (p->sizes[i] == v) return i;
+  return -1;
+}
+
+static const char *input_name(Program *p, int i) {
+  return arena_printf("input %d (%s)", i + 1, p->params[i].name);
+}
+
+/* Find the one unbound size variable of `len`, if there is exactly one. */
+static NatVar *single_unbound(Binder *bd, Nat *len) {
+  NatVar *vars[8];
+  int n = nat_free_vars(len, vars, 8), found = 0;
+  NatVar *u = NULL;
+  long long dummy;
+  for (int i = 0; i < n && i < 8; i++)
+    if (size_index(bd->prog, vars[i]) >= 0 && !lookup(bd, vars[i], &dummy)) { u = vars[i]; found++; }
+  return found == 1 ? u : NULL;
+}
+
+/* Bind an unbound size variable from an observed length: directly for `N`,
+   by search for lengths such as (* 2 N) (sizes grow with their variables). */
+static void bind_from(Binder *bd, Nat *len, long long n, int input) {
+  NatVar *v = single_unbound(bd, len);
+  if (!v) return;
+  long long lo = 1, hi = 1LL << 40;
+  while (lo < hi) {
+    long long mid = lo + (hi - lo) / 2, val;
+    bind(bd, v, mid);
+    bool ok = nat_eval(len, lookup, bd, &val);
+    bd->nats = bd->nats->next;
+    if (!ok) return;
+    if (val >= n) hi = mid; else lo = mid + 1;
+  }
+  bind(bd, v, lo);
+  bd->bound_by[size_index(bd->prog, v)] = input_name(bd->prog, input);
+}
+
+static void bind_sizes(Binder *bd, Type *t, Value *v, int input) {
+  if (t->kind == TY_EXISTS) t = t->array;
+  if (t->kind != TY_ARRAY || !v || v->kind != VAL_ARRAY) return;
+  bind_from(bd, t->len, v->n, input);
+  if (v->n > 0) bind_sizes(bd, t->elem, v->elems[0], input);
+}
+
+static const char *describe_sizes(Binder *bd, Nat *len) {
+  NatVar *vars[8];
+  int n = nat_free_vars(len, vars, 8);
+  Buf b = {0};
+  for (int i = 0; i < n && i < 8; i++) {
+    long long val;
+    int k = size_index(bd->prog, vars[i]);
+    if (k < 0 || !lookup(bd, vars[i], &val)) continue;
+    buf_printf(&b, "%s%s = %lld from %s", b.len ? ", " : " (", vars[i]->name, val, bd->bound_by[k]);
+  }
+  if (b.len) buf_putc(&b, ')');
+  return buf_str(&b);
+}
+
+/* Every array length in the value must match its type under the bindings. */
+static bool check_lengths(Binder *bd, Type *t, Value *v, int input, const char *path) {
+  if (t->kind == TY_EXISTS) t = t->array;
+  if (t->kind != TY_ARRAY) return true;
+  long long want;
+  if (!nat_eval(t->len, lookup, bd, &want))
+    return diag_error(LOC_NONE, "%s: cannot determine the size %s from the inputs", input_name(bd->prog, input), nat_to_string(t->len));
+  if (v->n != want)
+    return diag_error(LOC_NONE, "%s: %s has %lld elements but its type %s needs %lld%s",
+                      input_name(bd->prog, input), path[0] ? path : "the array", (long long)v->n,
+                      type_to_string(t), want, describe_sizes(bd, t->len));
+  for (int64_t i = 0; i < v->n; i++) {
+    if (t->index) bind(bd, t->index, i);
+    bool ok = check_lengths(bd, t->elem, v->elems[i], input, arena_printf("%s[%lld]", path[0] ? path : "row", (long long)i));
+    if (t->index) bd->nats = bd->nats->next;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+static Value *read_one(Program *p, int i, const char *arg, const char *base_dir) {
+  const char *what = input_name(p, i);
+  Type *t = p->params[i].type;
+  size_t len = strlen(arg);
+  bool is_file = arg[0] == '@' || (len > 4 && strcmp(arg + len - 4, ".npy") == 0);
+  const char *path = arg[0] == '@' ? arg + 1 : arg;
+  if (is_file && base_dir && path[0] != '/') path = arena_printf("%s/%s", base_dir, path);
+  if (arg[0] != '@' && is_file) return value_read_npy(path, t, what);
+  if (arg[0] == '@') {
+    char *text = util_read_file(path, NULL);
+    if (!text) { diag_clear(); diag_error(LOC_NONE, "%s: cannot open '%s'", what, path); return NULL; }
+    return value_parse(text, t, what);
+  }
+  return value_parse(arg, t, what);
+}
+
+static bool check_conditions(Binder *bd) {
+  for (SizeCheck *c = bd->prog->checks; c; c = c->next) {
+    long long l, r;
+    if (!nat_eval(c->lhs, lookup, bd, &l) || !nat_eval(c->rhs, lookup, bd, &r)) continue;  /* mentions loop positions */
+    bool ok = c->kind == CHECK_DIVIDES ? r != 0 && l % r == 0 : l <= r;
+    if (ok) continue;
+    const char *sizes = describe_sizes(bd, c->kind == CHECK_DIVIDES ? c->lhs : nat_add(c->lhs, c->rhs));
+    if (c->kind == CHECK_DIVIDES)
+      return diag_error(c->loc, "%s needs the length %s = %lld to be a multiple of %lld%s", c->what, nat_to_string(c->lhs), l, r, sizes);
+    return diag_error(c->loc, "%s: needs %s <= %s, but %lld > %lld%s", c->what, nat_to_string(c->lhs), nat_to_string(c->rhs), l, r, sizes);
+  }
+  return true;
+}
+
+Value **driver_read_inputs(Program *p, int n, const char **args, const char *base_dir, NatBinding **sizes) {
+  if (n != p->nparams) {
+    Buf b = {0};
+    buf_printf(&b, "expected %d input%s (", p->nparams, p->nparams == 1 ? "" : "s");
+    for (int i = 0; i < p->nparams; i++)
+      buf_printf(&b, "%s%s : %s", i ? ", " : "", p->params[i].name, type_to_string(p->params[i].type));
+    buf_printf(&b, "), found %d", n);
+    diag_error(LOC_NONE, "%s", buf_str(&b));
+    return NULL;
+  }
+  Value **vals = NEW_ARRAY(Value *, n);
+  for (int i = 0; i < n; i++) if (!(vals[i] = read_one(p, i, args[i], base_dir))) return NULL;
+  Binder bd = { p, NULL, NEW_ARRAY(const char *, p->nsizes) };
+  for (int i = 0; i < n; i++) bind_sizes(&bd, p->params[i].type, vals[i], i);
+  for (int i = 0; i < n; i++) if (!check_lengths(&bd, p->params[i].type, vals[i], i, "")) return NULL;
+  if (!check_conditions(&bd)) return NULL;
+  *sizes = bd.nats;
+  return vals;
+}

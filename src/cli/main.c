@@ -1,0 +1,178 @@
+/* main.c — the `clift` command line (SPEC §7). Options come before the
+   program file; every argument after it is an input. Only main decides exit
+   statuses: 0 success, 1 a compile/run/test failure, 2 a usage error. */
+#include "driver.h"
+#include "testrun.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *usage_main =
+  "usage: clift COMMAND [OPTIONS] [prog.lift [inputs…]]\n"
+  "\n"
+  "clift compiles and runs programs of a typed functional data-parallel array\n"
+  "language (Lift): map, reduce, zip, split, … with optional strategies.\n"
+  "\n"
+  "commands:\n"
+  "  check   prog.lift                     type-check, print the program's type\n"
+  "  run     [-t TARGET] [-o out.npy] prog.lift [inputs…]\n"
+  "                                        run, print the result as a literal\n"
+  "  test    [-t TARGETS] [-v] [files…]    run the test blocks in program files\n"
+  "  compile -t TARGET -o DIR prog.lift    emit kernels + host C + header\n"
+  "  bench   -t TARGET prog.lift           time on random inputs\n"
+  "  tune    -t TARGET prog.lift           search launch parameters\n"
+  "\n"
+  "`clift COMMAND --help` describes one command. Targets: interp (the reference\n"
+  "interpreter; the default until the code generators land).\n";
+
+static const char *usage_check =
+  "usage: clift check [--dump] prog.lift\n"
+  "Parse and type-check the program and print its type, e.g.\n"
+  "  (N) [float]N -> [float]N\n"
+  "--dump   also print the normalised program as an S-expression\n";
+
+static const char *usage_run =
+  "usage: clift run [-t TARGET] [-o out.npy] prog.lift [inputs…]\n"
+  "Run the program on one input per parameter and print the result.\n"
+  "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
+  "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
+  "input, so negative numbers are fine.\n"
+  "-t TARGET   interp (default)\n"
+  "-o FILE     write the result as .npy instead of printing it\n";
+
+static const char *usage_test =
+  "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
+  "Run the ';; test:' blocks in program files (default: tests/) on each target\n"
+  "(comma-separated; default: every target available here) and print\n"
+  "'N passed, N failed, N skipped'. -v lists passing tests too.\n";
+
+static const char *usage_later =
+  "usage: clift %s -t TARGET prog.lift\n"
+  "Not available in this version: clift has no code generator yet, only the\n"
+  "reference interpreter (clift run -t interp).\n";
+
+static int fail(void) {
+  fputs(diag_render(), stderr);
+  return 1;
+}
+
+static int usage_error(const char *usage, const char *fmt, const char *arg) {
+  fputs("clift: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs("\n", stderr);
+  fputs(usage, stderr);
+  return 2;
+}
+
+static bool is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
+
+static int cmd_check(int argc, char **argv) {
+  bool dump = false;
+  int i = 0;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (is_help(argv[i])) { fputs(usage_check, stdout); return 0; }
+    if (strcmp(argv[i], "--dump") == 0) dump = true;
+    else return usage_error(usage_check, "unknown option '%s'", argv[i]);
+  }
+  if (argc - i != 1) return usage_error(usage_check, "%s", "expected exactly one program file");
+  Program *p = driver_compile(argv[i]);
+  if (!p) return fail();
+  printf("%s\n", driver_program_type(p));
+  if (dump) {
+    Buf b = {0};
+    ast_print(&b, p->body);
+    printf("%s\n", buf_str(&b));
+  }
+  return 0;
+}
+
+static int write_result(Value *v, Type *t, const char *out) {
+  if (out) return value_write_npy(out, v, t) ? 0 : fail();
+  Buf b = {0};
+  value_print(&b, v);
+  printf("%s\n", buf_str(&b));
+  return 0;
+}
+
+static int cmd_run(int argc, char **argv) {
+  const char *target = "interp", *out = NULL;
+  int i = 0;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (is_help(argv[i])) { fputs(usage_run, stdout); return 0; }
+    if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
+      if (argv[i][1] == 't') target = argv[++i]; else out = argv[++i];
+    } else return usage_error(usage_run, "unknown or incomplete option '%s'", argv[i]);
+  }
+  if (i >= argc) return usage_error(usage_run, "%s", "expected a program file");
+  if (!driver_target_known(target)) return usage_error(usage_run, "unknown target '%s'", target);
+  Program *p = driver_compile(argv[i]);
+  if (!p) return fail();
+  NatBinding *sizes = NULL;
+  Value **in = driver_read_inputs(p, argc - i - 1, (const char **)argv + i + 1, NULL, &sizes);
+  Value *r = in ? driver_run(p, target, in, sizes) : NULL;
+  return r ? write_result(r, p->result, out) : fail();
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Expand directories into their *.lift files, sorted. */
+static int collect(const char *path, const char ***files, int n, int *cap) {
+  DIR *d = opendir(path);
+  if (!d) {
+    if (n == *cap) { *cap *= 2; const char **f = NEW_ARRAY(const char *, *cap); memcpy(f, *files, sizeof(char *) * (size_t)n); *files = f; }
+    (*files)[n++] = path;
+    return n;
+  }
+  int first = n;
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    size_t len = strlen(de->d_name);
+    if (len < 6 || strcmp(de->d_name + len - 5, ".lift") != 0) continue;
+    if (n == *cap) { *cap *= 2; const char **f = NEW_ARRAY(const char *, *cap); memcpy(f, *files, sizeof(char *) * (size_t)n); *files = f; }
+    (*files)[n++] = arena_printf("%s/%s", path, de->d_name);
+  }
+  closedir(d);
+  qsort(*files + first, (size_t)(n - first), sizeof(char *), by_name);
+  return n;
+}
+
+static int cmd_test(int argc, char **argv) {
+  const char *targets[8] = { "interp" };
+  int ntargets = 1, i = 0;
+  bool verbose = false;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
+    if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
+    if (strcmp(argv[i], "-t") != 0 || i + 1 >= argc) return usage_error(usage_test, "unknown or incomplete option '%s'", argv[i]);
+    ntargets = 0;
+    for (char *t = strtok(arena_strdup(argv[++i]), ","); t && ntargets < 8; t = strtok(NULL, ",")) {
+      if (!driver_target_known(t)) return usage_error(usage_test, "unknown target '%s'", t);
+      targets[ntargets++] = t;
+    }
+  }
+  int cap = 64, n = 0;
+  const char **files = NEW_ARRAY(const char *, cap);
+  if (i == argc) n = collect("tests", &files, n, &cap);
+  for (; i < argc; i++) n = collect(argv[i], &files, n, &cap);
+  return testrun_main(n, files, targets, ntargets, verbose);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2 || is_help(argv[1])) { fputs(usage_main, argc < 2 ? stderr : stdout); return argc < 2 ? 2 : 0; }
+  const char *cmd = argv[1];
+  int rc;
+  if (strcmp(cmd, "check") == 0) rc = cmd_check(argc - 2, argv + 2);
+  else if (strcmp(cmd, "run") == 0) rc = cmd_run(argc - 2, argv + 2);
+  else if (strcmp(cmd, "test") == 0) rc = cmd_test(argc - 2, argv + 2);
+  else if (strcmp(cmd, "compile") == 0 || strcmp(cmd, "bench") == 0 || strcmp(cmd, "tune") == 0) {
+    bool help = argc > 2 && is_help(argv[2]);
+    fprintf(help ? stdout : stderr, usage_later, cmd);
+    rc = help ? 0 : 2;
+  } else {
+    fprintf(stderr, "clift: unknown command '%s'\n%s", cmd, usage_main);
+    rc = 2;
+  }
+  arena_free_all();
+  return rc;
+}

@@ -1,0 +1,158 @@
+/* testrun.c — `clift test` (SPEC §9): runs the test blocks written in program
+   comments on every requested target and prints "N passed, N failed, N skipped".
+   On interp each block also runs on the K-normalised program, which must agree. */
+#include "testrun.h"
+#include "driver.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct TestBlock {
+  const char *name;
+  int line;
+  int ninputs;
+  const char *inputs[64];
+  const char *output, *error;
+  double tolerance;        /* 0: the default for the result's type */
+} TestBlock;
+
+typedef struct Tally { int passed, failed, skipped; } Tally;
+
+static const char *trim(const char *s, const char *e) {
+  while (s < e && (*s == ' ' || *s == '\t')) s++;
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
+  return arena_strndup(s, (size_t)(e - s));
+}
+
+/* Collect ";; key: value" lines into blocks. A line that looks like a test
+   directive but is malformed is reported, never silently ignored. */
+static int parse_blocks(const char *text, TestBlock **out) {
+  int n = 0, cap = 16;
+  TestBlock *blocks = NEW_ARRAY(TestBlock, cap);
+  int line = 1;
+  for (const char *p = text; *p; line++) {
+    const char *e = strchr(p, '\n');
+    if (!e) e = p + strlen(p);
+    const char *q = p;
+    while (q < e && (*q == ' ' || *q == '\t')) q++;
+    if (e - q > 2 && q[0] == ';' && q[1] == ';') {
+      q += 2;
+      while (q < e && *q == ' ') q++;
+      const char *colon = memchr(q, ':', (size_t)(e - q));
+      const char *key = colon ? trim(q, colon) : "";
+      const char *val = colon ? trim(colon + 1, e) : "";
+      if (strcmp(key, "test") == 0) {
+        if (n == cap) {
+          TestBlock *b = NEW_ARRAY(TestBlock, cap * 2);
+          memcpy(b, blocks, sizeof(TestBlock) * (size_t)cap);
+          blocks = b; cap *= 2;
+        }
+        blocks[n] = (TestBlock){ .name = val, .line = line };
+        n++;
+      } else if (n > 0 && strcmp(key, "input") == 0 && blocks[n - 1].ninputs < 64) {
+        blocks[n - 1].inputs[blocks[n - 1].ninputs++] = val;
+      } else if (n > 0 && strcmp(key, "output") == 0) {
+        blocks[n - 1].output = val;
+      } else if (n > 0 && strcmp(key, "error") == 0) {
+        blocks[n - 1].error = val;
+      } else if (n > 0 && strcmp(key, "tolerance") == 0) {
+        blocks[n - 1].tolerance = atof(val);
+      }
+    }
+    p = *e ? e + 1 : e;
+  }
+  *out = blocks;
+  return n;
+}
+
+static double default_tolerance(Type *t) {
+  for (;;) {
+    if (t->kind == TY_ARRAY || t->kind == TY_VECTOR) t = t->elem;
+    else if (t->kind == TY_EXISTS) t = t->array;
+    else if (t->kind == TY_TUPLE) t = t->fields[0];
+    else break;
+  }
+  return t->kind == TY_DOUBLE ? 1e-12 : 1e-5;
+}
+
+static const char *dir_of(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? arena_strndup(path, (size_t)(slash - path)) : ".";
+}
+
+/* Run one block on one program form; returns NULL on success, else why. */
+static const char *run_block(const char *file, Program *p, TestBlock *tb, const char *target) {
+  diag_clear();
+  NatBinding *sizes = NULL;
+  Value **in = driver_read_inputs(p, tb->ninputs, tb->inputs, dir_of(file), &sizes);
+  Value *got = in ? driver_run(p, target, in, sizes) : NULL;
+  if (tb->error) {
+    if (got) return arena_printf("expected an error containing '%s', but it ran", tb->error);
+    const char *msg = diag_render();
+    return strstr(msg, tb->error) ? NULL : arena_printf("expected an error containing '%s', got: %s", tb->error, msg);
+  }
+  if (!got) return arena_printf("unexpected error: %s", diag_render());
+  diag_clear();
+  Value *want = value_parse(tb->output, p->result, "expected output");
+  if (!want) return arena_printf("bad 'output:' line: %s", diag_render());
+  Buf why = {0};
+  double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(p->result);
+  if (value_close(got, want, tol, &why)) return NULL;
+  Buf shown = {0};
+  value_print(&shown, got);
+  const char *g = buf_str(&shown);
+  return arena_printf("%s; got %.300s%s", buf_str(&why), g, strlen(g) > 300 ? "…" : "");
+}
+
+static void report(Tally *t, const char *file, TestBlock *tb, const char *target, const char *why, bool verbose) {
+  if (!why) {
+    t->passed++;
+    if (verbose) printf("PASS %s:%d [%s] %s\n", file, tb->line, target, tb->name);
+    return;
+  }
+  t->failed++;
+  printf("FAIL %s:%d [%s] %s\n     %s\n", file, tb->line, target, tb->name, why);
+}
+
+static void test_file(Tally *t, const char *file, const char **targets, int ntargets, bool verbose) {
+  ArenaMark mark = arena_mark();
+  diag_clear();
+  char *text = util_read_file(file, NULL);
+  if (!text) { t->failed++; printf("FAIL %s: %s", file, diag_render()); arena_release(mark); return; }
+  TestBlock *blocks;
+  int n = parse_blocks(text, &blocks);
+  if (n == 0) { t->skipped++; printf("SKIP %s: no test blocks\n", file); arena_release(mark); return; }
+  Program *p = driver_compile_text(file, text);
+  const char *compile_error = p ? NULL : diag_render();
+  Program *pk = NULL;
+  if (p) {   /* the same program, K-normalised (syntax/knormal.c) */
+    pk = NEW(Program);
+    *pk = *p;
+    pk->body = knormalize(p->body);
+  }
+  for (int i = 0; i < n; i++) {
+    TestBlock *tb = &blocks[i];
+    for (int k = 0; k < ntargets; k++) {
+      const char *why;
+      if (!p) {
+        why = tb->error && strstr(compile_error, tb->error) ? NULL
+            : arena_printf("compile error: %s", compile_error);
+      } else {
+        why = run_block(file, p, tb, targets[k]);
+        if (!why && strcmp(targets[k], "interp") == 0 && !tb->error) {
+          const char *whyk = run_block(file, pk, tb, targets[k]);
+          if (whyk) why = arena_printf("K-normalised program disagrees: %s", whyk);
+        }
+      }
+      report(t, file, tb, targets[k], why, verbose);
+    }
+  }
+  arena_release(mark);
+}
+
+int testrun_main(int nfiles, const char **files, const char **targets, int ntargets, bool verbose) {
+  Tally t = {0};
+  for (int i = 0; i < nfiles; i++) test_file(&t, files[i], targets, ntargets, verbose);
+  printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
+  return t.failed ? 1 : 0;
+}

@@ -1,0 +1,188 @@
+/* eval_layout.c — interpreter rules of the data-layout primitives. Values are
+   immutable, so views share element values instead of copying them. */
+#include "interp.h"
+#include "../prim/rules.h"
+
+static bool nat_arg(Interp *it, Expr *e, long long *v) { return interp_nat(it, e->nat, e->loc, v); }
+
+Value *eval_zip(Interp *it, Expr *e, Env *env) {
+  Value *arrs[3] = { NULL, NULL, NULL };
+  for (int i = 0; i < e->nkids; i++) if (!(arrs[i] = interp_array(it, e->kids[i], env))) return NULL;
+  for (int i = 1; i < e->nkids; i++)
+    if (arrs[i]->n != arrs[0]->n) {
+      diag_error(e->loc, "'%s': arrays of lengths %lld and %lld", e->prim->name, (long long)arrs[0]->n, (long long)arrs[i]->n);
+      return NULL;
+    }
+  Value *out = value_array(arrs[0]->n);
+  for (int64_t j = 0; j < out->n; j++) {
+    Value *t = value_tuple(e->nkids);
+    for (int i = 0; i < e->nkids; i++) t->elems[i] = arrs[i]->elems[j];
+    out->elems[j] = t;
+  }
+  return out;
+}
+
+Value *eval_unzip(Interp *it, Expr *e, Env *env) {
+  Value *xs = interp_array(it, e->kids[0], env);
+  if (!xs) return NULL;
+  int fields = e->type->n;
+  Value *out = value_tuple(fields);
+  for (int f = 0; f < fields; f++) {
+    out->elems[f] = value_array(xs->n);
+    for (int64_t j = 0; j < xs->n; j++) out->elems[f]->elems[j] = xs->elems[j]->elems[f];
+  }
+  return out;
+}
+
+Value *eval_get(Interp *it, Expr *e, Env *env) {
+  long long k = e->prim->dim;
+  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
+  Value *t = interp_eval(it, e->kids[e->nkids - 1], env);
+  return t ? t->elems[k] : NULL;
+}
+
+Value *eval_tuple(Interp *it, Expr *e, Env *env) {
+  Value *t = value_tuple(e->nkids);
+  for (int i = 0; i < e->nkids; i++) if (!(t->elems[i] = interp_eval(it, e->kids[i], env))) return NULL;
+  return t;
+}
+
+Value *eval_split(Interp *it, Expr *e, Env *env) {
+  long long m;
+  Value *xs = nat_arg(it, e->kids[0], &m) ? interp_array(it, e->kids[1], env) : NULL;
+  if (!xs) return NULL;
+  if (m <= 0 || xs->n % m != 0) {
+    diag_error(e->loc, "split #%lld does not divide the length %lld", m, (long long)xs->n);
+    return NULL;
+  }
+  Value *out = value_array(xs->n / m);
+  for (int64_t i = 0; i < out->n; i++) {
+    out->elems[i] = value_array(m);
+    for (int64_t j = 0; j < m; j++) out->elems[i]->elems[j] = xs->elems[i * m + j];
+  }
+  return out;
+}
+
+Value *eval_join(Interp *it, Expr *e, Env *env) {
+  Value *xs = interp_array(it, e->kids[0], env);
+  if (!xs) return NULL;
+  int64_t total = 0;
+  for (int64_t i = 0; i < xs->n; i++) total += xs->elems[i]->n;
+  Value *out = value_array(total);
+  int64_t k = 0;
+  for (int64_t i = 0; i < xs->n; i++)
+    for (int64_t j = 0; j < xs->elems[i]->n; j++) out->elems[k++] = xs->elems[i]->elems[j];
+  return out;
+}
+
+Value *eval_transpose(Interp *it, Expr *e, Env *env) {
+  Value *xs = interp_array(it, e->kids[0], env);
+  if (!xs) return NULL;
+  long long m;
+  /* the row length comes from the type, so an empty outer array still works */
+  if (!interp_nat(it, e->type->len, e->loc, &m)) return NULL;
+  Value *out = value_array(m);
+  for (int64_t j = 0; j < m; j++) {
+    out->elems[j] = value_array(xs->n);
+    for (int64_t i = 0; i < xs->n; i++) out->elems[j]->elems[i] = xs->elems[i]->elems[j];
+  }
+  return out;
+}
+
+Value *eval_slide(Interp *it, Expr *e, Env *env) {
+  long long s, st;
+  if (!nat_arg(it, e->kids[0], &s) || !nat_arg(it, e->kids[1], &st)) return NULL;
+  Value *xs = interp_array(it, e->kids[2], env);
+  if (!xs) return NULL;
+  if (s > xs->n) { diag_error(e->loc, "slide window %lld is larger than the array (%lld)", s, (long long)xs->n); return NULL; }
+  Value *out = value_array((xs->n - s) / st + 1);
+  for (int64_t w = 0; w < out->n; w++) {
+    out->elems[w] = value_array(s);
+    for (int64_t j = 0; j < s; j++) out->elems[w]->elems[j] = xs->elems[w * st + j];
+  }
+  return out;
+}
+
+/* pad: indices outside the array read the nearest edge (clamp);
+   padConstant: they read c. */
+static Value *pad(Interp *it, Expr *e, Env *env, Value *c, Expr *arr) {
+  long long l, r;
+  if (!nat_arg(it, e->kids[0], &l) || !nat_arg(it, e->kids[1], &r)) return NULL;
+  Value *xs = interp_array(it, arr, env);
+  if (!xs) return NULL;
+  if (xs->n == 0 && !c) { diag_error(e->loc, "pad of an empty array"); return NULL; }
+  Value *out = value_array(l + xs->n + r);
+  for (int64_t i = 0; i < out->n; i++) {
+    int64_t j = i - l;
+    if (c && (j < 0 || j >= xs->n)) { out->elems[i] = c; continue; }
+    out->elems[i] = xs->elems[j < 0 ? 0 : j >= xs->n ? xs->n - 1 : j];
+  }
+  return out;
+}
+
+Value *eval_pad(Interp *it, Expr *e, Env *env) { return pad(it, e, env, NULL, e->kids[2]); }
+Value *eval_pad_constant(Interp *it, Expr *e, Env *env) {
+  Value *c = interp_eval(it, e->kids[2], env);
+  return c ? pad(it, e, env, c, e->kids[3]) : NULL;
+}
+
+Value *eval_iota(Interp *it, Expr *e, Env *env) {
+  (void)env;
+  long long n;
+  if (!nat_arg(it, e->kids[0], &n)) return NULL;
+  Value *out = value_array(n);
+  for (int64_t i = 0; i < n; i++) out->elems[i] = value_int((int32_t)i);
+  return out;
+}
+
+Value *eval_aref(Interp *it, Expr *e, Env *env) {
+  Value *xs = interp_array(it, e->kids[0], env);
+  Value *i = xs ? interp_eval(it, e->kids[1], env) : NULL;
+  if (!i) return NULL;
+  int64_t k = value_as_long(i);
+  if (k < 0 || k >= xs->n) {
+    diag_error(e->loc, "aref: index %lld out of range 0..%lld", (long long)k, (long long)xs->n - 1);
+    return NULL;
+  }
+  return xs->elems[k];
+}
+
+Value *eval_length(Interp *it, Expr *e, Env *env) {
+  Value *xs = interp_array(it, e->kids[0], env);
+  return xs ? value_int((int32_t)xs->n) : NULL;
+}
+
+Value *eval_slice(Interp *it, Expr *e, Env *env) {
+  long long start, len;
+  if (!nat_arg(it, e->kids[0], &start) || !nat_arg(it, e->kids[1], &len)) return NULL;
+  Value *xs = interp_array(it, e->kids[2], env);
+  if (!xs) return NULL;
+  if (start + len > xs->n) { diag_error(e->loc, "slice %lld..%lld beyond the array's end (%lld)", start, start + len, (long long)xs->n); return NULL; }
+  Value *out = value_array(len);
+  for (int64_t i = 0; i < len; i++) out->elems[i] = xs->elems[start + i];
+  return out;
+}
+
+Value *eval_as_vector(Interp *it, Expr *e, Env *env) {
+  long long k;
+  Value *xs = nat_arg(it, e->kids[0], &k) ? interp_array(it, e->kids[1], env) : NULL;
+  if (!xs) return NULL;
+  if (xs->n % k != 0) { diag_error(e->loc, "asVector #%lld does not divide the length %lld", k, (long long)xs->n); return NULL; }
+  Value *out = value_array(xs->n / k);
+  for (int64_t i = 0; i < out->n; i++) {
+    Value *v = value_vector((int)k);
+    for (int64_t j = 0; j < k; j++) v->elems[j] = xs->elems[i * k + j];
+    out->elems[i] = v;
+  }
+  return out;
+}
+
+Value *eval_as_scalar(Interp *it, Expr *e, Env *env) {
+  Value *xs = interp_array(it, e->kids[0], env);
+  if (!xs) return NULL;
+  int w = e->kids[0]->type->elem->width;
+  Value *out = value_array(xs->n * w);
+  for (int64_t i = 0; i < xs->n; i++)
+    for (int j = 0; j < w; j++) out->elems[i * w + j] = xs->elems[i]->elems[j];
+  return out;
+}

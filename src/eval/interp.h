@@ -1,0 +1,30 @@
+/* interp.h — the reference interpreter: the functional semantics of the typed
+   program, the oracle every backend is checked against (SPEC §1). Low-level
+   patterns mean the same as their high-level counterparts here. */
+#ifndef CLIFT_INTERP_H
+#define CLIFT_INTERP_H
+#include "../prim/prim.h"
+#include "../io/value.h"
+
+struct Env { int uid; Value *value; Env *next; };
+typedef struct NatBinding { NatVar *var; long long value; struct NatBinding *next; } NatBinding;
+
+struct Interp {
+  Program *prog;
+  NatBinding *nats;      /* size variables, and position variables while inside a lambda */
+};
+
+/* Evaluate the program on inputs whose sizes were bound by the driver. */
+Value *interp_run(Program *p, Value **inputs, NatBinding *sizes);
+
+/* ---- for the rules ---- */
+Value *interp_eval(Interp *it, Expr *e, Env *env);
+/* Call a lambda on argument values; `position` binds the lambda's position
+   variable (maps over position-dependent arrays) when it has one. */
+Value *interp_call(Interp *it, Expr *lambda, Value **args, Env *env, long long position);
+/* The value of a size expression under the current bindings; false + diag on error. */
+bool interp_nat(Interp *it, Nat *n, Loc loc, long long *out);
+/* Evaluate an array argument. */
+Value *interp_array(Interp *it, Expr *e, Env *env);
+
+#endif

@@ -1,0 +1,77 @@
+/* ast.h — the program tree produced by the parser and refined by the
+   normaliser (`o` expanded, applications saturated) and the type checker. */
+#ifndef CLIFT_AST_H
+#define CLIFT_AST_H
+#include "../types/type.h"
+
+typedef struct Prim Prim;   /* src/prims/prim.h */
+
+typedef enum {
+  EX_VAR,       /* name, uid */
+  EX_INT, EX_FLOAT, EX_DOUBLE, EX_BOOL,   /* ival / fval literals */
+  EX_NAT,       /* #nat: a size literal (nat) */
+  EX_LAMBDA,    /* params[0..nparams-1], kids[0] = body */
+  EX_LET,       /* name/uid bound to kids[0] in kids[1] */
+  EX_IF,        /* kids[0] ? kids[1] : kids[2] */
+  EX_PACK,      /* kids[0] */
+  EX_UNPACK,    /* name/uid bound to the unpacked kids[0] in kids[1] */
+  EX_COMPOSE,   /* (o kids...) — gone after normalisation */
+  EX_APPLY,     /* kids[0] applied to kids[1..] — gone after normalisation */
+  EX_PRIM       /* saturated primitive: prim applied to kids[0..nkids-1] */
+} ExprKind;
+
+typedef struct Expr Expr;
+typedef struct Param { const char *name; int uid; Loc loc; Type *type; } Param;
+
+struct Expr {
+  ExprKind kind;
+  Loc loc;
+  Type *type;            /* set by the type checker */
+  const char *name;      /* VAR, LET, UNPACK */
+  int uid;               /* binder identity: VAR refers to LET/UNPACK/Param of the same uid */
+  long long ival;        /* INT, BOOL */
+  double fval;           /* FLOAT, DOUBLE */
+  Nat *nat;              /* NAT */
+  int nparams;           /* LAMBDA */
+  Param *params;
+  int nkids;
+  Expr **kids;
+  const Prim *prim;      /* PRIM */
+  NatVar *index;         /* LAMBDA over a position-dependent array: its position variable */
+};
+
+/* A run-time size condition the type checker could not settle statically,
+   checked once the size variables are bound (SPEC §8): lhs % rhs == 0 or lhs <= rhs. */
+typedef enum { CHECK_DIVIDES, CHECK_LE } SizeCheckKind;
+typedef struct SizeCheck {
+  SizeCheckKind kind;
+  Nat *lhs, *rhs;
+  Loc loc;
+  const char *what;      /* "split #4", … */
+  struct SizeCheck *next;
+} SizeCheck;
+
+typedef struct Program {
+  const char *file;
+  Loc loc;
+  int nsizes;
+  NatVar **sizes;        /* (N M …), each N ∈ [1, ∞) */
+  int nparams;
+  Param *params;         /* names from the lambda, types from the lift header */
+  Expr *body;
+  Type *result;          /* set by the type checker */
+  SizeCheck *checks;     /* set by the type checker */
+  int next_uid;
+} Program;
+
+Expr *expr_new(ExprKind kind, Loc loc, int nkids);
+int ast_fresh_uid(void);
+/* Debug/inspection printing as an S-expression (`clift check --dump`). */
+void ast_print(Buf *b, Expr *e);
+
+/* ---- passes (src/syntax) ---- */
+Program *parse_program(const char *file, const char *text);    /* NULL + diag on error */
+bool normalize_program(Program *p);   /* expand `o`, saturate, eta-expand fn args */
+Expr *knormalize(Expr *e);            /* let-bind every argument that is an application */
+
+#endif

@@ -1,0 +1,128 @@
+/* infer.c — the type checker's core: variables, literals, let, if, lambdas,
+   and dispatch to the primitive table's type rules. */
+#include "infer.h"
+#include <string.h>
+
+static Type *lookup(InferCx *cx, int uid) {
+  for (TypeEnv *t = cx->env; t; t = t->next) if (t->uid == uid) return t->type;
+  return NULL;
+}
+
+static void bind(InferCx *cx, int uid, Type *type) {
+  TypeEnv *t = NEW(TypeEnv);
+  t->uid = uid; t->type = type; t->next = cx->env;
+  cx->env = t;
+}
+
+Type *infer_fn(InferCx *cx, Expr *lam, int n, Type **params) {
+  if (lam->kind != EX_LAMBDA || lam->nparams != n) {
+    diag_error(lam->loc, "expected a function of %d argument%s", n, n == 1 ? "" : "s");
+    return NULL;
+  }
+  TypeEnv *saved = cx->env;
+  for (int i = 0; i < n; i++) {
+    lam->params[i].type = params[i];
+    bind(cx, lam->params[i].uid, params[i]);
+  }
+  Type *body = infer_expr(cx, lam->kids[0]);
+  cx->env = saved;
+  lam->type = body;
+  return body;
+}
+
+Type *infer_array_arg(InferCx *cx, Expr *e, Expr *app) {
+  Type *t = infer_expr(cx, e);
+  if (!t) return NULL;
+  if (t->kind != TY_ARRAY) {
+    diag_error(e->loc, "'%s' expects an array here, found %s", app->prim->name, type_to_string(t));
+    return NULL;
+  }
+  return t;
+}
+
+Nat *infer_nat_arg(Expr *e) { return e->nat; }
+
+Type *infer_elem_at(Type *array, NatVar **index) {
+  if (!array->index) { if (index) *index = NULL; return array->elem; }
+  NatVar *i = nat_var_new(array->index->name, nat_const(0), nat_sub(array->len, nat_const(1)));
+  if (index) *index = i;
+  return type_subst(array->elem, array->index, nat_var(i));
+}
+
+bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *app, const char *what) {
+  long long v;
+  Nat *cond = kind == CHECK_DIVIDES ? nat_mod(lhs, rhs) : NULL;
+  if (kind == CHECK_DIVIDES && nat_is_const(cond, &v)) {
+    if (v == 0) return true;
+    return diag_error(app->loc, "%s: %s does not divide the length %s", what, nat_to_string(rhs), nat_to_string(lhs));
+  }
+  if (kind == CHECK_LE) {
+    if (nat_proves_le(lhs, rhs)) return true;
+    if (nat_proves_lt(rhs, lhs))
+      return diag_error(app->loc, "%s: needs %s <= %s, which never holds", what, nat_to_string(lhs), nat_to_string(rhs));
+  }
+  SizeCheck *c = NEW(SizeCheck);
+  *c = (SizeCheck){ kind, lhs, rhs, app->loc, what, cx->prog->checks };
+  cx->prog->checks = c;
+  return true;
+}
+
+static Type *infer_let(InferCx *cx, Expr *e) {
+  Type *bound = infer_expr(cx, e->kids[0]);
+  if (!bound) return NULL;
+  if (e->kind == EX_UNPACK && bound->kind != TY_EXISTS) {
+    diag_error(e->loc, "unpack expects a dynamic-length array {∃X.[T]X}, found %s", type_to_string(bound));
+    return NULL;
+  }
+  TypeEnv *saved = cx->env;
+  bind(cx, e->uid, bound);
+  Type *body = infer_expr(cx, e->kids[1]);
+  cx->env = saved;
+  return body;
+}
+
+static Type *infer_if(InferCx *cx, Expr *e) {
+  Type *c = infer_expr(cx, e->kids[0]);
+  if (!c) return NULL;
+  if (c->kind != TY_BOOL) { diag_error(e->kids[0]->loc, "the condition of 'if' must be bool, found %s", type_to_string(c)); return NULL; }
+  Type *a = infer_expr(cx, e->kids[1]);
+  Type *b = a ? infer_expr(cx, e->kids[2]) : NULL;
+  if (!b) return NULL;
+  if (!type_equal(a, b)) {
+    diag_error(e->loc, "the branches of 'if' have different types: %s and %s", type_to_string(a), type_to_string(b));
+    return NULL;
+  }
+  return a;
+}
+
+Type *infer_expr(InferCx *cx, Expr *e) {
+  Type *t = NULL;
+  switch (e->kind) {
+  case EX_VAR:
+    t = lookup(cx, e->uid);
+    if (!t) diag_error(e->loc, "internal: unbound variable '%s'", e->name);
+    break;
+  case EX_INT: t = type_scalar(TY_INT); break;
+  case EX_FLOAT: t = type_scalar(TY_FLOAT); break;
+  case EX_DOUBLE: t = type_scalar(TY_DOUBLE); break;
+  case EX_BOOL: t = type_scalar(TY_BOOL); break;
+  case EX_NAT: t = type_scalar(TY_INT); break;   /* a size used as a value */
+  case EX_LET: case EX_UNPACK: t = infer_let(cx, e); break;
+  case EX_IF: t = infer_if(cx, e); break;
+  case EX_PRIM: t = e->prim->infer(cx, e); break;
+  case EX_PACK:
+    diag_error(e->loc, "'pack' is not supported yet (dynamic-length arrays come with filter)");
+    break;
+  default:
+    diag_error(e->loc, "internal: unexpected expression after normalisation");
+  }
+  e->type = t;
+  return t;
+}
+
+bool infer_program(Program *p) {
+  InferCx cx = { p, NULL };
+  for (int i = 0; i < p->nparams; i++) bind(&cx, p->params[i].uid, p->params[i].type);
+  p->result = infer_expr(&cx, p->body);
+  return p->result != NULL;
+}

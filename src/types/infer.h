@@ -1,0 +1,36 @@
+/* infer.h — the type checker (SPEC §3.3). After normalisation every lambda is a
+   primitive's function argument whose parameter types follow from the other
+   arguments, so checking is bidirectional: arguments first, then each lambda
+   checked against the parameter types its primitive gives it. Array lengths
+   are compared with nat_equal; conditions that need the actual sizes become
+   run-time SizeChecks. The primitives' rules live in infer_*.c. */
+#ifndef CLIFT_INFER_H
+#define CLIFT_INFER_H
+#include "../prim/prim.h"
+
+typedef struct TypeEnv { int uid; Type *type; struct TypeEnv *next; } TypeEnv;
+
+struct InferCx {
+  Program *prog;
+  TypeEnv *env;
+};
+
+/* Type-check a normalised program: sets every e->type, p->result, p->checks. */
+bool infer_program(Program *p);
+
+/* ---- for the rules ---- */
+Type *infer_expr(InferCx *cx, Expr *e);
+/* Check a lambda against parameter types; returns the body's type. */
+Type *infer_fn(InferCx *cx, Expr *lambda, int n, Type **params);
+/* Type of an array argument, or an error naming the primitive and what was found. */
+Type *infer_array_arg(InferCx *cx, Expr *e, Expr *app);
+/* The nat of a size-literal argument. */
+Nat *infer_nat_arg(Expr *e);
+/* lhs % rhs == 0 (CHECK_DIVIDES) or lhs <= rhs (CHECK_LE): proven now, refuted
+   now (error), or left for run time. */
+bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *app, const char *what);
+/* The element type of xs at position i: for [i -> T]n, T with i replaced by a
+   fresh variable in [0, n-1] (written to *index); for [T]n, T. */
+Type *infer_elem_at(Type *array, NatVar **index);
+
+#endif

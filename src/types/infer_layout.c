@@ -1,0 +1,177 @@
+/* infer_layout.c — type rules of the data-layout primitives (SPEC §4.1). */
+#include "infer.h"
+#include "../prim/rules.h"
+
+static Type *need_array_of_arrays(Expr *e, Type *t) {
+  if (t->elem->kind != TY_ARRAY) {
+    diag_error(e->kids[e->nkids - 1]->loc, "'%s' expects an array of arrays, found %s", e->prim->name, type_to_string(t));
+    return NULL;
+  }
+  return t->elem;
+}
+
+Type *infer_zip(InferCx *cx, Expr *e) {
+  Type **f = NEW_ARRAY(Type *, e->nkids);
+  for (int i = 0; i < e->nkids; i++) {
+    Type *t = infer_array_arg(cx, e->kids[i], e);
+    if (!t) return NULL;
+    if (i > 0 && !nat_equal(t->len, f[0]->len)) {
+      diag_error(e->loc, "'%s' needs arrays of the same length, found %s and %s",
+                 e->prim->name, type_to_string(f[0]), type_to_string(t));
+      return NULL;
+    }
+    f[i] = t;
+  }
+  Type **elems = NEW_ARRAY(Type *, e->nkids);
+  for (int i = 0; i < e->nkids; i++) elems[i] = infer_elem_at(f[i], NULL);
+  return type_array(type_tuple(e->nkids, elems), f[0]->len);
+}
+
+Type *infer_unzip(InferCx *cx, Expr *e) {
+  Type *t = infer_array_arg(cx, e->kids[0], e);
+  if (!t) return NULL;
+  if (t->elem->kind != TY_TUPLE) {
+    diag_error(e->loc, "'unzip' expects an array of tuples, found %s", type_to_string(t));
+    return NULL;
+  }
+  Type **f = NEW_ARRAY(Type *, t->elem->n);
+  for (int i = 0; i < t->elem->n; i++) f[i] = type_array(t->elem->fields[i], t->len);
+  return type_tuple(t->elem->n, f);
+}
+
+Type *infer_get(InferCx *cx, Expr *e) {
+  Expr *arg = e->kids[e->nkids - 1];
+  Type *t = infer_expr(cx, arg);
+  if (!t) return NULL;
+  long long k = e->prim->dim;
+  if (k < 0) {
+    if (!nat_is_const(e->kids[0]->nat, &k) || k < 1) {
+      diag_error(e->kids[0]->loc, "'get' expects a constant field number from 1");
+      return NULL;
+    }
+    k--;
+  }
+  if (t->kind != TY_TUPLE || k >= t->n) {
+    diag_error(e->loc, "'%s' expects a tuple with at least %lld fields, found %s", e->prim->name, k + 1, type_to_string(t));
+    return NULL;
+  }
+  return t->fields[k];
+}
+
+Type *infer_tuple(InferCx *cx, Expr *e) {
+  Type **f = NEW_ARRAY(Type *, e->nkids);
+  for (int i = 0; i < e->nkids; i++) if (!(f[i] = infer_expr(cx, e->kids[i]))) return NULL;
+  return type_tuple(e->nkids, f);
+}
+
+Type *infer_split(InferCx *cx, Expr *e) {
+  Nat *m = infer_nat_arg(e->kids[0]);
+  Type *t = infer_array_arg(cx, e->kids[1], e);
+  if (!t) return NULL;
+  long long mv;
+  if (nat_is_const(m, &mv) && mv == 0) { diag_error(e->kids[0]->loc, "'split' by 0"); return NULL; }
+  if (!infer_require(cx, CHECK_DIVIDES, t->len, m, e, arena_printf("split #%s", nat_to_string(m)))) return NULL;
+  return type_array(type_array(t->elem, m), nat_div(t->len, m));
+}
+
+Type *infer_join(InferCx *cx, Expr *e) {
+  Type *t = infer_array_arg(cx, e->kids[0], e);
+  Type *row = t ? need_array_of_arrays(e, t) : NULL;
+  if (!row) return NULL;
+  if (t->index) {
+    diag_error(e->loc, "'join' of a position-dependent array is not supported yet");
+    return NULL;
+  }
+  return type_array(row->elem, nat_mul(t->len, row->len));
+}
+
+Type *infer_transpose(InferCx *cx, Expr *e) {
+  Type *t = infer_array_arg(cx, e->kids[0], e);
+  Type *row = t ? need_array_of_arrays(e, t) : NULL;
+  if (!row) return NULL;
+  return type_array(type_array(row->elem, t->len), row->len);
+}
+
+Type *infer_slide(InferCx *cx, Expr *e) {
+  Nat *s = infer_nat_arg(e->kids[0]), *st = infer_nat_arg(e->kids[1]);
+  Type *t = infer_array_arg(cx, e->kids[2], e);
+  if (!t) return NULL;
+  long long v;
+  if (nat_is_const(st, &v) && v == 0) { diag_error(e->kids[1]->loc, "'slide' needs a step of at least 1"); return NULL; }
+  if (!infer_require(cx, CHECK_LE, s, t->len, e, "slide (window larger than the array)")) return NULL;
+  return type_array(type_array(t->elem, s), nat_add(nat_div(nat_sub(t->len, s), st), nat_const(1)));
+}
+
+Type *infer_pad(InferCx *cx, Expr *e) {
+  Type *t = infer_array_arg(cx, e->kids[2], e);
+  if (!t) return NULL;
+  return type_array(t->elem, nat_add(nat_add(infer_nat_arg(e->kids[0]), t->len), infer_nat_arg(e->kids[1])));
+}
+
+Type *infer_pad_constant(InferCx *cx, Expr *e) {
+  Type *c = infer_expr(cx, e->kids[2]);
+  Type *t = c ? infer_array_arg(cx, e->kids[3], e) : NULL;
+  if (!t) return NULL;
+  if (!type_equal(c, t->elem)) {
+    diag_error(e->kids[2]->loc, "'padConstant': the padding value is %s but the elements are %s",
+               type_to_string(c), type_to_string(t->elem));
+    return NULL;
+  }
+  return type_array(t->elem, nat_add(nat_add(infer_nat_arg(e->kids[0]), t->len), infer_nat_arg(e->kids[1])));
+}
+
+Type *infer_iota(InferCx *cx, Expr *e) {
+  (void)cx;
+  return type_array(type_scalar(TY_INT), infer_nat_arg(e->kids[0]));
+}
+
+Type *infer_aref(InferCx *cx, Expr *e) {
+  Type *t = infer_array_arg(cx, e->kids[0], e);
+  Type *i = t ? infer_expr(cx, e->kids[1]) : NULL;
+  if (!i) return NULL;
+  if (i->kind != TY_INT && i->kind != TY_IDX && i->kind != TY_LONG) {
+    diag_error(e->kids[1]->loc, "'aref' expects an int index, found %s", type_to_string(i));
+    return NULL;
+  }
+  if (t->index) { diag_error(e->loc, "'aref' on a position-dependent array is not supported yet"); return NULL; }
+  return t->elem;
+}
+
+Type *infer_length(InferCx *cx, Expr *e) {
+  return infer_array_arg(cx, e->kids[0], e) ? type_scalar(TY_INT) : NULL;
+}
+
+Type *infer_slice(InferCx *cx, Expr *e) {
+  Nat *start = infer_nat_arg(e->kids[0]), *len = infer_nat_arg(e->kids[1]);
+  Type *t = infer_array_arg(cx, e->kids[2], e);
+  if (!t) return NULL;
+  if (!infer_require(cx, CHECK_LE, nat_add(start, len), t->len, e, "slice (beyond the end of the array)")) return NULL;
+  return type_array(t->elem, len);
+}
+
+Type *infer_as_vector(InferCx *cx, Expr *e) {
+  Nat *k = infer_nat_arg(e->kids[0]);
+  Type *t = infer_array_arg(cx, e->kids[1], e);
+  if (!t) return NULL;
+  long long w;
+  if (!nat_is_const(k, &w) || (w != 2 && w != 3 && w != 4 && w != 8 && w != 16)) {
+    diag_error(e->kids[0]->loc, "'asVector' width must be 2, 3, 4, 8 or 16");
+    return NULL;
+  }
+  if (!type_is_numeric(t->elem)) {
+    diag_error(e->loc, "'asVector' expects an array of numbers, found %s", type_to_string(t));
+    return NULL;
+  }
+  if (!infer_require(cx, CHECK_DIVIDES, t->len, k, e, arena_printf("asVector #%lld", w))) return NULL;
+  return type_array(type_vector(t->elem, (int)w), nat_div(t->len, k));
+}
+
+Type *infer_as_scalar(InferCx *cx, Expr *e) {
+  Type *t = infer_array_arg(cx, e->kids[0], e);
+  if (!t) return NULL;
+  if (t->elem->kind != TY_VECTOR) {
+    diag_error(e->loc, "'asScalar' expects an array of vectors, found %s", type_to_string(t));
+    return NULL;
+  }
+  return type_array(t->elem->elem, nat_mul(t->len, nat_const(t->elem->width)));
+}

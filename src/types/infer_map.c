@@ -1,0 +1,63 @@
+/* infer_map.c — type rules of the function-taking primitives (SPEC §4.1–4.2). */
+#include "infer.h"
+#include "../prim/rules.h"
+
+/* map f : [T1]n -> [T2]n; over [i -> T1]n the lambda sees i as a nat in
+   [0, n-1] and the result is [i -> T2]n when T2 mentions it (SPEC §3.5). */
+Type *infer_map(InferCx *cx, Expr *e) {
+  Type *xs = infer_array_arg(cx, e->kids[1], e);
+  if (!xs) return NULL;
+  NatVar *i;
+  Type *elem = infer_elem_at(xs, &i);
+  e->kids[0]->index = i;
+  Type *out = infer_fn(cx, e->kids[0], 1, &elem);
+  if (!out) return NULL;
+  if (i && type_mentions(out, i)) return type_dep_array(i, out, xs->len);
+  return type_array(out, xs->len);
+}
+
+/* Shared by reduce and scan: check f : T2 -> T1 -> T2. */
+static Type *check_accumulator(InferCx *cx, Expr *e, Type *xs) {
+  Type *init = infer_expr(cx, e->kids[0]);
+  if (!init) return NULL;
+  Type *params[2] = { init, infer_elem_at(xs, NULL) };
+  Type *out = infer_fn(cx, e->kids[1], 2, params);
+  if (!out) return NULL;
+  if (!type_equal(out, init)) {
+    diag_error(e->kids[1]->loc, "'%s': the function returns %s but the accumulator (initial value) is %s",
+               e->prim->name, type_to_string(out), type_to_string(init));
+    return NULL;
+  }
+  return init;
+}
+
+Type *infer_reduce(InferCx *cx, Expr *e) {
+  Type *xs = infer_array_arg(cx, e->kids[2], e);
+  Type *acc = xs ? check_accumulator(cx, e, xs) : NULL;
+  return acc ? type_array(acc, nat_const(1)) : NULL;
+}
+
+Type *infer_scan(InferCx *cx, Expr *e) {
+  Type *xs = infer_array_arg(cx, e->kids[2], e);
+  Type *acc = xs ? check_accumulator(cx, e, xs) : NULL;
+  return acc ? type_array(acc, xs->len) : NULL;
+}
+
+Type *infer_iterate(InferCx *cx, Expr *e) {
+  Type *xs = infer_array_arg(cx, e->kids[2], e);
+  Type *out = xs ? infer_fn(cx, e->kids[1], 1, &xs) : NULL;
+  if (!out) return NULL;
+  if (!type_equal(out, xs)) {
+    diag_error(e->kids[1]->loc, "'iterate' needs a function from a type to itself, found %s -> %s",
+               type_to_string(xs), type_to_string(out));
+    return NULL;
+  }
+  return xs;
+}
+
+Type *infer_to(InferCx *cx, Expr *e) {
+  Type *x = infer_expr(cx, e->kids[1]);
+  return x ? infer_fn(cx, e->kids[0], 1, &x) : NULL;
+}
+
+Type *infer_id(InferCx *cx, Expr *e) { return infer_expr(cx, e->kids[0]); }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# cli_test.sh — the command line as a user meets it: help texts, exit statuses
+# (0 ok, 1 error, 2 usage), error format file:line:col + caret, .npy output
+# written whole or not at all, and no crash on any truncation of a program.
+# Usage: cli_test.sh path/to/clift    Prints "N passed, N failed".
+set -u
+CLIFT=${1:-build/clift}
+cd "$(dirname "$0")/../.."
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+ok()   { pass=$((pass + 1)); }
+bad()  { fail=$((fail + 1)); echo "FAIL: $*"; }
+# expect STATUS PATTERN -- command…   (PATTERN is matched against stdout+stderr)
+expect() {
+  local want=$1 pat=$2; shift 3
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" -ne "$want" ]; then bad "$* → exit $rc, expected $want: $out"; return; fi
+  if [ -n "$pat" ] && ! grep -qE -- "$pat" <<<"$out"; then bad "$* → output lacks /$pat/: $out"; return; fi
+  ok
+}
+
+expect 0 "usage: clift COMMAND" -- "$CLIFT" --help
+expect 2 "usage: clift COMMAND" -- "$CLIFT"
+expect 2 "unknown command 'frobnicate'" -- "$CLIFT" frobnicate
+for c in check run test compile bench tune; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
+expect 2 "unknown option '--bogus'" -- "$CLIFT" check --bogus tests/lift/twice.lift
+expect 2 "unknown target 'gpu9000'" -- "$CLIFT" run -t gpu9000 tests/lift/twice.lift "[1]"
+
+# check prints the type
+expect 0 '^\(N\) \[float\]N -> \[float\]N$' -- "$CLIFT" check tests/lift/twice.lift
+expect 1 "cannot open 'no/such.lift'" -- "$CLIFT" check no/such.lift
+
+# syntax error: place, message, source line and caret
+printf '(lift (N) ((array-type float N))\n  (lambda (xs)\n    (mapGlb (lambda (x) (* x 2.0f)) xs))\n' > "$T/unclosed.lift"
+out=$("$CLIFT" check "$T/unclosed.lift" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -qE "unclosed.lift:[0-9]+:[0-9]+: error: unexpected end of input: expected '\)'" <<<"$out" \
+   && grep -qE '^ +\^$' <<<"$out"; then ok; else bad "syntax error report: rc=$rc $out"; fi
+
+# type error names both types, with the caret under the zip
+printf '(lift (N M) ((array-type float N) (array-type float M))\n  (lambda (xs ys) (zip xs ys)))\n' > "$T/zip.lift"
+out=$("$CLIFT" check "$T/zip.lift" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -qF "zip.lift:2:19: error: 'zip' needs arrays of the same length, found [float]N and [float]M" <<<"$out" \
+   && grep -qE '^ {20}\^$' <<<"$out"; then ok; else bad "zip type error: rc=$rc $out"; fi
+
+# run: results, negative numbers as inputs, input errors
+expect 0 '^\[-3, -7\]$' -- "$CLIFT" run tests/lift/scal.lift -1 "[3, 7]"
+expect 1 "expected 2 inputs" -- "$CLIFT" run tests/lift/scal.lift "[3, 7]"
+expect 1 "input 2 \(xs\)" -- "$CLIFT" run tests/lift/scal.lift 2 "[3, 7"
+expect 1 "input 2 \(xs\): cannot open" -- "$CLIFT" run tests/lift/scal.lift 2 "$T/none.npy"
+expect 1 "input 2 \(ys\).*3 elements.*needs 2" -- "$CLIFT" run tests/lift/zip_add.lift "[1, 2]" "[1, 2, 3]"
+
+# -o writes a complete .npy, and nothing at all on error
+"$CLIFT" run -o "$T/out.npy" tests/lift/scal.lift 2 "[1.5, -2]" >/dev/null 2>&1
+if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests/lift/twice.lift "$T/out.npy")" = "[6, -8]" ]; then ok; else bad "-o out.npy round trip"; fi
+"$CLIFT" run -o "$T/never.npy" tests/lift/scal.lift 2 "[1.5," >/dev/null 2>&1
+if [ ! -e "$T/never.npy" ] && [ -z "$(ls "$T" | grep -v -e '\.lift$' -e '^out.npy$')" ]; then ok; else bad "partial output after an error: $(ls "$T")"; fi
+
+# robustness: deep nesting, binary junk, every prefix of real programs
+python3 -c 'print("(" * 100000)' > "$T/deep.lift" 2>/dev/null || printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.lift"
+expect 1 "nested too deeply" -- "$CLIFT" check "$T/deep.lift"
+head -c 4096 /dev/urandom > "$T/junk.lift"
+expect 1 "error" -- "$CLIFT" check "$T/junk.lift"
+for src in tests/lift/dot.lift tests/lift/stencil3.lift tests/lift/vector_scale.lift; do
+  text=$(grep -v '^;;' "$src")
+  crashes=0
+  for ((i = 1; i < ${#text}; i += 2)); do
+    printf '%s' "${text:0:i}" > "$T/prefix.lift"
+    "$CLIFT" check "$T/prefix.lift" >/dev/null 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then crashes=$((crashes + 1)); echo "  crash (exit $rc) on prefix $i of $src"; fi
+  done
+  if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of $src"; fi
+done
+
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]
