@@ -57,6 +57,8 @@ Nat *nat_if_lt(Nat *a, Nat *b, Nat *t, Nat *e);
 Nat *nat_simplify(Nat *e);                 /* canonical form of any (possibly raw) tree */
 Nat *nat_subst(Nat *e, NatVar *v, Nat *by); /* replace v by `by`, re-simplified */
 bool nat_is_const(Nat *e, long long *value); /* true when e is a constant */
+/* Structural equality of two trees (for canonical forms: the cheap half of nat_equal). */
+bool nat_same(Nat *a, Nat *b);
 /* Range analysis: symbolic lower/upper bound of e given its variables' ranges.
    nat_max_of returns NULL when e is unbounded above. */
 Nat *nat_min_of(Nat *e);
