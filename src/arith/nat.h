@@ -1,7 +1,9 @@
 /* nat.h — symbolic natural-number arithmetic (SPEC §3.1).
    Sizes of arrays are Nat expressions over size variables and loop indices.
    All nodes live in the arena and are immutable; constructors return simplified
-   (canonical) expressions, so structural equality of canonical forms is cheap. */
+   (canonical) expressions, so structural equality of canonical forms is cheap.
+   Constructors expect canonical arguments; nat_simplify canonicalises a raw tree.
+   Design notes (canonical form, floor semantics, Σ, ranges, sampling): docs/arith.md. */
 #ifndef CLIFT_NAT_H
 #define CLIFT_NAT_H
 #include "../util/util.h"
@@ -60,7 +62,8 @@ bool nat_is_const(Nat *e, long long *value); /* true when e is a constant */
 /* Structural equality of two trees (for canonical forms: the cheap half of nat_equal). */
 bool nat_same(Nat *a, Nat *b);
 /* Range analysis: symbolic lower/upper bound of e given its variables' ranges.
-   nat_max_of returns NULL when e is unbounded above. */
+   nat_max_of returns NULL when e is unbounded above (nat_min_of likewise when e,
+   not a nat, is unbounded below, e.g. -N). Bounds may mention variables. */
 Nat *nat_min_of(Nat *e);
 Nat *nat_max_of(Nat *e);
 /* Provably a <= b / a < b (by ranges); false means "not proven". */
@@ -77,7 +80,8 @@ int nat_free_vars(Nat *e, NatVar **out, int cap);
 
 /* ---- evaluation: values for variables by lookup function ---- */
 typedef bool (*NatLookup)(void *ctx, NatVar *v, long long *value);
-/* false (and *ok_msg set) on division by zero or an unbound variable. */
+/* false on division by zero, an unbound variable, a negative exponent, or a result
+   outside 64 bits (no message is recorded; *value is left alone). */
 bool nat_eval(Nat *e, NatLookup lookup, void *ctx, long long *value);
 
 /* ---- printing ---- */
