@@ -106,7 +106,14 @@ def seq_reduce(f, init, xs):
 FILES = {}
 
 
+PENDING = {"err_filter_zip", "euler01_minlift", "filter_glb", "filter_seq"}   # need filter (tests/pending/README.md)
+
+
 def program(name, header, src, tests, path=None):
+    if name in PENDING and path is None:
+        path = os.path.join(ROOT, "tests", "pending", name + ".lift")
+        tests = [dict(t, inputs=[("../lift/" + i if isinstance(i, str) and i.startswith("data/") else i)
+                                 for i in t.get("inputs", [])]) for t in tests]
     lines = [";; " + l if l else ";;" for l in header.strip("\n").split("\n")]
     out = "\n".join(lines) + "\n" + src.strip("\n") + "\n\n"
     for t in tests:
@@ -263,6 +270,7 @@ def p_split_reduce():
     ref = lambda dt, xs: pairwise(dt, xs, 2)
     ts = [T("pairwise sums of 8", [xs], checked(ref, xs)) for xs in [rfloats(8)]]
     ts += [T("pairwise sums of 22", [xs], checked(ref, xs)) for xs in [rfloats(22, 1, 30)]]
+    ts.append(T("odd length is rejected: split #2 does not divide 7", [rfloats(7)], error="split"))
     program("split_reduce", "split #2, reduce every pair, join: pairwise sums", src, ts)
 
 
@@ -670,6 +678,7 @@ def p_zip3():
     for n in (5, 16):
         a, b, c = rfloats(n, 1, 5), rfloats(n, 1, 5), rfloats(n, 1, 5)
         ts.append(T("x*y+z over %d triples" % n, [a, b, c], checked(ref, a, b, c)))
+    ts.append(T("third array too long, naming zs", [rfloats(2), rfloats(2), rfloats(3)], error="zs"))
     program("zip3", "zip3 and (get #3 t): the third component (get1 is the first)", src, ts)
 
 
