@@ -1,0 +1,34 @@
+/* cpu.h — the host runtime of the `c` and `openmp` targets (SPEC §6): compile the
+   generated C file into a shared object (cached), load it, marshal the inputs into
+   flat buffers, call `clift_run`, and read the result back. docs/runtime.md has the
+   calling convention and the buffer layout. */
+#ifndef CLIFT_CPU_H
+#define CLIFT_CPU_H
+#include "../eval/interp.h"
+
+/* The entry point every generated C file defines:
+   buffers[0] = output, buffers[1 + i] = input i; sizes[k] = value of p->sizes[k]. */
+typedef void (*CpuEntry)(void **buffers, const long long *sizes);
+
+/* Compile, load and run `c_source` on `inputs` (size variables bound in `sizes`).
+   Returns the result as a Value, or NULL + diag (unsupported types, lengths that
+   disagree with the sizes, compiler errors with the compiler's output, load errors). */
+Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp);
+
+/* Compile `c_source` into a shared object in the cache directory, unless one built
+   from the same source, flags and compiler is already there. *so_path receives its
+   path (arena). false + diag with the compiler's output on failure. */
+bool cpu_compile_shared(const char *c_source, bool openmp, const char **so_path);
+
+/* dlopen the shared object and find `clift_run`. false + diag on failure. */
+bool cpu_load(const char *so_path, CpuEntry *entry);
+
+/* `clift compile -t c|openmp -o DIR`: write DIR/NAME.c (the source) and DIR/NAME.h
+   (the entry's declaration and the convention for this program). Creates DIR. */
+bool cpu_write_library(const char *c_source, Program *p, const char *dir, const char *name);
+
+/* The cache directory ($XDG_CACHE_HOME/clift, $HOME/.cache/clift or /tmp/clift-UID),
+   created if missing. NULL + diag when none can be made. */
+const char *cpu_cache_dir(void);
+
+#endif

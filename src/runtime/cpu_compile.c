@@ -1,0 +1,146 @@
+/* cpu_compile.c — generated C → shared object, through the system C compiler, with a
+   cache keyed by a hash of (source, flags, compiler) so a program is compiled once
+   per machine (docs/runtime.md §3). */
+#include "cpu_internal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CPU_FLAGS "-O3 -march=native -std=c11 -fPIC -shared"
+#define CPU_LOG_MAX 3000   /* diag messages hold 4 KB; keep the head of the log */
+
+/* mkdir -p; 0 or the errno of the first level that could not be made. */
+static int make_dirs(const char *path) {
+  char *p = arena_strdup(path);
+  for (char *s = p + 1; ; s++) {
+    if (*s != '/' && *s) continue;
+    char c = *s;
+    *s = 0;
+    if (mkdir(p, 0755) != 0 && errno != EEXIST) return errno;
+    if (!(*s = c)) return 0;
+  }
+}
+
+bool cpu_make_dirs(const char *path) {
+  int err = make_dirs(path);
+  return err ? diag_error(LOC_NONE, "cannot create directory '%s': %s", path, strerror(err)) : true;
+}
+
+bool cpu_write_file_atomic(const char *path, const char *data, size_t len) {
+  const char *tmp = arena_printf("%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", tmp, strerror(errno));
+  bool ok = fwrite(data, 1, len, f) == len;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok || rename(tmp, path) != 0) {
+    int err = errno;
+    unlink(tmp);
+    return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(err));
+  }
+  return true;
+}
+
+const char *cpu_cache_dir(void) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  const char *dir = xdg && *xdg ? arena_printf("%s/clift", xdg)
+                  : home && *home ? arena_printf("%s/.cache/clift", home) : NULL;
+  if (dir && make_dirs(dir) == 0) return dir;   /* else /tmp, silently */
+  /* /tmp is shared: the directory must be ours and closed to others, or anyone
+     could plant a shared object there that we would load */
+  dir = arena_printf("/tmp/clift-%ld", (long)getuid());
+  struct stat st;
+  if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+    return diag_error(LOC_NONE, "cannot create directory '%s': %s", dir, strerror(errno)), NULL;
+  if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 022))
+    return diag_error(LOC_NONE, "'%s' is not a private directory of this user", dir), NULL;
+  return dir;
+}
+
+/* FNV-1a, 64 bits; the NUL between the parts keeps ("ab","c") apart from ("a","bc"). */
+static uint64_t fnv1a(uint64_t h, const char *s) {
+  size_t n = strlen(s) + 1;
+  for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 0x100000001b3ull; }
+  return h;
+}
+
+static const char *compiler(void) {
+  const char *cc = getenv("CC");
+  return cc && *cc ? cc : "cc";
+}
+
+/* argv for `$CC FLAGS [-fopenmp] -o out src -lm`; $CC may carry words ("ccache gcc"). */
+static char **compiler_argv(bool openmp, const char *out, const char *src) {
+  char *words = arena_printf("%s %s%s -o", compiler(), CPU_FLAGS, openmp ? " -fopenmp" : "");
+  char **argv = NEW_ARRAY(char *, strlen(words) + 8);
+  int n = 0;
+  for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t")) argv[n++] = w;
+  argv[n++] = (char *)out;
+  argv[n++] = (char *)src;
+  argv[n++] = "-lm";
+  argv[n] = NULL;
+  return argv;
+}
+
+/* The compiler's stdout+stderr, at most CPU_LOG_MAX bytes; the log file is removed. */
+static const char *read_log(const char *log) {
+  FILE *f = fopen(log, "rb");
+  unlink(log);
+  if (!f) return "(no compiler output)";
+  char *text = arena_alloc(CPU_LOG_MAX + 1);
+  text[fread(text, 1, CPU_LOG_MAX, f)] = 0;
+  bool more = fgetc(f) != EOF;
+  fclose(f);
+  return more ? arena_printf("%s\n[… truncated]", text) : text;
+}
+
+static bool run_compiler(char **argv, const char *src, const char *log) {
+  extern char **environ;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (err) {
+    unlink(log);
+    return diag_error(LOC_NONE, "cannot run the C compiler '%s': %s", argv[0], strerror(err));
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return diag_error(LOC_NONE, "waiting for the C compiler: %s", strerror(errno));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) { unlink(log); return true; }
+  const char *why = WIFEXITED(status) ? arena_printf("exit status %d", WEXITSTATUS(status))
+                                      : arena_printf("signal %d", WTERMSIG(status));
+  return diag_error(LOC_NONE, "the C compiler (%s) failed on %s (%s):\n%s",
+                    compiler(), src, why, read_log(log));
+}
+
+bool cpu_compile_shared(const char *c_source, bool openmp, const char **so_path) {
+  const char *dir = cpu_cache_dir();
+  if (!dir) return false;
+  const char *flags = openmp ? CPU_FLAGS " -fopenmp" : CPU_FLAGS;
+  uint64_t h = fnv1a(fnv1a(fnv1a(0xcbf29ce484222325ull, c_source), flags), compiler());
+  const char *base = arena_printf("%s/%016llx", dir, (unsigned long long)h);
+  const char *so = arena_printf("%s.so", base), *src = arena_printf("%s.c", base);
+  *so_path = so;
+  if (access(so, R_OK) == 0) return true;   /* rename made it whole, so it is usable */
+  if (!cpu_write_file_atomic(src, c_source, strlen(c_source))) return false;
+  /* per-process temporary names: concurrent clifts may build the same program */
+  const char *tmp = arena_printf("%s.so.tmp.%ld", base, (long)getpid());
+  const char *log = arena_printf("%s.log.%ld", base, (long)getpid());
+  if (!run_compiler(compiler_argv(openmp, tmp, src), src, log)) { unlink(tmp); return false; }
+  if (rename(tmp, so) != 0) {
+    int err = errno;
+    unlink(tmp);
+    return diag_error(LOC_NONE, "cannot create '%s': %s", so, strerror(err));
+  }
+  return true;
+}

@@ -1,0 +1,31 @@
+/* cpu_internal.h — shared by the files of src/runtime: the flat buffer layout of
+   types (cpu_layout.c), marshalling (cpu_marshal.c) and file writing (cpu_compile.c). */
+#ifndef CLIFT_CPU_INTERNAL_H
+#define CLIFT_CPU_INTERNAL_H
+#include "cpu.h"
+
+/* NatLookup over a NatBinding list (ctx is the list head). */
+bool cpu_lookup(void *ctx, NatVar *v, long long *value);
+/* Refuse what the flat layout cannot express yet: tuples, dynamic-length arrays.
+   `what` names the culprit: "input 2 (xs)", "the result". */
+bool cpu_type_supported(Type *t, const char *what);
+/* The length of an array level under the bindings; false + diag when it cannot
+   be evaluated or is negative. */
+bool cpu_eval_len(Nat *len, NatBinding *b, const char *what, int64_t *out);
+/* Bytes of a value of type t in the flat layout; false + diag on overflow etc. */
+bool cpu_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out);
+/* Number of scalars in the flat layout, as a size expression (for headers). */
+Nat *cpu_type_scalars(Type *t);
+size_t cpu_scalar_bytes(TypeKind k);
+const char *cpu_scalar_ctype(TypeKind k);   /* "float", "int32_t", "uint8_t" … */
+
+/* Copy a value into / read a value out of a flat buffer of cpu_type_bytes bytes. */
+bool cpu_pack(Type *t, Value *v, NatBinding *b, const char *what, unsigned char *buf);
+Value *cpu_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf);
+
+/* Write a file through a temporary name and rename, so no reader ever sees half of it. */
+bool cpu_write_file_atomic(const char *path, const char *data, size_t len);
+/* mkdir -p */
+bool cpu_make_dirs(const char *path);
+
+#endif

@@ -1,0 +1,100 @@
+/* cpu_layout.c — the flat buffer layout of the c/openmp targets (docs/runtime.md §2):
+   arrays row-major, position-dependent arrays packed (row i right after row i-1),
+   vectors as `width` consecutive scalars, bool as one byte, idx(n) as int32. */
+#include "cpu_internal.h"
+
+bool cpu_lookup(void *ctx, NatVar *v, long long *value) {
+  for (NatBinding *b = ctx; b; b = b->next)
+    if (b->var == v) { *value = b->value; return true; }
+  return false;
+}
+
+size_t cpu_scalar_bytes(TypeKind k) {
+  switch (k) {
+  case TY_INT: case TY_IDX: case TY_FLOAT: return 4;
+  case TY_LONG: case TY_DOUBLE: return 8;
+  case TY_BOOL: return 1;
+  default: return 0;
+  }
+}
+
+const char *cpu_scalar_ctype(TypeKind k) {
+  switch (k) {
+  case TY_INT: case TY_IDX: return "int32_t";
+  case TY_LONG: return "int64_t";
+  case TY_FLOAT: return "float";
+  case TY_DOUBLE: return "double";
+  case TY_BOOL: return "uint8_t";
+  default: return "?";
+  }
+}
+
+bool cpu_type_supported(Type *t, const char *what) {
+  switch (t->kind) {
+  case TY_TUPLE:
+    return diag_error(LOC_NONE, "%s: tuples are not supported by the c/openmp targets yet", what);
+  case TY_EXISTS:
+    return diag_error(LOC_NONE, "%s: dynamic-length arrays (%s) are not supported by the "
+                      "c/openmp targets yet", what, type_to_string(t));
+  case TY_ARRAY: case TY_VECTOR:
+    return cpu_type_supported(t->elem, what);
+  default:
+    return true;
+  }
+}
+
+bool cpu_eval_len(Nat *len, NatBinding *b, const char *what, int64_t *out) {
+  long long n;
+  if (!nat_eval(len, cpu_lookup, b, &n))
+    return diag_error(LOC_NONE, "%s: cannot evaluate the length %s", what, nat_to_string(len));
+  if (n < 0)
+    return diag_error(LOC_NONE, "%s: the length %s is negative (%lld)", what, nat_to_string(len), n);
+  *out = n;
+  return true;
+}
+
+static bool too_big(const char *what) {
+  return diag_error(LOC_NONE, "%s: the buffer size overflows 64 bits", what);
+}
+
+/* A position-dependent array: the rows may differ in size, so sum them. */
+static bool dep_array_bytes(Type *t, int64_t len, NatBinding *b, const char *what, int64_t *out) {
+  int64_t total = 0;
+  for (int64_t i = 0; i < len; i++) {
+    NatBinding pos = { t->index, i, b };
+    int64_t row;
+    if (!cpu_type_bytes(t->elem, &pos, what, &row)) return false;
+    if (__builtin_add_overflow(total, row, &total)) return too_big(what);
+  }
+  *out = total;
+  return true;
+}
+
+bool cpu_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out) {
+  int64_t len, elem;
+  switch (t->kind) {
+  case TY_VECTOR:
+    *out = (int64_t)cpu_scalar_bytes(t->elem->kind) * t->width;
+    return true;
+  case TY_ARRAY:
+    if (!cpu_eval_len(t->len, b, what, &len)) return false;
+    if (t->index) return dep_array_bytes(t, len, b, what, out);
+    if (!cpu_type_bytes(t->elem, b, what, &elem)) return false;
+    if (__builtin_mul_overflow(len, elem, out)) return too_big(what);
+    return true;
+  default:
+    if (!cpu_scalar_bytes(t->kind)) return cpu_type_supported(t, what);
+    *out = (int64_t)cpu_scalar_bytes(t->kind);
+    return true;
+  }
+}
+
+Nat *cpu_type_scalars(Type *t) {
+  switch (t->kind) {
+  case TY_VECTOR: return nat_const(t->width);
+  case TY_ARRAY:
+    if (t->index) return nat_sum(t->index, nat_const(0), t->len, cpu_type_scalars(t->elem));
+    return nat_mul(t->len, cpu_type_scalars(t->elem));
+  default: return nat_const(1);
+  }
+}

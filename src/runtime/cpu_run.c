@@ -1,0 +1,98 @@
+/* cpu_run.c — one run of a c/openmp program: marshal the inputs, compile (cached),
+   load, call `clift_run`, read the result back (SPEC §6, docs/runtime.md §1). */
+#include "cpu_internal.h"
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Loaded objects are never dlclose'd: an OpenMP program leaves libgomp's thread
+   pool parked inside the library, and unloading it under those threads crashes.
+   dlopen of the same path returns the same handle, so repeated runs cost nothing. */
+bool cpu_load(const char *so_path, CpuEntry *entry) {
+  dlerror();
+  void *handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) return diag_error(LOC_NONE, "cannot load '%s': %s", so_path, dlerror());
+  dlerror();
+  void *sym = dlsym(handle, "clift_run");
+  const char *err = dlerror();
+  if (err || !sym)
+    return diag_error(LOC_NONE, "the compiled program '%s' does not define clift_run: %s",
+                      so_path, err ? err : "the symbol is NULL");
+  *(void **)entry = sym;   /* POSIX's way to turn a symbol into a function pointer */
+  return true;
+}
+
+/* Buffers are malloc'd, not arena'd: they can be gigabytes that must go away right
+   after the call (the arena lives for the whole compilation), and the kernels want
+   64-byte alignment for vector loads. Zeroed so a kernel bug reads as zeros, not junk. */
+static void *buffer_new(int64_t bytes, const char *what) {
+  size_t size = ((size_t)bytes + 63) & ~(size_t)63;
+  void *p = NULL;
+  if (posix_memalign(&p, 64, size ? size : 64) != 0) {
+    diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
+    return NULL;
+  }
+  memset(p, 0, size ? size : 64);
+  return p;
+}
+
+static void buffers_free(void **buffers, int n) {
+  for (int i = 0; i < n; i++) free(buffers[i]);
+}
+
+static const char *input_name(Program *p, int i) {
+  return arena_printf("input %d (%s)", i + 1, p->params[i].name);
+}
+
+/* sizes[k] = value of p->sizes[k], as the convention says. */
+static long long *size_values(Program *p, NatBinding *sizes) {
+  long long *values = NEW_ARRAY(long long, p->nsizes);
+  for (int k = 0; k < p->nsizes; k++)
+    if (!cpu_lookup(sizes, p->sizes[k], &values[k])) {
+      diag_error(LOC_NONE, "size variable %s is not bound", p->sizes[k]->name);
+      return NULL;
+    }
+  return values;
+}
+
+/* Every type is checked before anything is allocated or compiled. */
+static bool types_supported(Program *p) {
+  for (int i = 0; i < p->nparams; i++)
+    if (!cpu_type_supported(p->params[i].type, input_name(p, i))) return false;
+  return cpu_type_supported(p->result, "the result");
+}
+
+static bool inputs_pack(Program *p, Value **inputs, NatBinding *sizes, void **buffers) {
+  for (int i = 0; i < p->nparams; i++) {
+    const char *what = input_name(p, i);
+    Type *t = p->params[i].type;
+    int64_t bytes;
+    if (!inputs[i]) return diag_error(LOC_NONE, "%s: missing", what);
+    if (!cpu_type_bytes(t, sizes, what, &bytes)) return false;
+    if (!(buffers[1 + i] = buffer_new(bytes, what))) return false;
+    if (!cpu_pack(t, inputs[i], sizes, what, buffers[1 + i])) return false;
+  }
+  return true;
+}
+
+Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp) {
+  long long *size_args = size_values(p, sizes);
+  if (!size_args || !types_supported(p)) return NULL;
+  int n = p->nparams + 1;
+  void **buffers = NEW_ARRAY(void *, n);
+  int64_t out_bytes;
+  const char *so;
+  CpuEntry entry;
+  bool ok = inputs_pack(p, inputs, sizes, buffers)
+         && cpu_type_bytes(p->result, sizes, "the result", &out_bytes)
+         && (buffers[0] = buffer_new(out_bytes, "the result"))
+         && cpu_compile_shared(c_source, openmp, &so)
+         && cpu_load(so, &entry);
+  Value *result = NULL;
+  if (ok) {
+    entry(buffers, size_args);
+    result = cpu_unpack(p->result, sizes, "the result", buffers[0]);
+  }
+  buffers_free(buffers, n);
+  return result;
+}
