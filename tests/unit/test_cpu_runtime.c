@@ -260,7 +260,18 @@ static void test_errors(void) {
   setenv("CC", "/nonexistent/clift-cc", 1);
   CHECK(!cpu_run("/* fresh */\n", p, in, bind(N, 4, NULL), false)
         && has(diag_message(), "cannot run the C compiler '/nonexistent/clift-cc'"), "no cc: %s", diag_message());
+  /* $CC may carry words; it is part of the cache key */
+  static const char *needs_flag =
+    "#ifndef CLIFT_TEST_FLAG\n#error CC words dropped\n#endif\n"
+    "void clift_run(void **buffers, const long long *sizes) {\n"
+    "  for (long long i = 0; i < sizes[0]; i++) ((float *)buffers[0])[i] = CLIFT_TEST_FLAG;\n}\n";
+  setenv("CC", "cc -DCLIFT_TEST_FLAG=7", 1);
+  diag_clear();
+  Value *out = cpu_run(needs_flag, p, in, bind(N, 4, NULL), false);
+  CHECK(out && out->n == 4 && out->elems[3]->s.f == 7.0f, "CC with flags: %s", diag_message());
   if (old) setenv("CC", old, 1); else unsetenv("CC");
+  diag_clear();
+  CHECK(!cpu_run(needs_flag, p, in, bind(N, 4, NULL), false), "CC must be part of the cache key");
   diag_clear();
   CHECK(!cpu_run(SCALE, p, in, NULL, false) && has(diag_message(), "size variable N is not bound"),
         "unbound: %s", diag_message());
