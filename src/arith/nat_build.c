@@ -198,6 +198,25 @@ static void sort_atoms(Nat **atoms, int n) {
   }
 }
 
+/* x^a * x^b = x^(a+b): adjacent after sorting, since atoms order by base first.
+   Only merged when the result is again one atom, possibly with a coefficient. */
+static void merge_powers(NatTerm *t) {
+  for (int i = 0; i + 1 < t->n; i++) {
+    Nat *a = t->atoms[i], *b = t->atoms[i + 1];
+    if (a->kind != NAT_POW || b->kind != NAT_POW || !nat_same(a->args[0], b->args[0])) continue;
+    Nat *m = nat_pow(a->args[0], nat_add(a->args[1], b->args[1]));
+    long long c = 1;
+    if (m->kind == NAT_MUL && m->n == 2 && nat_is_const(m->args[0], &c)) m = m->args[1];
+    if (m->kind != NAT_POW) continue;
+    t->coef = nat_wrap_mul(t->coef, c);
+    t->atoms[i] = m;
+    for (int j = i + 1; j + 1 < t->n; j++) t->atoms[j] = t->atoms[j + 1];
+    t->n--;
+    sort_atoms(t->atoms, t->n);
+    i = -1;   /* the merged atom may meet another power of the same base */
+  }
+}
+
 NatPoly nat_poly_normalize(NatPoly p) {
   NatTerm *t = NEW_ARRAY(NatTerm, p.n);
   int n = 0;
@@ -207,6 +226,7 @@ NatPoly nat_poly_normalize(NatPoly p) {
     t[n].atoms = NEW_ARRAY(Nat *, t[n].n);
     if (t[n].n) memcpy(t[n].atoms, p.terms[i].atoms, sizeof(Nat *) * (size_t)t[n].n);
     sort_atoms(t[n].atoms, t[n].n);
+    merge_powers(&t[n]);
     n++;
   }
   if (n > 1) qsort(t, (size_t)n, sizeof *t, term_qsort_cmp);

@@ -3,7 +3,7 @@
    on every call, so the answer is a pure function of the two expressions. */
 #include "nat_internal.h"
 
-enum { SAMPLE_POINTS = 160, VARS_MAX = 64 };
+enum { SAMPLE_POINTS = 200, SAMPLE_TRIES = 1000, VARS_MAX = 64 };
 
 /* splitmix64: tiny, good enough, and ours (rand() is global state). */
 static unsigned long long next_random(unsigned long long *s) {
@@ -67,26 +67,33 @@ static void order_vars(Point *p, Nat *a, Nat *b) {
   }
 }
 
-/* Edges first (all at lo, lo+1, hi), then random values on spans of several sizes,
-   so small cases and larger ones both appear. */
+/* The first points put every variable at lo, lo+1, then its top; after that each
+   variable picks its own kind of value (an edge, or uniform on a span of a random
+   size), so combinations such as "j at its top, N at its bottom" turn up too. */
 static bool choose_point(Point *p, int sample, unsigned long long *seed) {
-  static const long long spans[] = { 3, 10, 40, 200, 1000 };
+  static const long long spans[] = { 3, 6, 12, 30, 100, 1000 };
   for (p->set = 0; p->set < p->n; p->set++) {
     NatVar *v = p->vars[p->set];
     long long lo = 0, hi;
     nat_eval(v->lo, point_lookup, p, &lo);
     bool bounded = v->hi && nat_eval(v->hi, point_lookup, p, &hi);
     if (bounded && hi < lo) return false;   /* empty range: no point here */
-    long long span = spans[next_random(seed) % 5];
+    long long span = spans[next_random(seed) % 6];
     long long top = bounded && hi - lo < span ? hi : lo + span;
-    int mode = sample < 3 ? sample : 3;
-    long long val = mode == 0 ? lo
-                  : mode == 1 ? (lo + 1 <= top ? lo + 1 : lo)
-                  : mode == 2 ? top
+    int mode = sample < 3 ? sample : 3 + (int)(next_random(seed) % 20);
+    long long val = mode == 0 || mode == 3 || mode == 4 ? lo
+                  : mode == 1 || mode == 5 ? (lo + 1 <= top ? lo + 1 : lo)
+                  : mode == 2 || mode == 6 || mode == 7 ? top
                   : lo + (long long)(next_random(seed) % (unsigned long long)(top - lo + 1));
     p->vals[p->set] = val;
   }
   return true;
+}
+
+static unsigned long long point_hash(const Point *p) {
+  unsigned long long h = 0xcbf29ce484222325ull;
+  for (int i = 0; i < p->n; i++) h = (h ^ (unsigned long long)p->vals[i]) * 0x100000001b3ull;
+  return h;
 }
 
 bool nat_equal(Nat *a, Nat *b) {
@@ -95,11 +102,17 @@ bool nat_equal(Nat *a, Nat *b) {
   if (nat_same(sa, sb)) return true;
   Point p = { .n = 0 };
   order_vars(&p, sa, sb);
-  unsigned long long seed = 0x5eed0fc11f7ull;
-  int agreed = 0;
-  for (int s = 0; s < SAMPLE_POINTS; s++) {
+  unsigned long long seed = 0x5eed0fc11f7ull, seen[SAMPLE_POINTS];
+  int agreed = 0, distinct = 0;
+  /* up to SAMPLE_POINTS distinct points; small ranges may have fewer */
+  for (int s = 0; s < SAMPLE_TRIES && distinct < SAMPLE_POINTS; s++) {
     long long x, y;
     if (!choose_point(&p, s, &seed)) continue;
+    unsigned long long h = point_hash(&p);
+    bool dup = false;
+    for (int i = 0; i < distinct && !dup; i++) dup = seen[i] == h;
+    if (dup) continue;
+    seen[distinct++] = h;
     /* a point where either side is undefined (or overflows) says nothing */
     if (!nat_eval(sa, point_lookup, &p, &x) || !nat_eval(sb, point_lookup, &p, &y)) continue;
     if (x != y) return false;

@@ -2,6 +2,8 @@
      parse → normalise (`o`, saturation, eta) → infer types → [inputs] → run. */
 #include "driver.h"
 #include "../types/infer.h"
+#include "../codegen/codegen.h"
+#include "../runtime/cpu.h"
 #include <string.h>
 
 Program *driver_compile_text(const char *path, const char *text) {
@@ -25,10 +27,25 @@ const char *driver_program_type(Program *p) {
   return buf_str(&b);
 }
 
-bool driver_target_known(const char *target) { return strcmp(target, "interp") == 0; }
+static const char *targets[] = { "interp", "c", "openmp", NULL };
+
+bool driver_target_known(const char *target) {
+  for (int i = 0; targets[i]; i++) if (strcmp(targets[i], target) == 0) return true;
+  return false;
+}
+
+/* typed AST → DPIA stages I–III → kernel → C text */
+const char *driver_generate(Program *p, const char *target) {
+  Kernel *k = dpia_translate(p);
+  return k ? codegen_c(k, strcmp(target, "openmp") == 0) : NULL;
+}
 
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes) {
   if (strcmp(target, "interp") == 0) return interp_run(p, inputs, sizes);
-  diag_error(LOC_NONE, "unknown target '%s' (available: interp)", target);
-  return NULL;
+  if (!driver_target_known(target)) {
+    diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp)", target);
+    return NULL;
+  }
+  const char *src = driver_generate(p, target);
+  return src ? cpu_run(src, p, inputs, sizes, strcmp(target, "openmp") == 0) : NULL;
 }

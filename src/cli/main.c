@@ -23,8 +23,9 @@ static const char *usage_main =
   "  bench   -t TARGET prog.lift           time on random inputs\n"
   "  tune    -t TARGET prog.lift           search launch parameters\n"
   "\n"
-  "`clift COMMAND --help` describes one command. Targets: interp (the reference\n"
-  "interpreter; the default until the code generators land).\n";
+  "`clift COMMAND --help` describes one command. Targets: openmp (default: C with\n"
+  "OpenMP, compiled with the system compiler), c (sequential C), interp (the\n"
+  "reference interpreter).\n";
 
 static const char *usage_check =
   "usage: clift check [--dump] prog.lift\n"
@@ -38,12 +39,13 @@ static const char *usage_run =
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
   "input, so negative numbers are fine.\n"
-  "-t TARGET   interp (default)\n"
+  "-t TARGET   openmp (default), c, or interp (the reference interpreter)\n"
   "-o FILE     write the result as .npy instead of printing it\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
-  "Run the ';; test:' blocks in program files (default: tests/) on each target\n"
+  "Run the ';; test:' blocks in program files (default: tests/lift and examples)\n"
+  "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n";
 
@@ -96,7 +98,7 @@ static int write_result(Value *v, Type *t, const char *out) {
 }
 
 static int cmd_run(int argc, char **argv) {
-  const char *target = "interp", *out = NULL;
+  const char *target = "openmp", *out = NULL;
   int i = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_run, stdout); return 0; }
@@ -138,8 +140,8 @@ static int collect(const char *path, const char ***files, int n, int *cap) {
 }
 
 static int cmd_test(int argc, char **argv) {
-  const char *targets[8] = { "interp" };
-  int ntargets = 1, i = 0;
+  const char *targets[8] = { "interp", "c", "openmp" };
+  int ntargets = 3, i = 0;
   bool verbose = false;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
@@ -153,7 +155,7 @@ static int cmd_test(int argc, char **argv) {
   }
   int cap = 64, n = 0;
   const char **files = NEW_ARRAY(const char *, cap);
-  if (i == argc) n = collect("tests", &files, n, &cap);
+  if (i == argc) { n = collect("tests/lift", &files, n, &cap); n = collect("examples", &files, n, &cap); }
   for (; i < argc; i++) n = collect(argv[i], &files, n, &cap);
   return testrun_main(n, files, targets, ntargets, verbose);
 }

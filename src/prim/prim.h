@@ -11,6 +11,9 @@ typedef struct InferCx InferCx;     /* src/types/infer.h */
 typedef struct Interp Interp;       /* src/eval/interp.h */
 typedef struct Env Env;
 typedef struct Value Value;
+typedef struct Tr Tr;               /* src/dpia/dpia.h */
+typedef struct View View;
+typedef struct Acc Acc;
 
 typedef enum {
   ARG_EXP,      /* an expression */
@@ -34,6 +37,8 @@ enum { PRIM_MAX_ARGS = 4, PRIM_VARIADIC = -1 };
 
 typedef Type *(*PrimInferRule)(InferCx *cx, Expr *e);
 typedef Value *(*PrimEvalRule)(Interp *it, Expr *e, Env *env);
+typedef bool (*PrimAccRule)(Tr *tr, Expr *e, Acc *out);   /* DPIA A(e)(out) */
+typedef View *(*PrimExpRule)(Tr *tr, Expr *e);            /* DPIA C(e) */
 
 struct Prim {
   const char *name;
@@ -46,6 +51,8 @@ struct Prim {
   int dim;                       /* 0..2 for mapGlb1 etc. */
   AddrSpace space;               /* toGlobal/toLocal/toPrivate */
   ScalarOp op;                   /* scalar operators */
+  PrimAccRule dpia_acc;          /* src/dpia/rules_*.c; NULL: read with C, then copy */
+  PrimExpRule dpia_exp;          /* NULL: materialise with A into a temporary */
 };
 
 const Prim *prim_lookup(const char *name);

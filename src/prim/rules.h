@@ -34,4 +34,23 @@ Value *eval_length(Interp *, Expr *, Env *);   Value *eval_slice(Interp *, Expr 
 Value *eval_as_vector(Interp *, Expr *, Env *);Value *eval_as_scalar(Interp *, Expr *, Env *);
 Value *eval_scalar_op(Interp *, Expr *, Env *);
 
+/* DPIA rules (src/dpia): acceptor-passing A and continuation-passing C */
+bool acc_map(Tr *, Expr *, Acc *);       bool acc_scan(Tr *, Expr *, Acc *);
+bool acc_to(Tr *, Expr *, Acc *);        bool acc_iterate(Tr *, Expr *, Acc *);
+bool acc_zip(Tr *, Expr *, Acc *);       bool acc_split(Tr *, Expr *, Acc *);
+bool acc_join(Tr *, Expr *, Acc *);      bool acc_transpose(Tr *, Expr *, Acc *);
+bool acc_as_vector(Tr *, Expr *, Acc *); bool acc_as_scalar(Tr *, Expr *, Acc *);
+bool acc_tuple(Tr *, Expr *, Acc *);
+View *exp_map_lazy(Tr *, Expr *);        View *exp_reduce(Tr *, Expr *);
+View *exp_to(Tr *, Expr *);              View *exp_id(Tr *, Expr *);
+View *exp_zip(Tr *, Expr *);             View *exp_unzip(Tr *, Expr *);
+View *exp_get(Tr *, Expr *);             View *exp_tuple(Tr *, Expr *);
+View *exp_split(Tr *, Expr *);           View *exp_join(Tr *, Expr *);
+View *exp_transpose(Tr *, Expr *);       View *exp_slide(Tr *, Expr *);
+View *exp_pad(Tr *, Expr *);             View *exp_pad_constant(Tr *, Expr *);
+View *exp_iota(Tr *, Expr *);            View *exp_aref(Tr *, Expr *);
+View *exp_length(Tr *, Expr *);          View *exp_slice(Tr *, Expr *);
+View *exp_as_vector(Tr *, Expr *);       View *exp_as_scalar(Tr *, Expr *);
+View *exp_scalar_op(Tr *, Expr *);
+
 #endif

@@ -28,4 +28,9 @@ bool cpu_write_file_atomic(const char *path, const char *data, size_t len);
 /* mkdir -p */
 bool cpu_make_dirs(const char *path);
 
+size_t cpu_align_of(Type *t);
+size_t cpu_tuple_field_bytes(Type *t);
+/* Offset of a field inside a tuple struct; *size (when not NULL) the struct's size. */
+size_t cpu_field_offset(Type *t, int field, size_t *size);
+
 #endif

@@ -32,7 +32,12 @@ const char *cpu_scalar_ctype(TypeKind k) {
 bool cpu_type_supported(Type *t, const char *what) {
   switch (t->kind) {
   case TY_TUPLE:
-    return diag_error(LOC_NONE, "%s: tuples are not supported by the c/openmp targets yet", what);
+    for (int i = 0; i < t->n; i++) {
+      if (t->fields[i]->kind == TY_ARRAY || t->fields[i]->kind == TY_EXISTS)
+        return diag_error(LOC_NONE, "%s: tuples holding arrays are not supported by the c/openmp targets yet", what);
+      if (!cpu_type_supported(t->fields[i], what)) return false;
+    }
+    return true;
   case TY_EXISTS:
     return diag_error(LOC_NONE, "%s: dynamic-length arrays (%s) are not supported by the "
                       "c/openmp targets yet", what, type_to_string(t));
@@ -70,9 +75,43 @@ static bool dep_array_bytes(Type *t, int64_t len, NatBinding *b, const char *wha
   return true;
 }
 
+/* Tuples are C structs (array of structs), laid out as the C compiler does:
+   each field at its natural alignment, the whole rounded up to the largest. */
+size_t cpu_align_of(Type *t) {
+  if (t->kind == TY_VECTOR) return cpu_scalar_bytes(t->elem->kind) * (size_t)t->width;
+  if (t->kind != TY_TUPLE) return cpu_scalar_bytes(t->kind);
+  size_t a = 1;
+  for (int i = 0; i < t->n; i++) if (cpu_align_of(t->fields[i]) > a) a = cpu_align_of(t->fields[i]);
+  return a;
+}
+
+size_t cpu_field_offset(Type *t, int field, size_t *size) {
+  size_t off = 0;
+  for (int i = 0; i <= field && i < t->n; i++) {
+    size_t a = cpu_align_of(t->fields[i]);
+    off = (off + a - 1) / a * a;
+    if (i < field) off += cpu_tuple_field_bytes(t->fields[i]);
+  }
+  if (size) {
+    size_t a = cpu_align_of(t), end = cpu_field_offset(t, t->n - 1, NULL) + cpu_tuple_field_bytes(t->fields[t->n - 1]);
+    *size = (end + a - 1) / a * a;
+  }
+  return off;
+}
+
+size_t cpu_tuple_field_bytes(Type *t) {
+  size_t size;
+  if (t->kind == TY_TUPLE) { cpu_field_offset(t, 0, &size); return size; }
+  return t->kind == TY_VECTOR ? cpu_align_of(t) : cpu_scalar_bytes(t->kind);
+}
+
 bool cpu_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out) {
   int64_t len, elem;
   switch (t->kind) {
+  case TY_TUPLE:
+    if (!cpu_type_supported(t, what)) return false;
+    *out = (int64_t)cpu_tuple_field_bytes(t);
+    return true;
   case TY_VECTOR:
     *out = (int64_t)cpu_scalar_bytes(t->elem->kind) * t->width;
     return true;

@@ -72,6 +72,18 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
       if (!pack_scalar(t->elem->kind, v->elems[k], what, p, *at)) return false;
     return true;
   }
+  if (t->kind == TY_TUPLE) {
+    if (v->kind != VAL_TUPLE || v->n != t->n)
+      return diag_error(LOC_NONE, "%s: expected a tuple %s", path_name(what, p), type_to_string(t));
+    size_t size;
+    cpu_field_offset(t, 0, &size);
+    for (int k = 0; k < t->n; k++) {
+      unsigned char *field = *at + cpu_field_offset(t, k, NULL);
+      if (!pack_at(t->fields[k], v->elems[k], b, what, p, &field)) return false;
+    }
+    *at += size;
+    return true;
+  }
   if (!cpu_scalar_bytes(t->kind)) return cpu_type_supported(t, what);
   if (!pack_scalar(t->kind, v, what, p, *at)) return false;
   *at += cpu_scalar_bytes(t->kind);
@@ -109,6 +121,15 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
     Value *v = value_vector(t->width);
     for (int k = 0; k < t->width; k++, *at += cpu_scalar_bytes(t->elem->kind))
       v->elems[k] = unpack_scalar(t->elem->kind, *at);
+    return v;
+  }
+  if (t->kind == TY_TUPLE) {
+    Value *v = value_tuple(t->n);
+    for (int k = 0; k < t->n; k++) {
+      const unsigned char *field = *at + cpu_field_offset(t, k, NULL);
+      if (!(v->elems[k] = unpack_at(t->fields[k], b, what, &field))) return NULL;
+    }
+    *at += cpu_tuple_field_bytes(t);
     return v;
   }
   if (!cpu_scalar_bytes(t->kind)) { cpu_type_supported(t, what); return NULL; }

@@ -46,11 +46,26 @@ static Scope *bind_fn(Scope *sc, const char *name, Expr *fn, Scope *fn_scope) {
 
 static int prim_arity(const Prim *p) { return p->nargs == PRIM_VARIADIC ? 2 : p->nargs; }
 
+static int fn_arity(Expr *f, Scope *sc);
+
+/* min-lift writes (o f g xs): a composition whose last operand is data is
+   applied to it. */
+static bool composes_value(Expr *f, Scope *sc) {
+  return f->nkids >= 2 && fn_arity(f->kids[f->nkids - 1], sc) == 0;
+}
+
+/* toGlobal/toLocal/toPrivate by name, not shadowed. */
+static bool is_to_space(Expr *f, Scope *sc) {
+  if (f->kind != EX_VAR || f->uid > 0 || (f->uid == 0 && lookup(sc, f->name))) return false;
+  const Prim *p = prim_lookup(f->name);
+  return p && p->space != SPACE_NONE;
+}
+
 /* How many more arguments f takes before it is a value; 0 for values. */
 static int fn_arity(Expr *f, Scope *sc) {
   switch (f->kind) {
   case EX_LAMBDA: return f->nparams;
-  case EX_COMPOSE: return 1;
+  case EX_COMPOSE: return composes_value(f, sc) ? 0 : 1;
   case EX_VAR: {
     if (f->uid > 0) return 0;
     Scope *b = f->uid == 0 ? lookup(sc, f->name) : NULL;
@@ -59,6 +74,7 @@ static int fn_arity(Expr *f, Scope *sc) {
     return p ? prim_arity(p) : (strcmp(f->name, "slide2D") == 0 || strcmp(f->name, "pad2D") == 0 ? 3 : 0);
   }
   case EX_APPLY: {
+    if (f->nkids == 2 && is_to_space(f->kids[0], sc)) return fn_arity(f->kids[1], sc);
     int a = fn_arity(f->kids[0], sc);
     return a > f->nkids - 1 ? a - (f->nkids - 1) : 0;
   }
@@ -146,7 +162,43 @@ static Expr *expand_2d(const char *name, Thunk *args, Loc loc) {
   return (let->kids[1] = norm(body, NULL)) ? let : NULL;
 }
 
+/* min-lift writes (toGlobal e) around a value: the output of e's outermost
+   primitive goes to that address space, i.e. (toGlobal (f a… x)) means
+   (toGlobal (λv. f a… v) x); anything else is (toGlobal id e). */
+static Expr *apply_space_to_value(const Prim *p, Thunk *arg, Loc loc) {
+  Expr *v = force(arg);
+  if (!v) return NULL;
+  Expr *lam = expr_new(EX_LAMBDA, loc, 1);
+  lam->nparams = 1;
+  lam->params = NEW_ARRAY(Param, 1);
+  lam->params[0] = (Param){ "v", ast_fresh_uid(), loc, NULL };
+  Expr *ref = var_ref("v", lam->params[0].uid, loc);
+  Expr *last = v;
+  const Prim *q = v->kind == EX_PRIM ? v->prim : NULL;
+  if (q && q->nargs > 0 && q->args[q->nargs - 1] == ARG_EXP) {
+    Expr *body = expr_new(EX_PRIM, v->loc, v->nkids);
+    *body = *v;
+    body->kids = NEW_ARRAY(Expr *, v->nkids);
+    for (int i = 0; i < v->nkids; i++) body->kids[i] = v->kids[i];
+    last = v->kids[v->nkids - 1];
+    body->kids[v->nkids - 1] = ref;
+    lam->kids[0] = body;
+  } else {
+    Expr *id = expr_new(EX_PRIM, loc, 1);
+    id->prim = prim_lookup("id");
+    id->kids[0] = ref;
+    lam->kids[0] = id;
+  }
+  Expr *e = expr_new(EX_PRIM, loc, 2);
+  e->prim = p;
+  e->kids[0] = lam;
+  e->kids[1] = last;
+  return e;
+}
+
 static Expr *apply_prim(const Prim *p, Thunk *args, int nargs, Loc loc) {
+  if (p->space != SPACE_NONE && nargs == 1 && (args[0].done || fn_arity(args[0].e, args[0].sc) == 0))
+    return apply_space_to_value(p, &args[0], loc);
   int want = p->nargs == PRIM_VARIADIC ? nargs : p->nargs;
   if (nargs < want || nargs == 0) {
     diag_error(loc, "'%s' expects %d argument%s, found %d", p->name, want, want == 1 ? "" : "s", nargs);
@@ -253,7 +305,15 @@ static Expr *norm(Expr *e, Scope *sc) {
     diag_error(e->loc, "unknown identifier '%s'", e->name);
     return NULL;
   }
-  case EX_LAMBDA: case EX_COMPOSE:
+  case EX_COMPOSE:
+    if (composes_value(e, sc)) {
+      Expr *fns = expr_new(EX_COMPOSE, e->loc, e->nkids - 1);
+      for (int i = 0; i < e->nkids - 1; i++) fns->kids[i] = e->kids[i];
+      Thunk x = { e->kids[e->nkids - 1], sc, false };
+      return apply_fn(fns, sc, &x, 1, e->loc);
+    }
+    /* fall through */
+  case EX_LAMBDA:
     diag_error(e->loc, "a function cannot be used as a value here (functions are not data)");
     return NULL;
   case EX_LET: case EX_UNPACK: {

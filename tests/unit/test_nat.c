@@ -209,6 +209,11 @@ static void test_fixed_laws(void) {
   CHECK(nat_same(nat_mod(nat_const(-7), nat_const(2)), nat_const(1)), "-7 mod 2 = 1");
   CHECK(nat_same(nat_pow(nat_const(3), nat_const(4)), nat_const(81)), "3^4 = 81");
   CHECK(nat_same(nat_div(nat_div(eN, nat_const(2)), nat_const(3)), nat_div(eN, nat_const(6))), "N/2/3 = N/6");
+  Nat *two = nat_const(2);
+  CHECK(nat_same(nat_mul(nat_pow(two, eN), nat_pow(two, eM)), nat_pow(two, nat_add(eN, eM))), "2^N * 2^M = 2^(N+M)");
+  CHECK(nat_same(nat_mul(nat_pow(two, eN), nat_pow(two, eN)), nat_pow(two, nat_mul(two, eN))), "2^N * 2^N = 2^(2N)");
+  CHECK(nat_same(nat_pow(two, nat_add(eN, nat_const(3))), nat_mul(nat_const(8), nat_pow(two, eN))), "2^(N+3) = 8 * 2^N");
+  CHECK(nat_equal(nat_div(nat_pow(two, nat_add(eN, eM)), nat_pow(two, eM)), nat_pow(two, eN)), "2^(N+M) / 2^M = 2^N");
   CHECK(nat_same(nat_mod(nat_mul(nat_const(2), eN), nat_const(4)),
                  nat_mul(nat_const(2), nat_mod(eN, nat_const(2)))), "2N %% 4 = 2 (N %% 2)");
 

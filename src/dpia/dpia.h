@@ -1,0 +1,122 @@
+/* dpia.h — internals of the DPIA translation (seed 004), shared by its files:
+   views (read-only array expressions: exp[T] phrases), acceptors (acc[T]),
+   and the translator state. The rules per primitive are in rules_*.c and are
+   reached through the primitive table. */
+#ifndef CLIFT_DPIA_H
+#define CLIFT_DPIA_H
+#include "kernel.h"
+
+/* ---- paths: the indices and tuple fields that reach one element (stage III) ---- */
+typedef struct PathElem { Nat *index; int field; } PathElem;   /* field >= 0: a projection */
+typedef struct Path { int n; PathElem *e; } Path;
+Path path_prepend_index(Path p, Nat *i);
+Path path_prepend_field(Path p, int field);
+Path path_drop(Path p, int k);
+
+/* ---- views: how to read an expression of array/tuple/scalar type ---- */
+typedef enum {
+  V_SCALAR,     /* a resolved scalar/vector value: `scalar` */
+  V_BUF,        /* a buffer, read row-major */
+  V_IDX,        /* kids[0] at index a */
+  V_PROJ,       /* field k of kids[0] */
+  V_SPLIT,      /* split a kids[0] */
+  V_JOIN,       /* join of kids[0], rows of length a */
+  V_TRANSPOSE,
+  V_ZIP,        /* kids[0..n-1] */
+  V_TUPLE,      /* kids[0..n-1] as a tuple value */
+  V_SLIDE,      /* slide a (size) b (step) */
+  V_PAD,        /* clamp: a left, c = inner length */
+  V_PADC,       /* constant: a left, c = inner length, kids[1] the constant */
+  V_IOTA,
+  V_ASVEC,      /* asVector k */
+  V_ASSCALAR,   /* asScalar of vectors of width k */
+  V_SLICE,      /* from a */
+  V_MAP,        /* lazy map: fn applied on access (fused into the consumer) */
+  V_ONE,        /* a [T]1 holding the scalar view kids[0] */
+  V_UNZIP       /* field k of every element of kids[0] */
+} ViewKind;
+
+typedef struct Binding Binding;
+typedef struct View View;
+struct View {
+  ViewKind kind;
+  Type *type;
+  CExp *scalar;
+  Buffer *buf;
+  Nat *a, *b, *c;
+  int k;
+  int n; View **kids;
+  Expr *fn; Binding *env;    /* V_MAP */
+};
+
+View *view_scalar(CExp *e);
+View *view_buf(Buffer *b);
+View *view_new(ViewKind kind, Type *type, int n);
+
+/* ---- acceptors: where to write ---- */
+typedef enum {
+  AC_BUF,       /* a buffer, written row-major */
+  AC_VAR,       /* a private scalar variable */
+  AC_IDX,       /* kids at index a */
+  AC_PROJ,      /* field k */
+  AC_SPLIT,     /* accepts [[T]m]n into [T](m*n): a = m */
+  AC_JOIN,      /* accepts [T](m*n) into [[T]m]n: a = m */
+  AC_ASVEC,     /* accepts [S<k>]n into [S](k*n) */
+  AC_ASSCALAR,  /* accepts [S](k*n) into [S<k>]n */
+  AC_TRANSPOSE, /* accepts [[T]n]m into [[T]m]n */
+  AC_ZIPFIELD   /* accepts [Tk]n as field k of [T1 x … ]n */
+} AccKind;
+
+typedef struct Acc Acc;
+struct Acc {
+  AccKind kind;
+  Type *type;        /* the type of what it accepts */
+  Buffer *buf;
+  const char *var;
+  Nat *a;
+  int k;
+  Acc *kid;
+};
+
+Acc *acc_buf(Buffer *b);
+Acc *acc_new(AccKind kind, Type *type, Acc *kid);
+Acc *acc_idx(Acc *a, Nat *i);
+Acc *acc_proj(Acc *a, int field);
+
+/* ---- the translator ---- */
+struct Binding { int uid; View *view; Binding *next; };
+typedef struct ParLoop { NatVar *var; Nat *count; PrimLevel level; struct ParLoop *outer; } ParLoop;
+
+typedef struct Tr {
+  Kernel *k;
+  KStmt *block;      /* where commands are emitted (the continuation's position) */
+  Binding *env;
+  ParLoop *par;      /* enclosing parallel loops, innermost first */
+  int counter;
+} Tr;
+
+/* Stage I: acceptor-passing A(e)(out) and continuation-passing C(e) (which
+   emits what must run first into tr->block and returns a view of e). */
+bool dpia_acc(Tr *tr, Expr *e, Acc *out);
+View *dpia_exp(Tr *tr, Expr *e);
+/* Apply a lambda to argument views (binding its parameters). */
+View *dpia_apply(Tr *tr, Expr *lam, View **args);
+bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out);
+/* out := v, structurally (tuples field by field, arrays by a loop). */
+bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);
+/* A fresh temporary of type t in space s, hoisted out of the enclosing
+   parallel loops (SPEC §5); sets *view and *acc for it. */
+void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc);
+/* Emit a loop over [0, n) and return its body block (stage II). */
+KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var);
+const char *dpia_fresh(Tr *tr, const char *base);
+
+/* Stage III: reading and writing single elements. */
+View *view_idx(Tr *tr, View *v, Nat *i);     /* resolves when the element is scalar */
+View *view_proj(Tr *tr, View *v, int field);
+CExp *view_resolve(Tr *tr, View *v, Path p);  /* the scalar at path p */
+CExp *acc_resolve(Tr *tr, Acc *a, Path p);    /* the lvalue at path p */
+bool type_is_value(Type *t);                  /* scalar or vector: resolved eagerly */
+Nat *type_len(Type *t);
+
+#endif

@@ -1,0 +1,62 @@
+/* kernel.c — constructors of the imperative kernel AST. */
+#include "kernel.h"
+
+CExp *cexp_lit_int(long long v) {
+  CExp *e = NEW(CExp);
+  e->kind = CE_LIT; e->type = type_scalar(TY_INT); e->ival = v; e->field = -1;
+  return e;
+}
+
+CExp *cexp_nat(Nat *n) {
+  CExp *e = NEW(CExp);
+  e->kind = CE_NAT; e->type = type_scalar(TY_INT); e->nat = n; e->field = -1;
+  return e;
+}
+
+CExp *cexp_var(const char *name, Type *t) {
+  CExp *e = NEW(CExp);
+  e->kind = CE_VAR; e->type = t; e->name = name; e->field = -1;
+  return e;
+}
+
+CExp *cexp_op(ScalarOp op, Type *t, int n, CExp **args) {
+  CExp *e = NEW(CExp);
+  e->kind = CE_OP; e->type = t; e->op = op; e->n = n; e->field = -1;
+  e->args = NEW_ARRAY(CExp *, n);
+  for (int i = 0; i < n; i++) e->args[i] = args[i];
+  return e;
+}
+
+CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t) {
+  CExp *e = NEW(CExp);
+  e->kind = CE_READ; e->type = t; e->buf = b; e->nat = index; e->field = field;
+  return e;
+}
+
+KStmt *kstmt_block(void) {
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_BLOCK;
+  return s;
+}
+
+void kstmt_add(KStmt *b, KStmt *s) {
+  if (b->n == b->cap) {
+    int cap = b->cap ? b->cap * 2 : 8;
+    KStmt **st = NEW_ARRAY(KStmt *, cap);
+    for (int i = 0; i < b->n; i++) st[i] = b->stmts[i];
+    b->stmts = st; b->cap = cap;
+  }
+  b->stmts[b->n++] = s;
+}
+
+KStmt *kstmt_assign(CExp *lhs, CExp *rhs) {
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_ASSIGN; s->lhs = lhs; s->rhs = rhs;
+  return s;
+}
+
+KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body) {
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_FOR; s->level = level; s->dim = dim; s->var = var; s->count = count; s->body = body;
+  return s;
+}

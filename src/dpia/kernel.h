@@ -1,0 +1,92 @@
+/* kernel.h — the imperative program every backend prints (DPIA after stages
+   I–III): statements (declarations, assignments, loops tagged with the level
+   they run at, conditionals, barriers) over scalar C-level expressions whose
+   array accesses are already flattened to one simplified index (SPEC §5).
+   Backends differ only in how they print loops, address spaces and vector
+   accesses (STYLE: "backends share everything but printing"). */
+#ifndef CLIFT_KERNEL_H
+#define CLIFT_KERNEL_H
+#include "../prim/prim.h"
+
+typedef struct CExp CExp;
+typedef struct KStmt KStmt;
+
+typedef enum {
+  CE_LIT,      /* scalar literal of `type` (ival/fval) */
+  CE_NAT,      /* the value of a nat (sizes, loop variables, index arithmetic) */
+  CE_VAR,      /* a named scalar/vector variable (private) */
+  CE_READ,     /* buf[index] (.field when field >= 0) */
+  CE_VLOAD,    /* width consecutive scalars of buf from index, as a vector */
+  CE_LANE,     /* lane `lane` (a nat) of vector args[0] */
+  CE_OP,       /* scalar operator op on args[0..n-1] */
+  CE_SELECT,   /* args[0] ? args[1] : args[2] */
+  CE_NAT_LT,   /* nat a < nat b, as a bool */
+  CE_VEC       /* a vector built from its lanes args[0..n-1] */
+} CExpKind;
+
+typedef struct Buffer {
+  const char *name;
+  Type *type;          /* the array (or scalar) type it stores, row-major */
+  Type *scalar;        /* its element type after flattening: a scalar, vector or tuple */
+  Nat *count;          /* number of `scalar` elements */
+  AddrSpace space;
+  bool is_param;       /* program input or output (index 0) */
+  int param_index;     /* buffers[param_index] in the entry function */
+} Buffer;
+
+struct CExp {
+  CExpKind kind;
+  Type *type;          /* scalar or vector type of the value */
+  long long ival; double fval;
+  Nat *nat, *nat2;     /* NAT, LANE (lane), READ/VLOAD (index), NAT_LT */
+  const char *name;    /* VAR */
+  Buffer *buf;         /* READ, VLOAD */
+  int field;           /* READ: tuple field of an array-of-structs element, or -1 */
+  ScalarOp op;
+  int n;
+  CExp **args;
+};
+
+typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_BARRIER } KStmtKind;
+
+struct KStmt {
+  KStmtKind kind;
+  /* BLOCK */
+  int n, cap; KStmt **stmts;
+  /* DECL: a private variable (buf == NULL: scalar `name` of `type`, init optional)
+     or a buffer (temporary array) */
+  Buffer *buf; const char *name; Type *type; CExp *init;
+  /* ASSIGN: lhs (a CE_READ, CE_VAR, CE_VLOAD or CE_LANE lvalue) = rhs */
+  CExp *lhs, *rhs;
+  /* FOR: for var in [0, count) at `level` (LEVEL_SEQ for mapSeq/reduceSeq loops) */
+  PrimLevel level; int dim; NatVar *var; Nat *count; KStmt *body;
+  /* IF */
+  CExp *cond; KStmt *then_, *else_;
+};
+
+/* A whole program: the entry's buffers, the hoisted temporaries, the body. */
+typedef struct Kernel {
+  Program *prog;
+  int nbufs; Buffer **bufs;          /* params: [0] output, [1..] inputs; then temporaries */
+  int nscalars; const char **scalar_names; Type **scalar_types; int *scalar_params;  /* scalar inputs */
+  KStmt *body;
+} Kernel;
+
+/* constructors */
+CExp *cexp_lit_int(long long v);
+CExp *cexp_nat(Nat *n);
+CExp *cexp_var(const char *name, Type *t);
+CExp *cexp_op(ScalarOp op, Type *t, int n, CExp **args);
+CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t);
+KStmt *kstmt_block(void);
+void kstmt_add(KStmt *block, KStmt *s);
+KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
+KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body);
+
+/* DPIA stages I–III: typed program → kernel. NULL + diag on error. */
+Kernel *dpia_translate(Program *p);
+/* SPEC §3.6: a parallel loop may write only through the acceptor it was given
+   (the output slice indexed by its own variable) or to memory it declares. */
+bool dpia_race_check(KStmt *body);
+
+#endif

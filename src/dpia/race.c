@@ -1,0 +1,67 @@
+/* race.c — the data-race check of SPEC §3.6 on the imperative program: inside
+   a parallel loop, every write must go either to a variable the loop body
+   declares itself, or to memory indexed by the loop's own variable (the slice
+   of the acceptor the loop was given). Anything else is shared between
+   iterations: a compile-time error, never silent. DPIA's translation
+   guarantees this by construction; the check keeps it true as rules grow. */
+#include "kernel.h"
+#include <string.h>
+
+typedef struct RaceCx {
+  NatVar *par[32]; int npar;           /* enclosing parallel loops */
+  const char *decl[256]; int ndecl;    /* private variables in scope */
+  int decl_base[32];                   /* ndecl when each parallel loop began */
+} RaceCx;
+
+static const char *lvalue_name(CExp *e) {
+  while (e->kind == CE_LANE) e = e->args[0];
+  return e->kind == CE_VAR ? e->name : e->buf ? e->buf->name : "?";
+}
+
+static bool check_write(RaceCx *cx, CExp *lhs) {
+  if (cx->npar == 0) return true;
+  CExp *base = lhs;
+  while (base->kind == CE_LANE) base = base->args[0];
+  if (base->kind == CE_VAR) {
+    for (int i = cx->decl_base[cx->npar - 1]; i < cx->ndecl; i++)
+      if (strcmp(cx->decl[i], base->name) == 0) return true;
+    return diag_error(LOC_NONE, "data race: a parallel loop (%s) writes to '%s', declared outside it",
+                      cx->par[cx->npar - 1]->name, base->name);
+  }
+  for (int p = 0; p < cx->npar; p++)
+    if (!nat_mentions(base->nat, cx->par[p]))
+      return diag_error(LOC_NONE, "data race: every iteration of the parallel loop over %s writes to %s[%s]",
+                        cx->par[p]->name, lvalue_name(lhs), nat_to_string(base->nat));
+  return true;
+}
+
+static bool check(RaceCx *cx, KStmt *s) {
+  switch (s->kind) {
+  case KS_BLOCK: {
+    int saved = cx->ndecl;
+    for (int i = 0; i < s->n; i++) if (!check(cx, s->stmts[i])) return false;
+    cx->ndecl = saved;
+    return true;
+  }
+  case KS_DECL:
+    if (!s->buf && cx->ndecl < 256) cx->decl[cx->ndecl++] = s->name;
+    return true;
+  case KS_ASSIGN: return check_write(cx, s->lhs);
+  case KS_IF: return check(cx, s->then_) && (!s->else_ || check(cx, s->else_));
+  case KS_FOR: {
+    bool par = s->level != LEVEL_SEQ && cx->npar < 32;
+    if (par) { cx->decl_base[cx->npar] = cx->ndecl; cx->par[cx->npar++] = s->var; }
+    bool ok = check(cx, s->body);
+    if (par) cx->npar--;
+    return ok;
+  }
+  case KS_BARRIER: return true;
+  }
+  return true;
+}
+
+bool dpia_race_check(KStmt *body) {
+  RaceCx cx;
+  memset(&cx, 0, sizeof cx);
+  return check(&cx, body);
+}

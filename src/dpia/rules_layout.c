@@ -1,0 +1,151 @@
+/* rules_layout.c — DPIA rules of the data-layout primitives: they never copy.
+   Read (C): a view node, resolved by its path rule in view.c. Written (A): the
+   acceptor is transformed instead (split ↔ joinAcc, join ↔ splitAcc, …). */
+#include "dpia.h"
+#include "../prim/rules.h"
+
+/* A view of kind k over the translated last argument (the array). */
+static View *wrap(Tr *tr, Expr *e, ViewKind kind) {
+  View *x = dpia_exp(tr, e->kids[e->nkids - 1]);
+  if (!x) return NULL;
+  View *v = view_new(kind, e->type, 1);
+  v->kids[0] = x;
+  return v;
+}
+
+static Nat *nat_arg(Expr *e, int i) { return e->kids[i]->nat; }
+
+View *exp_zip(Tr *tr, Expr *e) {
+  View *v = view_new(V_ZIP, e->type, e->nkids);
+  for (int i = 0; i < e->nkids; i++) if (!(v->kids[i] = dpia_exp(tr, e->kids[i]))) return NULL;
+  return v;
+}
+
+bool acc_zip(Tr *tr, Expr *e, Acc *out) {
+  for (int i = 0; i < e->nkids; i++) {
+    Acc *field = acc_new(AC_ZIPFIELD, e->kids[i]->type, out);
+    field->k = i;
+    if (!dpia_acc(tr, e->kids[i], field)) return false;
+  }
+  return true;
+}
+
+View *exp_unzip(Tr *tr, Expr *e) {
+  View *x = dpia_exp(tr, e->kids[0]);
+  if (!x) return NULL;
+  View *v = view_new(V_TUPLE, e->type, e->type->n);
+  for (int f = 0; f < e->type->n; f++) {
+    v->kids[f] = view_new(V_UNZIP, e->type->fields[f], 1);
+    v->kids[f]->kids[0] = x; v->kids[f]->k = f;
+  }
+  return v;
+}
+
+View *exp_get(Tr *tr, Expr *e) {
+  View *t = dpia_exp(tr, e->kids[e->nkids - 1]);
+  long long k = e->prim->dim;
+  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
+  return t ? view_proj(tr, t, (int)k) : NULL;
+}
+
+View *exp_tuple(Tr *tr, Expr *e) {
+  View *v = view_new(V_TUPLE, e->type, e->nkids);
+  for (int i = 0; i < e->nkids; i++) if (!(v->kids[i] = dpia_exp(tr, e->kids[i]))) return NULL;
+  return v;
+}
+
+bool acc_tuple(Tr *tr, Expr *e, Acc *out) {
+  for (int i = 0; i < e->nkids; i++) if (!dpia_acc(tr, e->kids[i], acc_proj(out, i))) return false;
+  return true;
+}
+
+View *exp_split(Tr *tr, Expr *e) { View *v = wrap(tr, e, V_SPLIT); if (v) v->a = nat_arg(e, 0); return v; }
+bool acc_split(Tr *tr, Expr *e, Acc *out) {
+  Acc *a = acc_new(AC_JOIN, e->kids[1]->type, out);
+  a->a = nat_arg(e, 0);
+  return dpia_acc(tr, e->kids[1], a);
+}
+
+View *exp_join(Tr *tr, Expr *e) {
+  View *v = wrap(tr, e, V_JOIN);
+  if (v) v->a = type_len(e->kids[0]->type->elem);
+  return v;
+}
+bool acc_join(Tr *tr, Expr *e, Acc *out) {
+  Acc *a = acc_new(AC_SPLIT, e->kids[0]->type, out);
+  a->a = type_len(e->kids[0]->type->elem);
+  return dpia_acc(tr, e->kids[0], a);
+}
+
+View *exp_transpose(Tr *tr, Expr *e) { return wrap(tr, e, V_TRANSPOSE); }
+bool acc_transpose(Tr *tr, Expr *e, Acc *out) {
+  return dpia_acc(tr, e->kids[0], acc_new(AC_TRANSPOSE, e->kids[0]->type, out));
+}
+
+View *exp_slide(Tr *tr, Expr *e) {
+  View *v = wrap(tr, e, V_SLIDE);
+  if (v) { v->a = nat_arg(e, 0); v->b = nat_arg(e, 1); }
+  return v;
+}
+
+View *exp_pad(Tr *tr, Expr *e) {
+  View *v = wrap(tr, e, V_PAD);
+  if (v) { v->a = nat_arg(e, 0); v->c = type_len(e->kids[2]->type); }
+  return v;
+}
+
+View *exp_pad_constant(Tr *tr, Expr *e) {
+  View *c = dpia_exp(tr, e->kids[2]);
+  View *v = c ? wrap(tr, e, V_PADC) : NULL;
+  if (!v) return NULL;
+  View **kids = NEW_ARRAY(View *, 2);
+  kids[0] = v->kids[0]; kids[1] = c;
+  v->kids = kids; v->n = 2;
+  v->a = nat_arg(e, 0); v->c = type_len(e->kids[3]->type);
+  return v;
+}
+
+View *exp_iota(Tr *tr, Expr *e) { (void)tr; return view_new(V_IOTA, e->type, 0); }
+
+View *exp_length(Tr *tr, Expr *e) {
+  (void)tr;
+  return view_scalar(cexp_nat(type_len(e->kids[0]->type)));
+}
+
+View *exp_slice(Tr *tr, Expr *e) { View *v = wrap(tr, e, V_SLICE); if (v) v->a = nat_arg(e, 0); return v; }
+
+/* A run-time index becomes a nat variable named after the private variable
+   holding it, with the array's index range. */
+View *exp_aref(Tr *tr, Expr *e) {
+  View *xs = dpia_exp(tr, e->kids[0]);
+  View *i = xs ? dpia_exp(tr, e->kids[1]) : NULL;
+  if (!i) return NULL;
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = dpia_fresh(tr, "ix"); d->type = type_scalar(TY_LONG); d->init = i->scalar;
+  kstmt_add(tr->block, d);
+  Nat *n = type_len(e->kids[0]->type);
+  NatVar *v = nat_var_new(d->name, nat_const(0), nat_sub(n, nat_const(1)));
+  return view_idx(tr, xs, nat_var(v));
+}
+
+View *exp_as_vector(Tr *tr, Expr *e) {
+  View *v = wrap(tr, e, V_ASVEC);
+  if (v) v->k = e->type->elem->width;
+  return v;
+}
+bool acc_as_vector(Tr *tr, Expr *e, Acc *out) {
+  Acc *a = acc_new(AC_ASSCALAR, e->kids[1]->type, out);
+  a->k = e->type->elem->width;
+  return dpia_acc(tr, e->kids[1], a);
+}
+
+View *exp_as_scalar(Tr *tr, Expr *e) {
+  View *v = wrap(tr, e, V_ASSCALAR);
+  if (v) v->k = e->kids[0]->type->elem->width;
+  return v;
+}
+bool acc_as_scalar(Tr *tr, Expr *e, Acc *out) {
+  Acc *a = acc_new(AC_ASVEC, e->kids[0]->type, out);
+  a->k = e->kids[0]->type->elem->width;
+  return dpia_acc(tr, e->kids[0], a);
+}

@@ -1,0 +1,107 @@
+/* rules_map.c — DPIA rules of the function-taking primitives (seed 004,
+   Fig. 5): maps become loops at their level (stage II: mapI → parfor/for),
+   reductions a private accumulator and a sequential loop, toX chooses where a
+   materialised result lives. */
+#include "dpia.h"
+#include "../prim/rules.h"
+
+/* Strategy-free `map`/`reduce` get the default strategy (SPEC §4.2): the
+   outermost map is parallel (mapGlb), everything inside a parallel loop is
+   sequential. */
+static PrimLevel level_of(Tr *tr, const Prim *p) {
+  if (p->level != LEVEL_LAZY) return p->level;
+  return tr->par ? LEVEL_SEQ : LEVEL_GLB;
+}
+
+static bool no_position(Expr *lam) {
+  if (!lam->index) return true;
+  return diag_error(lam->loc, "position-dependent arrays are not supported by the code generators yet (use -t interp)");
+}
+
+bool acc_map(Tr *tr, Expr *e, Acc *out) {
+  Expr *lam = e->kids[0];
+  View *xs = dpia_exp(tr, e->kids[1]);
+  if (!xs || !no_position(lam)) return false;
+  PrimLevel level = level_of(tr, e->prim);
+  NatVar *i;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, level, e->prim->dim, type_len(e->kids[1]->type), &i);
+  ParLoop loop = { i, type_len(e->kids[1]->type), level, tr->par };
+  if (level != LEVEL_SEQ) tr->par = &loop;
+  View *x = view_idx(tr, xs, nat_var(i));
+  bool ok = dpia_apply_acc(tr, lam, &x, acc_idx(out, nat_var(i)));
+  tr->par = loop.outer;
+  tr->block = saved;
+  return ok;
+}
+
+View *exp_map_lazy(Tr *tr, Expr *e) {
+  View *xs = dpia_exp(tr, e->kids[1]);
+  if (!xs || !no_position(e->kids[0])) return NULL;
+  View *v = view_new(V_MAP, e->type, 1);
+  v->kids[0] = xs; v->fn = e->kids[0]; v->env = tr->env;
+  return v;
+}
+
+/* One accumulator, one loop; `keep` receives every intermediate (scan). */
+static View *fold(Tr *tr, Expr *e, Acc *keep) {
+  View *init = dpia_exp(tr, e->kids[0]);
+  View *xs = init ? dpia_exp(tr, e->kids[2]) : NULL;
+  if (!xs) return NULL;
+  Type *t = e->kids[0]->type;
+  View *accv; Acc *acca;
+  dpia_new(tr, t, SPACE_PRIVATE, &accv, &acca);
+  if (!dpia_assign(tr, acca, init, t)) return NULL;
+  NatVar *i;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, type_len(e->kids[2]->type), &i);
+  View *args[2] = { accv, view_idx(tr, xs, nat_var(i)) };
+  bool ok = dpia_apply_acc(tr, e->kids[1], args, acca) &&
+            (!keep || dpia_assign(tr, acc_idx(keep, nat_var(i)), accv, t));
+  tr->block = saved;
+  return ok ? accv : NULL;
+}
+
+View *exp_reduce(Tr *tr, Expr *e) {
+  View *acc = fold(tr, e, NULL);
+  if (!acc) return NULL;
+  View *one = view_new(V_ONE, e->type, 1);
+  one->kids[0] = acc;
+  return one;
+}
+
+bool acc_scan(Tr *tr, Expr *e, Acc *out) { return fold(tr, e, out) != NULL; }
+
+bool acc_to(Tr *tr, Expr *e, Acc *out) {
+  View *x = dpia_exp(tr, e->kids[1]);
+  return x && dpia_apply_acc(tr, e->kids[0], &x, out);
+}
+
+View *exp_to(Tr *tr, Expr *e) {
+  View *x = dpia_exp(tr, e->kids[1]);
+  if (!x) return NULL;
+  View *v; Acc *a;
+  dpia_new(tr, e->type, e->prim->space, &v, &a);
+  return dpia_apply_acc(tr, e->kids[0], &x, a) ? v : NULL;
+}
+
+View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }
+
+/* iterate #k f: double buffering between two temporaries; the last step
+   writes straight into the acceptor. */
+bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
+  long long k;
+  if (!nat_is_const(e->kids[0]->nat, &k)) return diag_error(e->loc, "iterate needs a constant count for code generation");
+  View *cur = dpia_exp(tr, e->kids[2]);
+  if (!cur) return false;
+  if (k == 0) return dpia_assign(tr, out, cur, e->type);
+  View *tv[2] = { NULL, NULL }; Acc *ta[2] = { NULL, NULL };
+  for (long long r = 0; r < k; r++) {
+    if (r == k - 1) return dpia_apply_acc(tr, e->kids[1], &cur, out);
+    int b = (int)(r % 2);
+    if (!tv[b]) dpia_new(tr, e->type, SPACE_GLOBAL, &tv[b], &ta[b]);
+    if (!dpia_apply_acc(tr, e->kids[1], &cur, ta[b])) return false;
+    cur = tv[b];
+  }
+  return true;
+}

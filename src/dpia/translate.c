@@ -1,0 +1,209 @@
+/* translate.c — DPIA stages I and II (seed 004, Fig. 5 and §4.2): the
+   acceptor-passing translation A(e)(out) and the continuation-passing
+   translation C(e) (which emits into tr->block what must run before e can be
+   read — the continuation is "the rest of the block" — and returns a view of
+   e). Each primitive's rules are reached through the primitive table; a
+   primitive without an acceptor rule is read with C and copied, and one
+   without a continuation rule is materialised into a fresh temporary. */
+#include "dpia.h"
+#include <string.h>
+
+/* A C identifier from a program name: other characters become '_'. */
+const char *dpia_fresh(Tr *tr, const char *base) {
+  char *s = arena_printf("%s%d", base, tr->counter++);
+  for (char *p = s; *p; p++) if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9'))) *p = '_';
+  return (s[0] >= '0' && s[0] <= '9') || s[0] == '_' ? arena_printf("v%s", s) : s;
+}
+
+static View *lookup(Tr *tr, int uid) {
+  for (Binding *b = tr->env; b; b = b->next) if (b->uid == uid) return b->view;
+  return NULL;
+}
+
+static void bind(Tr *tr, int uid, View *v) {
+  Binding *b = NEW(Binding);
+  b->uid = uid; b->view = v; b->next = tr->env;
+  tr->env = b;
+}
+
+static void emit(Tr *tr, KStmt *s) { kstmt_add(tr->block, s); }
+
+KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var) {
+  static const char *names[] = { "i", "i", "i", "gid", "wid", "lid" };
+  const char *base = level == LEVEL_SEQ ? "i" : names[level];
+  *var = nat_var_new(dpia_fresh(tr, base), nat_const(0), nat_sub(n, nat_const(1)));
+  KStmt *body = kstmt_block();
+  emit(tr, kstmt_for(level, dim, *var, n, body));
+  return body;
+}
+
+/* A scalar value used more than once gets a private variable, so that it is
+   computed once and the generated code reads like the program. */
+static View *name_scalar(Tr *tr, CExp *e, const char *hint) {
+  if (e->kind == CE_LIT || e->kind == CE_VAR || e->kind == CE_NAT) return view_scalar(e);
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = dpia_fresh(tr, hint); d->type = e->type; d->init = e;
+  emit(tr, d);
+  return view_scalar(cexp_var(d->name, e->type));
+}
+
+void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
+  if (type_is_value(t) && (s == SPACE_PRIVATE || s == SPACE_NONE)) {
+    KStmt *d = NEW(KStmt);
+    d->kind = KS_DECL; d->name = dpia_fresh(tr, "acc"); d->type = t;
+    emit(tr, d);
+    *view = view_scalar(cexp_var(d->name, t));
+    *acc = acc_new(AC_VAR, t, NULL);
+    (*acc)->var = d->name;
+    return;
+  }
+  /* Hoisting (SPEC §5): the temporary lives at the kernel boundary, one slice
+     per iteration of each enclosing parallel loop (local memory: per work-group). */
+  ParLoop *loops[64];
+  int np = 0;
+  Type *whole = t;
+  for (ParLoop *p = tr->par; p && np < 64; p = p->outer)   /* innermost first */
+    if (s != SPACE_LOCAL || p->level != LEVEL_LCL) { whole = type_array(whole, p->count); loops[np++] = p; }
+  Buffer *b = NEW(Buffer);
+  b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
+  b->type = whole; b->space = s == SPACE_NONE ? SPACE_GLOBAL : s;
+  Kernel *k = tr->k;
+  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
+  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
+  bufs[k->nbufs++] = b;
+  k->bufs = bufs;
+  View *v = view_buf(b);
+  Acc *a = acc_buf(b);
+  for (int j = np - 1; j >= 0; j--) { v = view_idx(tr, v, nat_var(loops[j]->var)); a = acc_idx(a, nat_var(loops[j]->var)); }
+  *view = v; *acc = a;
+}
+
+bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) {
+  if (type_is_value(t)) {
+    CExp *rhs = view_resolve(tr, v, (Path){0, NULL});
+    if (!rhs) return false;
+    emit(tr, kstmt_assign(acc_resolve(tr, out, (Path){0, NULL}), rhs));
+    return true;
+  }
+  if (t->kind == TY_TUPLE) {
+    for (int f = 0; f < t->n; f++)
+      if (!dpia_assign(tr, acc_proj(out, f), view_proj(tr, v, f), t->fields[f])) return false;
+    return true;
+  }
+  if (t->kind == TY_EXISTS) t = t->array;
+  if (t->kind != TY_ARRAY) return diag_error(LOC_NONE, "internal: cannot copy a value of type %s", type_to_string(t));
+  NatVar *i;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, t->len, &i);
+  bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), t->elem);
+  tr->block = saved;
+  return ok;
+}
+
+static Binding *bind_params(Tr *tr, Expr *lam, View **args) {
+  Binding *saved = tr->env;
+  for (int i = 0; i < lam->nparams; i++) bind(tr, lam->params[i].uid, args[i]);
+  return saved;
+}
+
+View *dpia_apply(Tr *tr, Expr *lam, View **args) {
+  Binding *saved = bind_params(tr, lam, args);
+  View *r = dpia_exp(tr, lam->kids[0]);
+  tr->env = saved;
+  return r;
+}
+
+bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out) {
+  Binding *saved = bind_params(tr, lam, args);
+  bool ok = dpia_acc(tr, lam->kids[0], out);
+  tr->env = saved;
+  return ok;
+}
+
+static View *materialise(Tr *tr, Expr *e, AddrSpace s) {
+  View *v; Acc *a;
+  dpia_new(tr, e->type, s, &v, &a);
+  return dpia_acc(tr, e, a) ? v : NULL;
+}
+
+View *dpia_exp(Tr *tr, Expr *e) {
+  switch (e->kind) {
+  case EX_VAR: {
+    View *v = lookup(tr, e->uid);
+    if (!v) diag_error(e->loc, "internal: no view for '%s'", e->name);
+    return v;
+  }
+  case EX_INT: return view_scalar(cexp_lit_int(e->ival));
+  case EX_BOOL: { CExp *c = cexp_lit_int(e->ival); c->type = type_scalar(TY_BOOL); return view_scalar(c); }
+  case EX_FLOAT: case EX_DOUBLE: {
+    CExp *c = cexp_lit_int(0);
+    c->type = type_scalar(e->kind == EX_FLOAT ? TY_FLOAT : TY_DOUBLE); c->fval = e->fval;
+    return view_scalar(c);
+  }
+  case EX_NAT: return view_scalar(cexp_nat(e->nat));
+  case EX_LET: case EX_UNPACK: {
+    View *v = dpia_exp(tr, e->kids[0]);
+    if (!v) return NULL;
+    if (v->kind == V_SCALAR) v = name_scalar(tr, v->scalar, e->name);
+    Binding *saved = tr->env;
+    bind(tr, e->uid, v);
+    View *r = dpia_exp(tr, e->kids[1]);
+    tr->env = saved;
+    return r;
+  }
+  case EX_IF:
+    if (type_is_value(e->type)) {
+      View *c = dpia_exp(tr, e->kids[0]), *a = c ? dpia_exp(tr, e->kids[1]) : NULL, *b = a ? dpia_exp(tr, e->kids[2]) : NULL;
+      if (!b) return NULL;
+      CExp *s = NEW(CExp);
+      *s = (CExp){ .kind = CE_SELECT, .type = e->type, .n = 3, .field = -1 };
+      s->args = NEW_ARRAY(CExp *, 3);
+      s->args[0] = c->scalar; s->args[1] = a->scalar; s->args[2] = b->scalar;
+      return view_scalar(s);
+    }
+    return materialise(tr, e, SPACE_NONE);
+  case EX_PRIM:
+    if (e->prim->dpia_exp) return e->prim->dpia_exp(tr, e);
+    return materialise(tr, e, SPACE_NONE);
+  default:
+    diag_error(e->loc, "internal: no translation for this expression");
+    return NULL;
+  }
+}
+
+bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
+  switch (e->kind) {
+  case EX_LET: case EX_UNPACK: {
+    View *v = dpia_exp(tr, e->kids[0]);
+    if (!v) return false;
+    if (v->kind == V_SCALAR) v = name_scalar(tr, v->scalar, e->name);
+    Binding *saved = tr->env;
+    bind(tr, e->uid, v);
+    bool ok = dpia_acc(tr, e->kids[1], out);
+    tr->env = saved;
+    return ok;
+  }
+  case EX_IF:
+    if (!type_is_value(e->type)) {
+      View *c = dpia_exp(tr, e->kids[0]);
+      if (!c) return false;
+      KStmt *s = NEW(KStmt), *saved = tr->block;
+      s->kind = KS_IF; s->cond = c->scalar; s->then_ = kstmt_block(); s->else_ = kstmt_block();
+      emit(tr, s);
+      tr->block = s->then_;
+      bool ok = dpia_acc(tr, e->kids[1], out);
+      tr->block = s->else_;
+      ok = ok && dpia_acc(tr, e->kids[2], out);
+      tr->block = saved;
+      return ok;
+    }
+    break;
+  case EX_PRIM:
+    if (e->prim->dpia_acc) return e->prim->dpia_acc(tr, e, out);
+    break;
+  default:
+    break;
+  }
+  View *v = dpia_exp(tr, e);
+  return v && dpia_assign(tr, out, v, e->type);
+}

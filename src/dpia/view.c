@@ -1,0 +1,204 @@
+/* view.c — stage III (seed 004, Fig. 6): an element of a view or an acceptor is
+   reached by threading an access path (indices, tuple fields) through the
+   layout primitives down to a buffer, where it becomes one flattened index,
+   simplified by the arithmetic module. Each layout primitive's path rule is a
+   few lines here. */
+#include "dpia.h"
+
+Path path_prepend_index(Path p, Nat *i) {
+  Path r = { p.n + 1, NEW_ARRAY(PathElem, p.n + 1) };
+  r.e[0] = (PathElem){ i, -1 };
+  for (int k = 0; k < p.n; k++) r.e[k + 1] = p.e[k];
+  return r;
+}
+
+Path path_prepend_field(Path p, int field) {
+  Path r = path_prepend_index(p, NULL);
+  r.e[0].field = field;
+  return r;
+}
+
+Path path_drop(Path p, int k) { return (Path){ p.n - k, p.e + k }; }
+
+bool type_is_value(Type *t) { return type_is_scalar(t) || t->kind == TY_VECTOR || t->kind == TY_IDX; }
+
+Nat *type_len(Type *t) { return t->kind == TY_EXISTS ? t->array->len : t->len; }
+
+View *view_new(ViewKind kind, Type *type, int n) {
+  View *v = NEW(View);
+  v->kind = kind; v->type = type; v->n = n; v->kids = NEW_ARRAY(View *, n);
+  return v;
+}
+
+View *view_scalar(CExp *e) { View *v = view_new(V_SCALAR, e->type, 0); v->scalar = e; return v; }
+View *view_buf(Buffer *b) { View *v = view_new(V_BUF, b->type, 0); v->buf = b; return v; }
+
+static Type *elem_type(Type *t) { return t->kind == TY_EXISTS ? t->array->elem : t->elem; }
+
+View *view_idx(Tr *tr, View *v, Nat *i) {
+  Type *et = elem_type(v->type);
+  if (type_is_value(et)) return view_scalar(view_resolve(tr, v, path_prepend_index((Path){0, NULL}, i)));
+  View *r = view_new(V_IDX, et, 1);
+  r->kids[0] = v; r->a = i;
+  return r;
+}
+
+View *view_proj(Tr *tr, View *v, int field) {
+  if (v->kind == V_TUPLE) return v->kids[field];
+  Type *ft = v->type->fields[field];
+  if (type_is_value(ft)) return view_scalar(view_resolve(tr, v, path_prepend_field((Path){0, NULL}, field)));
+  View *r = view_new(V_PROJ, ft, 1);
+  r->kids[0] = v; r->k = field;
+  return r;
+}
+
+/* Row-major flattening of a buffer access; the last field selects a member of
+   an array-of-structs element. */
+static CExp *buffer_access(Buffer *b, Path p) {
+  Nat *flat = nat_const(0);
+  Type *t = b->type;
+  int field = -1;
+  for (int k = 0; k < p.n; k++) {
+    if (p.e[k].field >= 0) { field = p.e[k].field; t = t->fields[field]; continue; }
+    flat = nat_add(nat_mul(flat, t->len), p.e[k].index);
+    t = t->elem;
+  }
+  return cexp_read(b, flat, field, t);
+}
+
+/* asVector: lanes k*i … k*i+k-1 of the inner view; one vector load when they
+   are consecutive elements of one buffer, else a vector built lane by lane. */
+static CExp *resolve_as_vector(Tr *tr, View *v, Path p) {
+  int w = v->k;
+  Nat *base = nat_mul(nat_const(w), p.e[0].index);
+  CExp **lanes = NEW_ARRAY(CExp *, w);
+  for (int j = 0; j < w; j++)
+    lanes[j] = view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 1), nat_add(base, nat_const(j))));
+  bool contiguous = lanes[0]->kind == CE_READ && lanes[0]->field < 0;
+  for (int j = 1; contiguous && j < w; j++)
+    contiguous = lanes[j]->kind == CE_READ && lanes[j]->buf == lanes[0]->buf && lanes[j]->field < 0 &&
+                 nat_equal(lanes[j]->nat, nat_add(lanes[0]->nat, nat_const(j)));
+  CExp *e = NEW(CExp);
+  e->type = type_vector(lanes[0]->type, w);
+  e->field = -1;
+  if (contiguous) { e->kind = CE_VLOAD; e->buf = lanes[0]->buf; e->nat = lanes[0]->nat; return e; }
+  e->kind = CE_VEC; e->n = w; e->args = lanes;
+  return e;
+}
+
+CExp *view_resolve(Tr *tr, View *v, Path p) {
+  Nat *i = p.n > 0 ? p.e[0].index : NULL;
+  Path rest = p.n > 0 ? path_drop(p, 1) : p;
+  switch (v->kind) {
+  case V_SCALAR: return v->scalar;
+  case V_BUF: return buffer_access(v->buf, p);
+  case V_IDX: return view_resolve(tr, v->kids[0], path_prepend_index(p, v->a));
+  case V_PROJ: return view_resolve(tr, v->kids[0], path_prepend_field(p, v->k));
+  case V_TUPLE: return view_resolve(tr, v->kids[p.e[0].field], rest);
+  case V_ONE: return view_resolve(tr, v->kids[0], rest);
+  case V_UNZIP: return view_resolve(tr, v->kids[0], path_prepend_index(path_prepend_field(rest, v->k), i));
+  case V_SPLIT:   /* [i][j] of split m xs = xs[i*m + j] */
+    return view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 2), nat_add(nat_mul(i, v->a), p.e[1].index)));
+  case V_JOIN: {  /* [k] of join xs = xs[k/m][k%m] */
+    Path q = path_prepend_index(rest, nat_mod(i, v->a));
+    return view_resolve(tr, v->kids[0], path_prepend_index(q, nat_div(i, v->a)));
+  }
+  case V_TRANSPOSE: {
+    Path q = path_prepend_index(path_drop(p, 2), i);
+    return view_resolve(tr, v->kids[0], path_prepend_index(q, p.e[1].index));
+  }
+  case V_ZIP: return view_resolve(tr, v->kids[p.e[1].field], path_prepend_index(path_drop(p, 2), i));
+  case V_SLIDE:
+    return view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 2), nat_add(nat_mul(i, v->b), p.e[1].index)));
+  case V_SLICE: return view_resolve(tr, v->kids[0], path_prepend_index(rest, nat_add(i, v->a)));
+  case V_IOTA: return cexp_nat(i);
+  case V_PAD: {   /* clamp(i - l, 0, n - 1), written so that it stays a nat */
+    Nat *j = nat_sub(nat_max(i, v->a), v->a);
+    return view_resolve(tr, v->kids[0], path_prepend_index(rest, nat_min(j, nat_sub(v->c, nat_const(1)))));
+  }
+  case V_PADC: {
+    CExp *sel = NEW(CExp);
+    sel->kind = CE_SELECT; sel->n = 3; sel->args = NEW_ARRAY(CExp *, 3); sel->field = -1;
+    CExp *lo = NEW(CExp), *hi = NEW(CExp);
+    *lo = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = v->a, .field = -1 };
+    *hi = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = nat_add(v->a, v->c), .field = -1 };
+    CExp *args[2] = { lo, cexp_op(OP_NOT, type_scalar(TY_BOOL), 1, &hi) };
+    sel->args[0] = cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
+    sel->args[1] = view_resolve(tr, v->kids[1], rest);
+    /* inside: i - l is a nat whenever this branch is taken */
+    sel->args[2] = view_resolve(tr, v->kids[0], path_prepend_index(rest, nat_sub(nat_max(i, v->a), v->a)));
+    sel->type = sel->args[1]->type;
+    return sel;
+  }
+  case V_ASVEC: return resolve_as_vector(tr, v, p);
+  case V_ASSCALAR: {
+    CExp *vec = view_resolve(tr, v->kids[0], path_prepend_index(rest, nat_div(i, nat_const(v->k))));
+    CExp *e = NEW(CExp);
+    *e = (CExp){ .kind = CE_LANE, .type = vec->type->elem, .nat = nat_mod(i, nat_const(v->k)), .n = 1, .field = -1 };
+    e->args = NEW_ARRAY(CExp *, 1);
+    e->args[0] = vec;
+    return e;
+  }
+  case V_MAP: {
+    /* lazy map, fused into its consumer: f is translated here, at the access */
+    Binding *saved = tr->env;
+    tr->env = v->env;
+    View *x = view_idx(tr, v->kids[0], i);
+    View *fx = dpia_apply(tr, v->fn, &x);
+    tr->env = saved;
+    return fx ? view_resolve(tr, fx, rest) : NULL;
+  }
+  }
+  return NULL;
+}
+
+/* ---- acceptors ---- */
+
+Acc *acc_new(AccKind kind, Type *type, Acc *kid) {
+  Acc *a = NEW(Acc);
+  a->kind = kind; a->type = type; a->kid = kid;
+  return a;
+}
+
+Acc *acc_buf(Buffer *b) { Acc *a = acc_new(AC_BUF, b->type, NULL); a->buf = b; return a; }
+Acc *acc_idx(Acc *a, Nat *i) { Acc *r = acc_new(AC_IDX, elem_type(a->type), a); r->a = i; return r; }
+Acc *acc_proj(Acc *a, int field) { Acc *r = acc_new(AC_PROJ, a->type->fields[field], a); r->k = field; return r; }
+
+CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
+  Nat *i = p.n > 0 ? p.e[0].index : NULL;
+  Path rest = p.n > 0 ? path_drop(p, 1) : p;
+  switch (a->kind) {
+  case AC_BUF: return buffer_access(a->buf, p);
+  case AC_VAR: return cexp_var(a->var, a->type);
+  case AC_IDX: return acc_resolve(tr, a->kid, path_prepend_index(p, a->a));
+  case AC_PROJ: return acc_resolve(tr, a->kid, path_prepend_field(p, a->k));
+  case AC_SPLIT:  /* [i][j] → [i*m + j] */
+    return acc_resolve(tr, a->kid, path_prepend_index(path_drop(p, 2), nat_add(nat_mul(i, a->a), p.e[1].index)));
+  case AC_JOIN: { /* [k] → [k/m][k%m] */
+    Path q = path_prepend_index(rest, nat_mod(i, a->a));
+    return acc_resolve(tr, a->kid, path_prepend_index(q, nat_div(i, a->a)));
+  }
+  case AC_TRANSPOSE: {
+    Path q = path_prepend_index(path_drop(p, 2), i);
+    return acc_resolve(tr, a->kid, path_prepend_index(q, p.e[1].index));
+  }
+  case AC_ZIPFIELD: return acc_resolve(tr, a->kid, path_prepend_index(path_prepend_field(rest, a->k), i));
+  case AC_ASVEC: {  /* a vector written at [i] lands in scalars k*i … k*i+k-1 */
+    CExp *first = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_mul(nat_const(a->k), i)));
+    CExp *e = NEW(CExp);
+    *e = *first;
+    e->kind = CE_VLOAD;
+    e->type = type_vector(first->type, a->k);
+    return e;
+  }
+  case AC_ASSCALAR: {
+    CExp *vec = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_div(i, nat_const(a->k))));
+    CExp *e = NEW(CExp);
+    *e = (CExp){ .kind = CE_LANE, .type = vec->type->elem, .nat = nat_mod(i, nat_const(a->k)), .n = 1, .field = -1 };
+    e->args = NEW_ARRAY(CExp *, 1);
+    e->args[0] = vec;
+    return e;
+  }
+  }
+  return NULL;
+}
