@@ -3,6 +3,7 @@
    statuses: 0 success, 1 a compile/run/test failure, 2 a usage error. */
 #include "driver.h"
 #include "testrun.h"
+#include "../runtime/cpu.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,10 +50,18 @@ static const char *usage_test =
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n";
 
+static const char *usage_compile =
+  "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
+  "Write DIR/NAME.c (the generated code) and DIR/NAME.h (one entry function,\n"
+  "clift_run, with its buffer convention documented), NAME from prog.lift.\n"
+  "Nothing in them needs clift at run time.\n"
+  "-t TARGET   openmp (default) or c\n"
+  "-o DIR      output directory (created if missing)\n"
+  "--print     print the generated C on stdout instead of writing files\n";
+
 static const char *usage_later =
   "usage: clift %s -t TARGET prog.lift\n"
-  "Not available in this version: clift has no code generator yet, only the\n"
-  "reference interpreter (clift run -t interp).\n";
+  "Not available in this version (see docs/status.md).\n";
 
 static int fail(void) {
   fputs(diag_render(), stderr);
@@ -116,6 +125,32 @@ static int cmd_run(int argc, char **argv) {
   return r ? write_result(r, p->result, out) : fail();
 }
 
+static int cmd_compile(int argc, char **argv) {
+  const char *target = "openmp", *dir = NULL;
+  bool print = false;
+  int i = 0;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (is_help(argv[i])) { fputs(usage_compile, stdout); return 0; }
+    if (strcmp(argv[i], "--print") == 0) { print = true; continue; }
+    if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
+      if (argv[i][1] == 't') target = argv[++i]; else dir = argv[++i];
+    } else return usage_error(usage_compile, "unknown or incomplete option '%s'", argv[i]);
+  }
+  if (argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
+  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0)
+    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp)", target);
+  if (!dir && !print) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  Program *p = driver_compile(argv[i]);
+  const char *src = p ? driver_generate(p, target) : NULL;
+  if (!src) return fail();
+  if (print) { fputs(src, stdout); return 0; }
+  const char *base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+  char *name = arena_strdup(base);
+  if (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".lift") == 0) name[strlen(name) - 5] = 0;
+  for (char *c = name; *c; c++) if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) *c = '_';
+  return cpu_write_library(src, p, dir, name) ? 0 : fail();
+}
+
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Expand directories into their *.lift files, sorted. */
@@ -167,7 +202,8 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "check") == 0) rc = cmd_check(argc - 2, argv + 2);
   else if (strcmp(cmd, "run") == 0) rc = cmd_run(argc - 2, argv + 2);
   else if (strcmp(cmd, "test") == 0) rc = cmd_test(argc - 2, argv + 2);
-  else if (strcmp(cmd, "compile") == 0 || strcmp(cmd, "bench") == 0 || strcmp(cmd, "tune") == 0) {
+  else if (strcmp(cmd, "compile") == 0) rc = cmd_compile(argc - 2, argv + 2);
+  else if (strcmp(cmd, "bench") == 0 || strcmp(cmd, "tune") == 0) {
     bool help = argc > 2 && is_help(argv[2]);
     fprintf(help ? stdout : stderr, usage_later, cmd);
     rc = help ? 0 : 2;

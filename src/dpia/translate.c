@@ -92,6 +92,9 @@ bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) {
   }
   if (t->kind == TY_EXISTS) t = t->array;
   if (t->kind != TY_ARRAY) return diag_error(LOC_NONE, "internal: cannot copy a value of type %s", type_to_string(t));
+  long long n;
+  if (nat_is_const(t->len, &n) && n == 1)   /* a [T]1 (a reduction's result) needs no loop */
+    return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), t->elem);
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, t->len, &i);
