@@ -2,9 +2,12 @@
 # test.sh — the whole test suite, from a fresh machine: set up, build the
 # normal and the ASan/UBSan compiler, then run
 #   1. the C unit tests (arithmetic, values I/O, …) under ASan/UBSan,
-#   2. every test block in tests/lift and examples/ under ASan/UBSan and on
-#      the optimised build, on every target available here,
-#   3. the command-line tests (exit statuses, messages, no partial output).
+#   2. every test block in tests/lift, tests/codegen and examples/ under
+#      ASan/UBSan and on the optimised build, on every target available here
+#      (interp, c, openmp, …), each checked against the expected output,
+#   3. the shape of the generated code (strategy preservation, temporaries,
+#      no warnings under -Wall -Wextra),
+#   4. the command-line tests (exit statuses, messages, no partial output).
 # Ends with one line "N passed, N failed" summing every runner.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,8 +41,9 @@ tally() {
 }
 
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift examples
-tally "language tests (optimised build)" build/clift test tests/lift examples
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/codegen examples
+tally "language tests (optimised build)" build/clift test tests/lift tests/codegen examples
+tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
 
 rm -f "$log"

@@ -112,7 +112,12 @@ static Value *read_one(Program *p, int i, const char *arg, const char *base_dir)
   if (arg[0] != '@' && is_file) return value_read_npy(path, t, what);
   if (arg[0] == '@') {
     char *text = util_read_file(path, NULL);
-    if (!text) { diag_clear(); diag_error(LOC_NONE, "%s: cannot open '%s'", what, path); return NULL; }
+    if (!text) {
+      const char *why = arena_strdup(diag_message());
+      diag_clear();
+      diag_error(LOC_NONE, "%s: %s", what, why);
+      return NULL;
+    }
     return value_parse(text, t, what);
   }
   return value_parse(arg, t, what);

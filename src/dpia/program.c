@@ -20,6 +20,16 @@ static const char *param_name(Program *p, int i) {
   return c_identifier_ok(n) ? n : arena_printf("in%d", i + 1);
 }
 
+/* Buffers hold arrays of scalars, vectors or tuples of those (C structs); a
+   tuple holding arrays has no such layout. */
+static bool storable(Type *t) {
+  if (t->kind == TY_ARRAY) return storable(t->elem);
+  if (t->kind == TY_TUPLE)
+    for (int i = 0; i < t->n; i++)
+      if (t->fields[i]->kind == TY_ARRAY || t->fields[i]->kind == TY_EXISTS || !storable(t->fields[i])) return false;
+  return t->kind != TY_EXISTS;
+}
+
 static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
   Buffer *b = NEW(Buffer);
   b->name = name; b->type = t; b->space = SPACE_GLOBAL; b->is_param = true; b->param_index = index;
@@ -33,6 +43,14 @@ Kernel *dpia_translate(Program *p) {
       diag_error(p->loc, "size variable '%s' cannot be used in generated code: rename it to a C identifier", p->sizes[i]->name);
       return NULL;
     }
+  for (int i = 0; i <= p->nparams; i++) {
+    Type *t = i < p->nparams ? p->params[i].type : p->result;
+    if (!storable(t)) {
+      diag_error(p->loc, "%s %s: tuples holding arrays are not supported by the code generators yet",
+                 i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : type_to_string(t));
+      return NULL;
+    }
+  }
   Kernel *k = NEW(Kernel);
   k->prog = p;
   k->bufs = NEW_ARRAY(Buffer *, p->nparams + 1);

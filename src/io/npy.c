@@ -381,7 +381,7 @@ bool value_write_npy(const char *path, Value *v, Type *type) {
   int dims;
   Type *leaf = npy_leaf(type, &dims);
   if (!leaf)
-    return diag_error(LOC_NONE, "cannot write %s as .npy: only regular arrays of scalars can be",
+    return diag_error(LOC_NONE, "cannot write %s as .npy: only regular arrays of scalars (or vectors) can be written",
                       type_to_string(type));
   if (dims > NPY_MAX_DIMS)
     return diag_error(LOC_NONE, "cannot write %s as .npy: too many dimensions", type_to_string(type));

@@ -105,6 +105,10 @@ static Expr *norm_fn(Expr *f, Scope *sc, int arity) {
     return (lam->kids[0] = norm(f->kids[0], inner)) ? lam : NULL;
   }
   int have = fn_arity(f, sc);
+  if (have == 0 && f->kind == EX_VAR && f->uid == 0 && !lookup(sc, f->name) && !prim_lookup(f->name)) {
+    diag_error(f->loc, "unknown function '%s'", f->name);
+    return NULL;
+  }
   if (have != arity) {
     if (have == 0) diag_error(f->loc, "expected a function of %d argument%s here, found a value", arity, arity == 1 ? "" : "s");
     else diag_error(f->loc, "expected a function of %d argument%s here, found one of %d", arity, arity == 1 ? "" : "s", have);

@@ -40,8 +40,8 @@ static Sexp *read_list(Reader *r) {
     skip_blank(r);
     if (*r->p == ')') { advance(r); break; }
     if (!*r->p) {
-      diag_error(here(r), "unexpected end of input: expected ')' to close the '(' at line %d, column %d",
-                 s->loc.line, s->loc.col);
+      diag_error(s->loc, "unexpected end of input: expected ')' to close this '(' (the file ends at line %d)",
+                 r->line);
       return NULL;
     }
     Sexp *k = read_sexp(r);

@@ -124,5 +124,9 @@ bool infer_program(Program *p) {
   InferCx cx = { p, NULL };
   for (int i = 0; i < p->nparams; i++) bind(&cx, p->params[i].uid, p->params[i].type);
   p->result = infer_expr(&cx, p->body);
+  /* checks were collected innermost-last; report them in source order */
+  SizeCheck *ordered = NULL;
+  while (p->checks) { SizeCheck *c = p->checks; p->checks = c->next; c->next = ordered; ordered = c; }
+  p->checks = ordered;
   return p->result != NULL;
 }

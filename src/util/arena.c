@@ -3,6 +3,7 @@
 #include "util.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 typedef struct Block { struct Block *prev; size_t size, used; max_align_t data[]; } Block;
@@ -71,7 +72,7 @@ const char *buf_str(Buf *b) { return b->data ? b->data : ""; }
 
 char *util_read_file(const char *path, size_t *len_out) {
   FILE *f = fopen(path, "rb");
-  if (!f) { diag_error(LOC_NONE, "cannot open '%s'", path); return NULL; }
+  if (!f) { diag_error(LOC_NONE, "cannot open '%s': %s", path, strerror(errno)); return NULL; }
   Buf b = {0};
   char chunk[65536];
   size_t n;
