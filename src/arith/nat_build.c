@@ -251,8 +251,49 @@ Nat *nat_term_build(NatTerm t) {
   return nat_node(NAT_MUL, n, args);
 }
 
+/* Term t without its atom at position skip. */
+static NatTerm term_without(NatTerm t, int skip) {
+  NatTerm r = { t.coef, 0, NEW_ARRAY(Nat *, t.n) };
+  for (int i = 0; i < t.n; i++) if (i != skip) r.atoms[r.n++] = t.atoms[i];
+  return r;
+}
+
+static bool same_atoms(NatTerm a, NatTerm b) {
+  if (a.n != b.n) return false;
+  for (int i = 0; i < a.n; i++) if (!nat_same(a.atoms[i], b.atoms[i])) return false;
+  return true;
+}
+
+/* Floor division and modulo recombine: c*k*(x/k)*A + c*(x%k)*A = c*x*A. Access
+   paths produce this pair whenever a join meets a split of the same size
+   (index (i/k)*k + i%k), and it must vanish for generated code to read i. */
+static bool recombine_divmod(NatPoly p, NatPoly *out) {
+  for (int i = 0; i < p.n; i++)
+    for (int a = 0; a < p.terms[i].n; a++) {
+      Nat *d = p.terms[i].atoms[a];
+      long long k;
+      if (d->kind != NAT_DIV || !nat_is_const(d->args[1], &k) || k <= 0 || p.terms[i].coef % k) continue;
+      NatTerm rest = term_without(p.terms[i], a);
+      rest.coef = p.terms[i].coef / k;
+      for (int j = 0; j < p.n; j++)
+        for (int b = 0; j != i && b < p.terms[j].n; b++) {
+          Nat *m = p.terms[j].atoms[b];
+          if (m->kind != NAT_MOD || !nat_same(m->args[0], d->args[0]) || !nat_same(m->args[1], d->args[1])) continue;
+          NatTerm other = term_without(p.terms[j], b);
+          if (other.coef != rest.coef || !same_atoms(rest, other)) continue;
+          NatPoly q = { 0, NEW_ARRAY(NatTerm, p.n) };
+          for (int t = 0; t < p.n; t++) if (t != i && t != j) q.terms[q.n++] = p.terms[t];
+          *out = nat_poly_add(q, nat_poly_mul(nat_poly_of(d->args[0]), (NatPoly){ 1, &rest }));
+          return true;
+        }
+    }
+  return false;
+}
+
 Nat *nat_poly_build(NatPoly p) {
   p = nat_poly_normalize(p);
+  NatPoly q;
+  while (recombine_divmod(p, &q)) p = nat_poly_normalize(q);
   if (p.n == 0) return nat_const(0);
   if (p.n == 1) return nat_term_build(p.terms[0]);
   Nat **args = NEW_ARRAY(Nat *, p.n);

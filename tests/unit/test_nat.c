@@ -180,6 +180,13 @@ static void test_fixed_laws(void) {
   e = nat_div(nat_mul(eN, eM), eM);
   CHECK(nat_same(e, eN) && nat_equal(e, eN), "(N*M)/M = N, got %s", nat_to_string(e));
   CHECK(!nat_equal(nat_add(eN, nat_const(1)), eN), "N+1 != N");
+  /* join of a split: (i/k)*k + i%k = i, also under a common factor */
+  e = nat_add(nat_mul(nat_div(ei, nat_const(128)), nat_const(128)), nat_mod(ei, nat_const(128)));
+  CHECK(nat_same(e, ei), "(i/128)*128 + i%%128 = i, got %s", nat_to_string(e));
+  e = nat_add(nat_mul(nat_mul(nat_div(ei, nat_const(4)), nat_const(12)), eM), nat_mul(nat_mul(nat_const(3), eM), nat_mod(ei, nat_const(4))));
+  CHECK(nat_same(e, nat_mul(nat_mul(nat_const(3), eM), ei)), "12M(i/4) + 3M(i%%4) = 3Mi, got %s", nat_to_string(e));
+  e = nat_add(nat_mul(nat_div(ei, nat_const(4)), nat_const(4)), nat_mod(ei, nat_const(8)));
+  CHECK(!nat_same(e, ei) && !nat_equal(e, ei), "(i/4)*4 + i%%8 is not i, got %s", nat_to_string(e));
   CHECK(nat_equal(nat_add(eN, eM), nat_add(eM, eN)), "N+M = M+N");
   CHECK(nat_same(nat_sub(eN, eN), nat_const(0)), "N-N = 0");
 
