@@ -17,7 +17,13 @@ static const char *prelude =
   "  static inline T clift_abs_##T(T a) { return a < 0 ? -a : a; }\n"
   "CLIFT_MINMAX(int32_t)\nCLIFT_MINMAX(int64_t)\nCLIFT_MINMAX(float)\nCLIFT_MINMAX(double)\n"
   "static inline int64_t min(int64_t a, int64_t b) { return a < b ? a : b; }\n"
-  "static inline int64_t max(int64_t a, int64_t b) { return a > b ? a : b; }\n\n";
+  "static inline int64_t max(int64_t a, int64_t b) { return a > b ? a : b; }\n"
+  "/* set when an aref index is out of range; read by the host after the call */\n"
+  "int clift_error;\n"
+  "static inline int64_t clift_check_index(int64_t i, int64_t n) {\n"
+  "  if (i < 0 || i >= n) { clift_error = 1; return 0; }\n"
+  "  return i;\n"
+  "}\n\n";
 
 /* Vector typedefs (GCC vector extension, which broadcasts scalars as OpenCL
    does) and array-of-structs element types used anywhere in the kernel. */

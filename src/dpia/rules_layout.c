@@ -120,10 +120,12 @@ View *exp_aref(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[0]);
   View *i = xs ? dpia_exp(tr, e->kids[1]) : NULL;
   if (!i) return NULL;
-  KStmt *d = NEW(KStmt);
-  d->kind = KS_DECL; d->name = dpia_fresh(tr, "ix"); d->type = type_scalar(TY_LONG); d->init = i->scalar;
-  kstmt_add(tr->block, d);
   Nat *n = type_len(e->kids[0]->type);
+  CExp *args[2] = { i->scalar, cexp_nat(n) };
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = dpia_fresh(tr, "ix"); d->type = type_scalar(TY_LONG);
+  d->init = cexp_op(OP_CHECK_INDEX, d->type, 2, args);   /* SPEC §4.1: out of range is an error */
+  kstmt_add(tr->block, d);
   NatVar *v = nat_var_new(d->name, nat_const(0), nat_sub(n, nat_const(1)));
   return view_idx(tr, xs, nat_var(v));
 }

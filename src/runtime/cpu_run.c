@@ -22,6 +22,13 @@ bool cpu_load(const char *so_path, CpuEntry *entry) {
   return true;
 }
 
+/* Generated code that can fail at run time (an aref out of range) defines
+   `int clift_error` and sets it instead of crashing; NULL when it has none. */
+static int *error_flag(const char *so_path) {
+  void *handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+  return handle ? (int *)dlsym(handle, "clift_error") : NULL;
+}
+
 /* Buffers are malloc'd, not arena'd: they can be gigabytes that must go away right
    after the call (the arena lives for the whole compilation), and the kernels want
    64-byte alignment for vector loads. Zeroed so a kernel bug reads as zeros, not junk. */
@@ -90,8 +97,13 @@ Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *siz
          && cpu_load(so, &entry);
   Value *result = NULL;
   if (ok) {
+    int *failed = error_flag(so);
+    if (failed) *failed = 0;
     entry(buffers, size_args);
-    result = cpu_unpack(p->result, sizes, "the result", buffers[0]);
+    if (failed && *failed)
+      diag_error(LOC_NONE, "aref: index out of range (reported by the generated code)");
+    else
+      result = cpu_unpack(p->result, sizes, "the result", buffers[0]);
   }
   buffers_free(buffers, n);
   return result;
