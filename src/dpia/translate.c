@@ -129,6 +129,16 @@ static View *materialise(Tr *tr, Expr *e, AddrSpace s) {
   return dpia_acc(tr, e, a) ? v : NULL;
 }
 
+/* let x = v: x names v's view (a scalar gets a private variable); the caller
+   restores the environment after the body. */
+static bool bind_let(Tr *tr, Expr *e) {
+  View *v = dpia_exp(tr, e->kids[0]);
+  if (!v) return false;
+  if (v->kind == V_SCALAR) v = name_scalar(tr, v->scalar, e->name);
+  bind(tr, e->uid, v);
+  return true;
+}
+
 View *dpia_exp(Tr *tr, Expr *e) {
   switch (e->kind) {
   case EX_VAR: {
@@ -145,12 +155,8 @@ View *dpia_exp(Tr *tr, Expr *e) {
   }
   case EX_NAT: return view_scalar(cexp_nat(e->nat));
   case EX_LET: case EX_UNPACK: {
-    View *v = dpia_exp(tr, e->kids[0]);
-    if (!v) return NULL;
-    if (v->kind == V_SCALAR) v = name_scalar(tr, v->scalar, e->name);
     Binding *saved = tr->env;
-    bind(tr, e->uid, v);
-    View *r = dpia_exp(tr, e->kids[1]);
+    View *r = bind_let(tr, e) ? dpia_exp(tr, e->kids[1]) : NULL;
     tr->env = saved;
     return r;
   }
@@ -177,12 +183,8 @@ View *dpia_exp(Tr *tr, Expr *e) {
 bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
   switch (e->kind) {
   case EX_LET: case EX_UNPACK: {
-    View *v = dpia_exp(tr, e->kids[0]);
-    if (!v) return false;
-    if (v->kind == V_SCALAR) v = name_scalar(tr, v->scalar, e->name);
     Binding *saved = tr->env;
-    bind(tr, e->uid, v);
-    bool ok = dpia_acc(tr, e->kids[1], out);
+    bool ok = bind_let(tr, e) && dpia_acc(tr, e->kids[1], out);
     tr->env = saved;
     return ok;
   }

@@ -277,33 +277,15 @@ Value *value_read_npy(const char *path, Type *type, const char *what) {
                "is %s", R.what, type_to_string(type));
     return NULL;
   }
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    diag_error(LOC_NONE, "%s: cannot open '%s': %s", R.what, path, strerror(errno));
+  size_t len;
+  char *data = util_read_file(path, &len);
+  if (!data) {   /* "cannot open 'x.npy': reason", named after the input */
+    const char *why = arena_strdup(diag_message());
+    diag_clear();
+    diag_error(LOC_NONE, "%s: %s", R.what, why);
     return NULL;
   }
-  Buf b = {0};
-  char chunk[1 << 16];
-  size_t n;
-  /* Grow by doubling (Buf does) so a large file is read in linear time. */
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    if (b.len + n + 1 > b.cap) {
-      size_t cap = b.cap ? b.cap * 2 : sizeof chunk * 2;
-      while (cap < b.len + n + 1) cap *= 2;
-      char *d = arena_alloc(cap);
-      if (b.len) memcpy(d, b.data, b.len);
-      b.data = d; b.cap = cap;
-    }
-    memcpy(b.data + b.len, chunk, n);
-    b.len += n;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    diag_error(LOC_NONE, "%s: cannot read '%s'", R.what, path);
-    return NULL;
-  }
-  return npy_decode(&R, (const unsigned char *)(b.data ? b.data : ""), b.len, type);
+  return npy_decode(&R, (const unsigned char *)data, len, type);
 }
 
 /* ---- writing ---- */
