@@ -4,6 +4,8 @@
 #include "../types/infer.h"
 #include "../codegen/codegen.h"
 #include "../runtime/cpu.h"
+#include "../runtime/opencl.h"
+#include "../dpia/plan.h"
 #include <string.h>
 
 Program *driver_compile_text(const char *path, const char *text) {
@@ -27,24 +29,39 @@ const char *driver_program_type(Program *p) {
   return buf_str(&b);
 }
 
-static const char *targets[] = { "interp", "c", "openmp", NULL };
+static const char *targets[] = { "interp", "c", "openmp", "opencl", NULL };
 
 bool driver_target_known(const char *target) {
   for (int i = 0; targets[i]; i++) if (strcmp(targets[i], target) == 0) return true;
   return false;
 }
 
-/* typed AST → DPIA stages I–III → kernel → C text */
+/* A known target that can run here: opencl needs an OpenCL platform. */
+bool driver_target_available(const char *target) {
+  return driver_target_known(target) && (strcmp(target, "opencl") != 0 || opencl_available());
+}
+
+/* typed AST → DPIA stages I–III → kernel → [host plan →] C / OpenCL C text */
 const char *driver_generate(Program *p, const char *target) {
   Kernel *k = dpia_translate(p);
+  if (k && strcmp(target, "opencl") == 0) {
+    Plan *plan = plan_build(k, target);
+    return plan ? codegen_opencl(plan) : NULL;
+  }
   return k ? codegen_c(k, strcmp(target, "openmp") == 0) : NULL;
 }
 
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes) {
   if (strcmp(target, "interp") == 0) return interp_run(p, inputs, sizes);
   if (!driver_target_known(target)) {
-    diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp)", target);
+    diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp, opencl)", target);
     return NULL;
+  }
+  if (strcmp(target, "opencl") == 0) {
+    Kernel *k = dpia_translate(p);
+    Plan *plan = k ? plan_build(k, target) : NULL;
+    const char *src = plan ? codegen_opencl(plan) : NULL;
+    return src ? opencl_run(plan, src, inputs, sizes) : NULL;
   }
   const char *src = driver_generate(p, target);
   return src ? cpu_run(src, p, inputs, sizes, strcmp(target, "openmp") == 0) : NULL;

@@ -17,7 +17,8 @@ Value **driver_read_inputs(Program *p, int n, const char **args, const char *bas
 
 /* Targets that exist on this machine, and running a program on one. */
 bool driver_target_known(const char *target);
-/* The generated source for a compiled target (c, openmp). */
+bool driver_target_available(const char *target);   /* known, and runnable here */
+/* The generated source for a compiled target (c, openmp: C; opencl: the kernels). */
 const char *driver_generate(Program *p, const char *target);
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes);
 

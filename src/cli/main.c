@@ -40,7 +40,7 @@ static const char *usage_run =
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
   "input, so negative numbers are fine.\n"
-  "-t TARGET   openmp (default), c, or interp (the reference interpreter)\n"
+  "-t TARGET   openmp (default), c, opencl, or interp (the reference interpreter)\n"
   "-o FILE     write the result as .npy instead of printing it\n";
 
 static const char *usage_test =
@@ -55,9 +55,10 @@ static const char *usage_compile =
   "Write DIR/NAME.c (the generated code) and DIR/NAME.h (one entry function,\n"
   "clift_run, with its buffer convention documented), NAME from prog.lift.\n"
   "Nothing in them needs clift at run time.\n"
-  "-t TARGET   openmp (default) or c\n"
+  "-t TARGET   openmp (default) or c; opencl with --print\n"
   "-o DIR      output directory (created if missing)\n"
-  "--print     print the generated C on stdout instead of writing files\n";
+  "--print     print the generated C (opencl: the OpenCL C kernels) on stdout\n"
+  "            instead of writing files\n";
 
 static const char *usage_later =
   "usage: clift %s -t TARGET prog.lift\n"
@@ -137,8 +138,9 @@ static int cmd_compile(int argc, char **argv) {
     } else return usage_error(usage_compile, "unknown or incomplete option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
-  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0)
-    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp)", target);
+  bool opencl = strcmp(target, "opencl") == 0;
+  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0 && !(opencl && print))
+    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp; opencl with --print)", target);
   if (!dir && !print) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
   Program *p = driver_compile(argv[i]);
   const char *src = p ? driver_generate(p, target) : NULL;
@@ -177,6 +179,7 @@ static int collect(const char *path, const char ***files, int n, int *cap) {
 static int cmd_test(int argc, char **argv) {
   const char *targets[8] = { "interp", "c", "openmp" };
   int ntargets = 3, i = 0;
+  if (driver_target_available("opencl")) targets[ntargets++] = "opencl";
   bool verbose = false;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }

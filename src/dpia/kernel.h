@@ -62,6 +62,7 @@ struct KStmt {
   PrimLevel level; int dim; NatVar *var; Nat *count; KStmt *body;
   /* IF */
   CExp *cond; KStmt *then_, *else_;
+  /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
 };
 
 /* A whole program: the entry's buffers, the hoisted temporaries, the body. */

@@ -1,0 +1,103 @@
+/* barrier.c — barriers inside a work-group (SPEC §4.2: "mapLcl: barrier after,
+   when its output is read by other threads"). A statement of a work-group body
+   whose mapLcl loops write memory is followed by a barrier when a later
+   statement of the same body reads that memory at an index the same work-item
+   may not have written: the read is not in a mapLcl loop of the same dimension,
+   or its index, with the reader's loop variable renamed to the writer's, is not
+   the written index. A sequential or work-group loop whose body both writes and reads
+   such memory also gets a barrier at the end of its body (the next iteration
+   overwrites what slower work-items still read). Barriers go only where every
+   work-item of the group arrives: never inside a mapLcl or mapGlb loop. */
+#include "plan.h"
+
+typedef struct Access { Buffer *buf; Nat *index; NatVar *lcl; int dim; } Access;
+typedef struct Accesses { Access a[64]; int n; bool overflow; } Accesses;
+
+static void add(Accesses *as, Buffer *b, Nat *index, KStmt *lcl) {
+  if (as->n == 64) { as->overflow = true; return; }
+  as->a[as->n++] = (Access){ b, index, lcl ? lcl->var : NULL, lcl ? lcl->dim : -1 };
+}
+
+static void reads_exp(Accesses *as, CExp *e, KStmt *lcl) {
+  if (!e) return;
+  if ((e->kind == CE_READ || e->kind == CE_VLOAD) && e->buf) add(as, e->buf, e->nat, lcl);
+  for (int i = 0; i < e->n; i++) reads_exp(as, e->args[i], lcl);
+}
+
+/* Reads (writes when `writes`) of buffers in s; lcl is the innermost mapLcl loop.
+   Only writes inside a mapLcl loop count: other writes are by every work-item. */
+static void collect(Accesses *as, KStmt *s, KStmt *lcl, bool writes) {
+  if (!s) return;
+  switch (s->kind) {
+  case KS_BLOCK: for (int i = 0; i < s->n; i++) collect(as, s->stmts[i], lcl, writes); return;
+  case KS_DECL: if (!writes) reads_exp(as, s->init, lcl); return;
+  case KS_ASSIGN: {
+    CExp *base = s->lhs;
+    while (base->kind == CE_LANE) base = base->args[0];
+    if (writes && lcl && (base->kind == CE_READ || base->kind == CE_VLOAD)) add(as, base->buf, base->nat, lcl);
+    if (!writes) reads_exp(as, s->rhs, lcl);
+    return;
+  }
+  case KS_FOR: collect(as, s->body, s->level == LEVEL_LCL ? s : lcl, writes); return;
+  case KS_IF:
+    if (!writes) reads_exp(as, s->cond, lcl);
+    collect(as, s->then_, lcl, writes);
+    collect(as, s->else_, lcl, writes);
+    return;
+  case KS_BARRIER: return;
+  }
+}
+
+/* The read is by the work-item that wrote: same mapLcl dimension and, renamed, the same index. */
+static bool same_item(Access *w, Access *r) {
+  if (!w->lcl || !r->lcl || w->dim != r->dim) return false;
+  return nat_same(nat_subst(r->index, r->lcl, nat_var(w->lcl)), w->index);
+}
+
+/* Fence flags (KS_BARRIER's dim: 1 local, 2 global) the reads need after the writes; 0: none. */
+static int fences(Accesses *w, Accesses *r) {
+  int f = 0;
+  for (int i = 0; i < r->n; i++)
+    for (int j = 0; j < w->n; j++)
+      if (w->a[j].buf == r->a[i].buf && (w->overflow || r->overflow || !same_item(&w->a[j], &r->a[i])))
+        f |= w->a[j].buf->space == SPACE_LOCAL ? 1 : 2;
+  return f;
+}
+
+static KStmt *barrier(int fence) {
+  KStmt *b = kstmt_block();
+  b->kind = KS_BARRIER; b->dim = fence;
+  return b;
+}
+
+static void scan(KStmt *block);
+
+static void scan_stmt(KStmt *s) {
+  if (s->kind != KS_FOR || s->level == LEVEL_LCL || s->level == LEVEL_GLB) return;
+  scan(s->body);
+  Accesses w = {0}, r = {0};
+  collect(&w, s->body, NULL, true);
+  collect(&r, s->body, NULL, false);
+  int f = w.n ? fences(&w, &r) : 0;
+  if (f) kstmt_add(s->body, barrier(f));
+}
+
+static void scan(KStmt *block) {
+  KStmt *old = kstmt_block();
+  *old = *block;
+  block->n = block->cap = 0; block->stmts = NULL;
+  for (int i = 0; i < old->n; i++) {
+    KStmt *s = old->stmts[i];
+    scan_stmt(s);
+    kstmt_add(block, s);
+    Accesses w = {0};
+    collect(&w, s, NULL, true);
+    if (!w.n) continue;
+    Accesses r = {0};
+    for (int j = i + 1; j < old->n; j++) collect(&r, old->stmts[j], NULL, false);
+    int f = fences(&w, &r);
+    if (f) kstmt_add(block, barrier(f));
+  }
+}
+
+void plan_insert_barriers(KStmt *body) { scan(body); }

@@ -1,0 +1,189 @@
+/* plan.c — the kernel body cut into device kernels (SPEC §6 "host plan"):
+   every top-level statement holding a parallel loop is a kernel of its own
+   (the kernel boundary is the global barrier between them); runs of other
+   top-level statements (a sequential reduction after a parallel map) are one
+   kernel run by a single work-item. Hoisted local temporaries become
+   per-work-group arrays: their work-group index is dropped (SPEC §5). */
+#include "plan.h"
+#include <string.h>
+
+static bool has_parallel_loop(KStmt *s) {
+  if (!s) return false;
+  if (s->kind == KS_FOR && s->level != LEVEL_SEQ) return true;
+  if (s->kind == KS_BLOCK)
+    for (int i = 0; i < s->n; i++) if (has_parallel_loop(s->stmts[i])) return true;
+  return has_parallel_loop(s->body) || has_parallel_loop(s->then_) || has_parallel_loop(s->else_);
+}
+
+/* What a kernel touches: buffers, private variables, parallel loops. */
+typedef struct Uses {
+  PlanKernel *pk;
+  const char **vars; int nvars, capvars;
+} Uses;
+
+static void use_buffer(PlanKernel *pk, Buffer *b) {
+  Buffer **list = b->space == SPACE_LOCAL ? pk->locals : pk->bufs;
+  int *n = b->space == SPACE_LOCAL ? &pk->nlocals : &pk->nbufs;
+  for (int i = 0; i < *n; i++) if (list[i] == b) return;
+  list[(*n)++] = b;
+}
+
+static void use_var(Uses *u, const char *name) {
+  for (int i = 0; i < u->nvars; i++) if (strcmp(u->vars[i], name) == 0) return;
+  if (u->nvars == u->capvars) {
+    u->capvars = u->capvars ? 2 * u->capvars : 16;
+    const char **v = NEW_ARRAY(const char *, u->capvars);
+    if (u->nvars) memcpy(v, u->vars, sizeof(char *) * (size_t)u->nvars);
+    u->vars = v;
+  }
+  u->vars[u->nvars++] = name;
+}
+
+static void uses_exp(Uses *u, CExp *e) {
+  if (!e) return;
+  if (e->buf) use_buffer(u->pk, e->buf);
+  if (e->kind == CE_VAR) use_var(u, e->name);
+  for (int i = 0; i < e->n; i++) uses_exp(u, e->args[i]);
+}
+
+static void uses_stmt(Uses *u, KStmt *s, int maxloops) {
+  if (!s) return;
+  if (s->kind == KS_FOR && s->level != LEVEL_SEQ && u->pk->nloops < maxloops) u->pk->loops[u->pk->nloops++] = s;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) uses_stmt(u, s->stmts[i], maxloops);
+  uses_exp(u, s->init); uses_exp(u, s->lhs); uses_exp(u, s->rhs); uses_exp(u, s->cond);
+  uses_stmt(u, s->body, maxloops); uses_stmt(u, s->then_, maxloops); uses_stmt(u, s->else_, maxloops);
+}
+
+/* --- local memory: drop the indices of the enclosing work-group/global loops --- */
+
+typedef struct Outer { NatVar *vars[16]; int n; } Outer;
+
+static void localise_exp(CExp *e, Outer *o, PlanKernel *pk) {
+  if (!e) return;
+  if (e->buf && e->buf->space == SPACE_LOCAL) {
+    for (int i = 0; i < o->n; i++) e->nat = nat_subst(e->nat, o->vars[i], nat_const(0));
+    for (int i = 0; i < pk->nlocals; i++)
+      if (pk->locals[i] == e->buf && !pk->local_counts[i]) {   /* strip one array level per outer loop */
+        Type *t = e->buf->type;
+        for (int k = 0; k < o->n && t->kind == TY_ARRAY; k++) t = t->elem;
+        Nat *count = nat_const(1);
+        for (; t->kind == TY_ARRAY; t = t->elem) count = nat_mul(count, t->len);
+        pk->local_counts[i] = count;
+      }
+  }
+  for (int i = 0; i < e->n; i++) localise_exp(e->args[i], o, pk);
+}
+
+static void localise(KStmt *s, Outer *o, PlanKernel *pk) {
+  if (!s) return;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) localise(s->stmts[i], o, pk);
+  localise_exp(s->init, o, pk); localise_exp(s->lhs, o, pk);
+  localise_exp(s->rhs, o, pk); localise_exp(s->cond, o, pk);
+  bool outer = s->kind == KS_FOR && (s->level == LEVEL_GLB || s->level == LEVEL_WRG) && o->n < 16;
+  if (outer) o->vars[o->n++] = s->var;
+  localise(s->body, o, pk);
+  if (outer) o->n--;
+  localise(s->then_, o, pk); localise(s->else_, o, pk);
+}
+
+static bool locals_sized(PlanKernel *pk, const char *target) {
+  pk->local_counts = NEW_ARRAY(Nat *, pk->nlocals ? pk->nlocals : 1);
+  Outer o = { .n = 0 };
+  localise(pk->body, &o, pk);
+  for (int i = 0; i < pk->nlocals; i++) {
+    long long n;
+    if (!pk->local_counts[i] || !nat_is_const(pk->local_counts[i], &n))
+      return diag_error(LOC_NONE, "local memory of non-constant size (%s) is not supported by the %s target",
+                        pk->locals[i]->name, target);
+  }
+  return true;
+}
+
+/* A private variable declared by one kernel cannot be read by another. */
+static bool vars_stay(Plan *pl, Uses *uses, const char *target) {
+  for (int a = 0; a < pl->n; a++)
+    for (int i = 0; i < pl->kernels[a].body->n; i++) {
+      KStmt *d = pl->kernels[a].body->stmts[i];
+      if (d->kind != KS_DECL || d->buf) continue;
+      for (int b = 0; b < pl->n; b++)
+        for (int j = 0; b != a && j < uses[b].nvars; j++)
+          if (strcmp(uses[b].vars[j], d->name) == 0)
+            return diag_error(LOC_NONE, "a scalar (%s) computed by one kernel and read by another is not "
+                              "supported by the %s target yet", d->name, target);
+    }
+  return true;
+}
+
+static PlanKernel *new_kernel(Plan *pl, bool single) {
+  PlanKernel *pk = &pl->kernels[pl->n];
+  pk->name = arena_printf("k%d", pl->n++);
+  pk->body = kstmt_block();
+  pk->single = single;
+  return pk;
+}
+
+Plan *plan_build(Kernel *k, const char *target) {
+  Plan *pl = NEW(Plan);
+  pl->k = k;
+  pl->kernels = NEW_ARRAY(PlanKernel, k->body->n ? k->body->n : 1);
+  PlanKernel *seq = NULL;
+  for (int i = 0; i < k->body->n; i++) {
+    KStmt *s = k->body->stmts[i];
+    bool par = has_parallel_loop(s);
+    PlanKernel *pk = par ? new_kernel(pl, false) : seq ? seq : (seq = new_kernel(pl, true));
+    if (par) seq = NULL;
+    kstmt_add(pk->body, s);
+  }
+  Uses *uses = NEW_ARRAY(Uses, pl->n ? pl->n : 1);
+  for (int i = 0; i < pl->n; i++) {
+    PlanKernel *pk = &pl->kernels[i];
+    pk->bufs = NEW_ARRAY(Buffer *, k->nbufs);
+    pk->locals = NEW_ARRAY(Buffer *, k->nbufs);
+    pk->loops = NEW_ARRAY(KStmt *, 64);
+    uses[i].pk = pk;
+    uses_stmt(&uses[i], pk->body, 64);
+    /* kernel parameters in the entry's order: output, inputs, temporaries */
+    Buffer **ordered = NEW_ARRAY(Buffer *, k->nbufs);
+    int n = 0;
+    for (int b = 0; b < k->nbufs; b++)
+      for (int j = 0; j < pk->nbufs; j++) if (pk->bufs[j] == k->bufs[b]) { ordered[n++] = k->bufs[b]; break; }
+    pk->bufs = ordered;
+    if (!locals_sized(pk, target)) return NULL;
+    plan_insert_barriers(pk->body);
+  }
+  return vars_stay(pl, uses, target) ? pl : NULL;
+}
+
+/* Launch sizes from the loop counts (SPEC §6: grid-stride loops make any size
+   correct, so these are only defaults): per dimension, a mapLcl count (≤ 256)
+   is the work-group size and a mapWrg count (≤ 65536) the number of groups;
+   mapGlb alone gets groups of up to 64 covering up to 2^20 work-items. The
+   work-group is shrunk until it has at most max_local work-items. */
+int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
+                     size_t local[3], size_t groups[3]) {
+  long long glb[3] = {0}, wrg[3] = {0}, lcl[3] = {0};
+  int dims = 1;
+  for (int i = 0; i < pk->nloops; i++) {
+    KStmt *s = pk->loops[i];
+    long long c;
+    if (!nat_eval(s->count, lookup, ctx, &c)) c = 64;   /* depends on an outer loop: any size will do */
+    long long *slot = s->level == LEVEL_GLB ? glb : s->level == LEVEL_WRG ? wrg : lcl;
+    int d = s->dim >= 0 && s->dim < 3 ? s->dim : 0;
+    if (c > slot[d]) slot[d] = c;
+    if (d + 1 > dims) dims = d + 1;
+  }
+  for (int d = 0; d < 3; d++) {
+    long long l = 1, g = 1;
+    if (lcl[d]) { l = lcl[d] < 256 ? lcl[d] : 256; g = wrg[d] ? (wrg[d] < 65536 ? wrg[d] : 65536) : 1; }
+    else if (glb[d]) { l = glb[d] < 64 ? glb[d] : 64; long long n = glb[d] < (1 << 20) ? glb[d] : (1 << 20); g = (n + l - 1) / l; }
+    else if (wrg[d]) g = wrg[d] < 65536 ? wrg[d] : 65536;
+    local[d] = (size_t)(l > 0 ? l : 1); groups[d] = (size_t)(g > 0 ? g : 1);
+  }
+  if (max_local < 1) max_local = 1;
+  while (local[0] * local[1] * local[2] > max_local) {
+    int big = local[1] > local[0] ? 1 : 0;
+    if (local[2] > local[big]) big = 2;
+    local[big] = (local[big] + 1) / 2;
+  }
+  return dims;
+}

@@ -1,0 +1,42 @@
+/* plan.h — the host plan of the device targets (SPEC §6): the kernel body cut
+   into device kernels at top level, with what each one needs from the host
+   (its buffers, its per-work-group local memory, the loops that choose its
+   launch size), and barriers where work-items of a group share memory.
+   Backend-neutral: opencl prints it today, cuda will too. */
+#ifndef CLIFT_PLAN_H
+#define CLIFT_PLAN_H
+#include "kernel.h"
+
+typedef struct PlanKernel {
+  const char *name;        /* k0, k1, … in launch order */
+  KStmt *body;             /* a block of consecutive top-level statements */
+  bool single;             /* no parallel loop: run by one work-item */
+  int nbufs; Buffer **bufs;           /* global buffers it touches, kernel order */
+  int nlocals; Buffer **locals;       /* local-memory buffers, one copy per work-group */
+  Nat **local_counts;                 /* elements of each, per work-group (constant) */
+  int nloops; KStmt **loops;          /* its parallel loops: their counts size the launch */
+} PlanKernel;
+
+typedef struct Plan {
+  Kernel *k;
+  int n; PlanKernel *kernels;
+} Plan;
+
+/* Split k's body: each top-level statement holding a parallel loop is one
+   kernel; runs of other top-level statements are one single-work-item kernel.
+   Local buffers lose their work-group index; barriers are inserted.
+   NULL + diag ("… not supported by the <target> target") for what the plan
+   cannot express. */
+Plan *plan_build(Kernel *k, const char *target);
+
+/* Default launch sizes for a kernel, its loop counts evaluated with `lookup`
+   (sizes bound): work-items per group and number of groups per dimension;
+   returns the number of dimensions. A single-work-item kernel gets 1 × 1. */
+int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
+                     size_t local[3], size_t groups[3]);
+
+/* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
+   a later statement of the same work-group body reads. barrier.c */
+void plan_insert_barriers(KStmt *body);
+
+#endif

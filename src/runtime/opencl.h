@@ -1,0 +1,19 @@
+/* opencl.h — the host runtime of the `opencl` target (SPEC §6): the OpenCL
+   API reached through the ICD loader (libOpenCL.so.1, loaded with dlopen, so
+   clift builds and runs without OpenCL installed), the first device of the
+   first platform, one buffer per program buffer, the plan's kernels launched
+   in order. Same flat layout as the CPU targets (docs/runtime.md §2). */
+#ifndef CLIFT_OPENCL_H
+#define CLIFT_OPENCL_H
+#include "../eval/interp.h"
+#include "../dpia/plan.h"
+
+/* An OpenCL platform with a device exists here (the loader is loaded once). */
+bool opencl_available(void);
+
+/* Build `cl_source` (the plan's kernels), marshal the inputs, launch the plan,
+   read the result back. NULL + diag (no platform, the build log on a failed
+   build, unsupported types, lengths that disagree with the sizes). */
+Value *opencl_run(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes);
+
+#endif

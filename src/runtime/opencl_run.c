@@ -1,0 +1,205 @@
+/* opencl_run.c — one run of an opencl program (SPEC §6): the device (first
+   device of the first platform, opened once per process), one device buffer
+   per global program buffer, the plan's kernels launched in order with sizes
+   chosen from their loop counts (grid-stride loops make any size correct),
+   the result read back. Host-side values use the CPU targets' flat layout. */
+#include "opencl.h"
+#include "opencl_api.h"
+#include "cpu_internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* The device is process-wide and never released, like the CPU targets' loaded
+   objects: clift test runs hundreds of programs, and a context costs ~100 ms. */
+typedef struct Device { const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128]; } Device;
+
+static Device *device_open(void) {
+  static Device dev;
+  static bool opened;
+  if (opened) return &dev;
+  const OclApi *cl = opencl_api_load();
+  if (!cl) return NULL;
+  cl_platform_id platforms[8];
+  cl_uint np = 0;
+  if (cl->GetPlatformIDs(8, platforms, &np) != CL_SUCCESS || np == 0) {
+    diag_error(LOC_NONE, "no OpenCL platform found (install pocl-opencl-icd)");
+    return NULL;
+  }
+  cl_uint nd = 0;
+  for (cl_uint p = 0; p < np && nd == 0; p++)
+    if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, &dev.id, &nd) != CL_SUCCESS) nd = 0;
+  if (nd == 0) { diag_error(LOC_NONE, "no OpenCL device found on %u platform(s)", np); return NULL; }
+  cl_int err;
+  dev.ctx = cl->CreateContext(NULL, 1, &dev.id, NULL, NULL, &err);
+  if (err != CL_SUCCESS) { diag_error(LOC_NONE, "cannot create an OpenCL context: %s", opencl_error_name(err)); return NULL; }
+  dev.queue = cl->CreateCommandQueue(dev.ctx, dev.id, 0, &err);
+  if (err != CL_SUCCESS) { diag_error(LOC_NONE, "cannot create an OpenCL queue: %s", opencl_error_name(err)); return NULL; }
+  cl->GetDeviceInfo(dev.id, CL_DEVICE_NAME, sizeof dev.name - 1, dev.name, NULL);
+  dev.cl = cl;
+  opened = true;
+  return &dev;
+}
+
+bool opencl_available(void) {
+  diag_clear();
+  bool ok = device_open() != NULL;
+  diag_clear();
+  return ok;
+}
+
+static bool check(cl_int err, const char *what) {
+  return err == CL_SUCCESS || diag_error(LOC_NONE, "OpenCL: %s failed: %s", what, opencl_error_name(err));
+}
+
+static cl_program build(Device *d, const char *src) {
+  cl_int err;
+  cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
+  if (!check(err, "clCreateProgramWithSource")) return NULL;
+  if (d->cl->BuildProgram(prog, 1, &d->id, "", NULL, NULL) == CL_SUCCESS) return prog;
+  size_t len = 0;
+  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+  char *log = NEW_ARRAY(char, len + 1);
+  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, log, NULL);
+  d->cl->ReleaseProgram(prog);
+  diag_error(LOC_NONE, "the OpenCL kernels failed to build on %s:\n%.3000s", d->name, log);
+  return NULL;
+}
+
+/* A device buffer of `bytes` (at least 64: OpenCL refuses empty ones), copied
+   from host memory, or zero-filled when host is NULL. */
+static cl_mem buffer_new(Device *d, int64_t bytes, const void *host, const char *what) {
+  size_t size = bytes > 64 ? (size_t)bytes : 64;
+  void *init = calloc(1, size);
+  if (!init) { diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes); return NULL; }
+  if (host) memcpy(init, host, (size_t)bytes);
+  cl_int err;
+  cl_mem m = d->cl->CreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, init, &err);
+  free(init);
+  if (!check(err, arena_printf("allocating %s (%lld bytes)", what, (long long)bytes))) return NULL;
+  return m;
+}
+
+typedef struct Run {
+  Device *d; Plan *pl; Value **inputs; NatBinding *sizes;
+  cl_mem *mems;            /* per k->bufs[i]; NULL for local buffers */
+  cl_mem error;            /* one int, set by a failed aref range check */
+  cl_long *size_values;
+} Run;
+
+static const char *buffer_what(Buffer *b) {
+  return b->param_index == 0 && b->is_param ? "the result" : b->is_param ? arena_printf("input %d (%s)", b->param_index, b->name) : b->name;
+}
+
+static bool buffers_create(Run *r) {
+  Kernel *k = r->pl->k;
+  for (int i = 0; i < k->nbufs; i++) {
+    Buffer *b = k->bufs[i];
+    if (b->space == SPACE_LOCAL) continue;
+    const char *what = buffer_what(b);
+    int64_t bytes;
+    if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
+    unsigned char *host = NULL;
+    if (b->is_param && b->param_index > 0) {
+      if (!(host = calloc(1, bytes > 0 ? (size_t)bytes : 1)))
+        return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
+      bool ok = cpu_pack(b->type, r->inputs[b->param_index - 1], r->sizes, what, host);
+      if (ok) r->mems[i] = buffer_new(r->d, bytes, host, what);
+      free(host);
+      if (!ok) return false;
+    } else {
+      r->mems[i] = buffer_new(r->d, bytes, NULL, what);
+    }
+    if (!r->mems[i]) return false;
+  }
+  return true;
+}
+
+static int buffer_index(Kernel *k, Buffer *b) {
+  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
+  return -1;
+}
+
+/* Arguments in codegen_opencl's order: buffers, sizes (long), scalar inputs, error cell. */
+static bool set_args(Run *r, PlanKernel *pk, cl_kernel kern) {
+  Kernel *k = r->pl->k;
+  const OclApi *cl = r->d->cl;
+  cl_uint a = 0;
+  for (int i = 0; i < pk->nbufs; i++, a++)
+    if (!check(cl->SetKernelArg(kern, a, sizeof(cl_mem), &r->mems[buffer_index(k, pk->bufs[i])]), "clSetKernelArg")) return false;
+  for (int i = 0; i < k->prog->nsizes; i++, a++)
+    if (!check(cl->SetKernelArg(kern, a, sizeof(cl_long), &r->size_values[i]), "clSetKernelArg")) return false;
+  for (int i = 0; i < k->nscalars; i++, a++) {
+    Type *t = k->scalar_types[i];
+    const char *what = arena_printf("input %d (%s)", k->scalar_params[i], k->scalar_names[i]);
+    int64_t bytes;
+    if (!cpu_type_bytes(t, r->sizes, what, &bytes)) return false;
+    unsigned char *v = NEW_ARRAY(unsigned char, (size_t)bytes + 16);
+    if (!cpu_pack(t, r->inputs[k->scalar_params[i] - 1], r->sizes, what, v)) return false;
+    if (!check(cl->SetKernelArg(kern, a, (size_t)bytes, v), "clSetKernelArg")) return false;
+  }
+  return check(cl->SetKernelArg(kern, a, sizeof(cl_mem), &r->error), "clSetKernelArg");
+}
+
+static bool launch(Run *r, cl_program prog, PlanKernel *pk) {
+  const OclApi *cl = r->d->cl;
+  cl_int err;
+  cl_kernel kern = cl->CreateKernel(prog, pk->name, &err);
+  if (!check(err, arena_printf("clCreateKernel(%s)", pk->name))) return false;
+  size_t max_local = 1;
+  cl->GetKernelWorkGroupInfo(kern, r->d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof max_local, &max_local, NULL);
+  size_t local[3], groups[3], global[3];
+  int dims = plan_launch_size(pk, cpu_lookup, r->sizes, max_local, local, groups);
+  for (int d = 0; d < 3; d++) global[d] = local[d] * groups[d];
+  bool ok = set_args(r, pk, kern)
+         && check(cl->EnqueueNDRangeKernel(r->d->queue, kern, (cl_uint)dims, NULL, global, local, 0, NULL, NULL),
+                  arena_printf("launching %s", pk->name));
+  cl->ReleaseKernel(kern);
+  return ok;
+}
+
+static Value *read_result(Run *r) {
+  Program *p = r->pl->k->prog;
+  cl_int failed = 0;
+  if (!check(r->d->cl->EnqueueReadBuffer(r->d->queue, r->error, 1, 0, sizeof failed, &failed, 0, NULL, NULL),
+             "reading the error cell"))
+    return NULL;
+  if (failed) { diag_error(LOC_NONE, "aref: index out of range (reported by the generated code)"); return NULL; }
+  int64_t bytes;
+  if (!cpu_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
+  unsigned char *host = calloc(1, bytes > 0 ? (size_t)bytes : 1);
+  if (!host) { diag_error(LOC_NONE, "the result: cannot allocate %lld bytes", (long long)bytes); return NULL; }
+  Value *v = NULL;
+  if (bytes == 0 || check(r->d->cl->EnqueueReadBuffer(r->d->queue, r->mems[0], 1, 0, (size_t)bytes, host, 0, NULL, NULL),
+                          "reading the result"))
+    v = cpu_unpack(p->result, r->sizes, "the result", host);
+  free(host);
+  return v;
+}
+
+Value *opencl_run(Plan *pl, const char *cl_source, Value **inputs, NatBinding *sizes) {
+  Program *p = pl->k->prog;
+  Device *d = device_open();
+  if (!d) return NULL;
+  Run r = { .d = d, .pl = pl, .inputs = inputs, .sizes = sizes, .mems = NEW_ARRAY(cl_mem, pl->k->nbufs),
+            .size_values = NEW_ARRAY(cl_long, p->nsizes) };
+  for (int k = 0; k < p->nsizes; k++) {
+    long long v;
+    if (!cpu_lookup(sizes, p->sizes[k], &v)) { diag_error(LOC_NONE, "size variable %s is not bound", p->sizes[k]->name); return NULL; }
+    r.size_values[k] = v;
+  }
+  for (int i = 0; i < p->nparams; i++)
+    if (!inputs[i]) { diag_error(LOC_NONE, "input %d (%s): missing", i + 1, p->params[i].name); return NULL; }
+  Value *result = NULL;
+  cl_program prog = NULL;
+  if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
+      && (r.error = buffer_new(d, sizeof(cl_int), NULL, "the error cell")) && (prog = build(d, cl_source))) {
+    bool ok = true;
+    for (int i = 0; i < pl->n && ok; i++) ok = launch(&r, prog, &pl->kernels[i]);
+    if (ok && check(d->cl->Finish(d->queue), "clFinish")) result = read_result(&r);
+  }
+  d->cl->Finish(d->queue);
+  for (int i = 0; i < pl->k->nbufs; i++) if (r.mems[i]) d->cl->ReleaseMemObject(r.mems[i]);
+  if (r.error) d->cl->ReleaseMemObject(r.error);
+  if (prog) d->cl->ReleaseProgram(prog);
+  return result;
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# opencl_test.sh — what the generated OpenCL C looks like (SPEC §4.2, §6):
+#   - barriers: one after a toLocal mapLcl whose result other work-items read
+#     (plus one closing the work-group loop body, before the next iteration
+#     overwrites the local buffer), none when each item reads what it wrote;
+#   - loops as grid-stride loops over the ids of their level; __local arrays
+#     without the work-group index; vload4/vstore4 for asVector;
+#   - the host plan: a parallel map then a sequential sum are two kernels,
+#     the second run by one work-item.
+# Only text is checked: no OpenCL platform is needed (the runs are `clift test`).
+# Usage: opencl_test.sh path/to/clift    Prints "N passed, N failed".
+set -u
+CLIFT=${1:-build/clift}
+cd "$(dirname "$0")/../.."
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+gen() { "$CLIFT" compile -t opencl --print "$1" > "$T/gen.cl" 2>"$T/err" || { bad "$1 does not compile: $(cat "$T/err")"; return 1; }; }
+# expect_count FILE PATTERN N WHAT (occurrences, not lines)
+expect_count() {
+  local n; n=$(grep -oE "$2" "$T/gen.cl" | wc -l)
+  if [ "$n" -eq "$3" ]; then ok; else bad "$1: $4: expected $3, found $n"; sed -n '/__kernel/,$p' "$T/gen.cl"; fi
+}
+
+f=tests/lift/local_neighbours.lift
+if gen $f; then
+  expect_count $f 'barrier\(CLK_LOCAL_MEM_FENCE\);' 2 "barriers (after the writer, closing the work-group body)"
+  # the first barrier comes right after the mapLcl loop that fills the local buffer
+  if awk '/loc[0-9]+\[lid[0-9]+\] = /{w=1} w&&/^    }$/{getline; print; exit}' "$T/gen.cl" | grep -q 'barrier('; then ok
+  else bad "$f: no barrier right after the loop writing local memory"; fi
+  expect_count $f '__local float loc[0-9]+\[4\];' 1 "one local array of 4 floats per work-group"
+  expect_count $f 'for \(long wid[0-9]+ = get_group_id\(0\); wid[0-9]+ < N / 4; wid[0-9]+ \+= get_num_groups\(0\)\)' 1 "work-group loop"
+  expect_count $f 'for \(long lid[0-9]+ = get_local_id\(0\); lid[0-9]+ < 4; lid[0-9]+ \+= get_local_size\(0\)\)' 2 "local loops"
+fi
+
+f=tests/lift/local_same_item.lift
+if gen $f; then
+  expect_count $f 'barrier' 0 "barriers when each work-item reads what it wrote"
+  expect_count $f '__local float loc[0-9]+\[4\];' 1 "local array"
+fi
+
+f=tests/lift/vadd4.lift
+if gen $f; then
+  expect_count $f 'vload4\(0, &(xs|ys)\[gid[0-9]+ \* 4\]\)' 2 "vector loads"
+  expect_count $f 'vstore4\(.*, 0, &out\[gid[0-9]+ \* 4\]\);' 1 "vector store"
+  expect_count $f 'for \(long gid[0-9]+ = get_global_id\(0\); .* \+= get_global_size\(0\)\)' 1 "grid-stride loop"
+fi
+
+f=tests/codegen/dot_par_seq.lift
+if gen $f; then
+  expect_count $f '^__kernel void' 2 "kernels (parallel map, then the sequential sum)"
+  expect_count $f '^/\* k1: one work-item \*/' 1 "the sum runs on one work-item"
+  expect_count $f '__global float \*restrict tmp[0-9]+' 2 "the temporary is a global buffer of both kernels"
+  expect_count $f 'barrier' 0 "barriers (the kernel boundary separates them)"
+fi
+
+echo "opencl codegen: $pass passed, $fail failed"
+[ $fail -eq 0 ]
