@@ -1,7 +1,7 @@
 /* opencl.h — the host runtime of the `opencl` target (SPEC §6): the OpenCL
    API reached through the ICD loader (libOpenCL.so.1, loaded with dlopen, so
-   clift builds and runs without OpenCL installed), the first device of the
-   first platform, one buffer per program buffer, the plan's kernels launched
+   clift builds and runs without OpenCL installed), the first GPU of any
+   platform (else the first device), one buffer per program buffer, the plan's kernels launched
    in order. Same flat layout as the CPU targets (docs/runtime.md §2). */
 #ifndef CLIFT_OPENCL_H
 #define CLIFT_OPENCL_H

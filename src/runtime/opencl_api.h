@@ -23,6 +23,7 @@ typedef struct _cl_kernel *cl_kernel;
 typedef struct _cl_event *cl_event;
 
 #define CL_SUCCESS 0
+#define CL_DEVICE_TYPE_GPU (1u << 2)
 #define CL_DEVICE_TYPE_ALL 0xFFFFFFFFu
 #define CL_DEVICE_NAME 0x102B
 #define CL_DEVICE_MAX_WORK_GROUP_SIZE 0x1004

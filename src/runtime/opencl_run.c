@@ -1,5 +1,5 @@
-/* opencl_run.c — one run of an opencl program (SPEC §6): the device (first
-   device of the first platform, opened once per process), one device buffer
+/* opencl_run.c — one run of an opencl program (SPEC §6): the device (the
+   first GPU, else the first device; opened once per process), one device buffer
    per global program buffer, the plan's kernels launched in order with sizes
    chosen from their loop counts (grid-stride loops make any size correct),
    the result read back. Host-side values use the CPU targets' flat layout. */
@@ -25,7 +25,10 @@ static Device *device_open(void) {
     diag_error(LOC_NONE, "no OpenCL platform found (install pocl-opencl-icd)");
     return NULL;
   }
+  /* SPEC §6: "PoCL on CPUs, NVIDIA on GPUs": the first GPU of any platform, else the first device */
   cl_uint nd = 0;
+  for (cl_uint p = 0; p < np && nd == 0; p++)
+    if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, &dev.id, &nd) != CL_SUCCESS) nd = 0;
   for (cl_uint p = 0; p < np && nd == 0; p++)
     if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, &dev.id, &nd) != CL_SUCCESS) nd = 0;
   if (nd == 0) { diag_error(LOC_NONE, "no OpenCL device found on %u platform(s)", np); return NULL; }
