@@ -1,0 +1,67 @@
+/* Hand-written C loops for the five CPU benchmarks (bench/cpu/run.sh).
+ * Straightforward loops as a competent C programmer writes them: OpenMP
+ * `parallel for` on the same outer loops as the clift strategies,
+ * `reduction(+:...)` where natural.  No BLAS, no intrinsics, no -ffast-math.
+ * Compiled with exactly the same flags as the clift-generated code. */
+#include <math.h>
+#include <stddef.h>
+
+void base_scal(float *restrict y, float a, const float *restrict x, long n) {
+  #pragma omp parallel for schedule(static)
+  for (long i = 0; i < n; i++) y[i] = a * x[i];
+}
+
+float base_asum(const float *restrict x, long n) {
+  float s = 0.0f;
+  #pragma omp parallel for schedule(static) reduction(+:s)
+  for (long i = 0; i < n; i++) s += fabsf(x[i]);
+  return s;
+}
+
+float base_dot(const float *restrict x, const float *restrict y, long n) {
+  float s = 0.0f;
+  #pragma omp parallel for schedule(static) reduction(+:s)
+  for (long i = 0; i < n; i++) s += x[i] * y[i];
+  return s;
+}
+
+/* y[M] = A[M][N] x[N] */
+void base_gemv(float *restrict y, const float *restrict A, const float *restrict x,
+               long m, long n) {
+  #pragma omp parallel for schedule(static)
+  for (long i = 0; i < m; i++) {
+    float s = 0.0f;
+    for (long j = 0; j < n; j++) s += A[i * n + j] * x[j];
+    y[i] = s;
+  }
+}
+
+/* C[M][N] = A[M][K] B[K][N], the textbook i-j-k order (dot of a row of A
+ * with a column of B): the same loop nest as the naive clift strategy. */
+void base_matmul_ijk(float *restrict C, const float *restrict A, const float *restrict B,
+                     long m, long k, long n) {
+  #pragma omp parallel for schedule(static)
+  for (long i = 0; i < m; i++)
+    for (long j = 0; j < n; j++) {
+      float s = 0.0f;
+      for (long p = 0; p < k; p++) s += A[i * k + p] * B[p * n + j];
+      C[i * n + j] = s;
+    }
+}
+
+/* The same product in i-k-j order, what a performance-aware C programmer
+ * writes: the inner loop streams a row of B and a row of C (unit stride,
+ * vectorisable without reassociation). */
+void base_matmul_ikj(float *restrict C, const float *restrict A, const float *restrict B,
+                     long m, long k, long n) {
+  #pragma omp parallel for schedule(static)
+  for (long i = 0; i < m; i++) {
+    float *restrict c = C + i * n;
+    for (long j = 0; j < n; j++) c[j] = 0.0f;
+    for (long p = 0; p < k; p++) {
+      const float aip = A[i * k + p];
+      const float *restrict b = B + p * n;
+      for (long j = 0; j < n; j++) c[j] += aip * b[j];
+    }
+  }
+}
