@@ -44,6 +44,7 @@ for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; d
 tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/codegen examples
 tally "language tests (optimised build)" build/clift test tests/lift tests/codegen examples
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
+tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift
 tally "generated OpenCL (asan/ubsan build)" bash tests/codegen/opencl_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
 

@@ -2,6 +2,7 @@
      parse → normalise (`o`, saturation, eta) → infer types → [inputs] → run. */
 #include "driver.h"
 #include "../types/infer.h"
+#include "../lower/lower.h"
 #include "../codegen/codegen.h"
 #include "../runtime/cpu.h"
 #include "../runtime/opencl.h"
@@ -42,8 +43,14 @@ bool driver_target_available(const char *target) {
 }
 
 /* typed AST → DPIA stages I–III → kernel → [host plan →] C / OpenCL C text */
+/* typed AST → lower strategy (lower/) → DPIA stages I–III (dpia/) → kernel */
+static Kernel *translate(Program *p) {
+  Program *lowered = lower_program(p);
+  return lowered ? dpia_translate(lowered) : NULL;
+}
+
 const char *driver_generate(Program *p, const char *target) {
-  Kernel *k = dpia_translate(p);
+  Kernel *k = translate(p);
   if (k && strcmp(target, "opencl") == 0) {
     Plan *plan = plan_build(k, target);
     return plan ? codegen_opencl(plan) : NULL;
@@ -58,7 +65,7 @@ Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *si
     return NULL;
   }
   if (strcmp(target, "opencl") == 0) {
-    Kernel *k = dpia_translate(p);
+    Kernel *k = translate(p);
     Plan *plan = k ? plan_build(k, target) : NULL;
     const char *src = plan ? codegen_opencl(plan) : NULL;
     return src ? opencl_run(plan, src, inputs, sizes) : NULL;

@@ -48,7 +48,8 @@ static const char *usage_test =
   "Run the ';; test:' blocks in program files (default: tests/lift and examples)\n"
   "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
-  "'N passed, N failed, N skipped'. -v lists passing tests too.\n";
+  "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
+  "--list-targets prints the default targets (those available here) and exits.\n";
 
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
@@ -184,6 +185,10 @@ static int cmd_test(int argc, char **argv) {
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
+    if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
+      for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]);
+      return 0;
+    }
     if (strcmp(argv[i], "-t") != 0 || i + 1 >= argc) return usage_error(usage_test, "unknown or incomplete option '%s'", argv[i]);
     ntargets = 0;
     for (char *t = strtok(arena_strdup(argv[++i]), ","); t && ntargets < 8; t = strtok(NULL, ",")) {

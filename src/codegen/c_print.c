@@ -142,7 +142,7 @@ static void print_entry_head(Buf *b, Kernel *k) {
       buf_printf(b, "  %s%s *restrict %s = (%s%s *)buffers[%d];\n", buf->param_index ? "const " : "", t, buf->name,
                  buf->param_index ? "const " : "", t, buf->param_index);
     else {
-      buf_printf(b, "  %s *%s = malloc(sizeof(%s) * (size_t)(", t, buf->name, t);
+      buf_printf(b, "  %s *restrict %s = malloc(sizeof(%s) * (size_t)(", t, buf->name, t);
       codegen_nat(b, element_count(buf->type));
       buf_printf(b, "));\n  if (!%s) abort();   /* out of memory */\n", buf->name);
     }

@@ -117,16 +117,20 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
     return view_resolve(tr, v->kids[0], path_prepend_index(rest, nat_min(j, nat_sub(v->c, nat_const(1)))));
   }
   case V_PADC: {
+    /* inside: i - l is a nat whenever this branch is taken */
+    Path inner = path_prepend_index(rest, nat_sub(nat_max(i, v->a), v->a));
+    long long l;
+    bool no_left = nat_is_const(v->a, &l) && l == 0;
+    if (no_left && nat_proves_lt(i, v->c)) return view_resolve(tr, v->kids[0], inner);
     CExp *sel = NEW(CExp);
     sel->kind = CE_SELECT; sel->n = 3; sel->args = NEW_ARRAY(CExp *, 3); sel->field = -1;
     CExp *lo = NEW(CExp), *hi = NEW(CExp);
     *lo = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = v->a, .field = -1 };
     *hi = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = nat_add(v->a, v->c), .field = -1 };
     CExp *args[2] = { lo, cexp_op(OP_NOT, type_scalar(TY_BOOL), 1, &hi) };
-    sel->args[0] = cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
+    sel->args[0] = no_left ? args[1] : cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
     sel->args[1] = view_resolve(tr, v->kids[1], rest);
-    /* inside: i - l is a nat whenever this branch is taken */
-    sel->args[2] = view_resolve(tr, v->kids[0], path_prepend_index(rest, nat_sub(nat_max(i, v->a), v->a)));
+    sel->args[2] = view_resolve(tr, v->kids[0], inner);
     sel->type = sel->args[1]->type;
     return sel;
   }

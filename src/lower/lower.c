@@ -1,0 +1,123 @@
+/* lower.c — the default strategy of a top-level `reduce init f xs` (SPEC
+   §4.2: "a two-kernel tree reduction at top level"), written in the language
+   itself so that every backend compiles it like any user strategy:
+
+     partials = join (mapWrg (group-reduce) (split #C (padConstant #0 #P init xs)))
+     result   = join (mapWrg (group-reduce) (split #G' (padConstant #0 #P' init partials)))
+
+     group-reduce chunk = reduceSeq init f
+                            (join (toLocal (mapLcl (λcol. reduceSeq init f col))
+                                           (transpose (split #L chunk))))
+
+   Each of the L work-items of a group reduces a strided column of its chunk
+   (so neighbouring work-items read neighbouring elements), the L results meet
+   in local memory, and the group combines them. Padding with `init` makes any
+   length a multiple of the chunk, which is why a parallel reduce needs `f`
+   associative and `init` its neutral element (as in Lift). */
+#include "lower.h"
+#include "../prim/prim.h"
+#include "../types/infer.h"
+#include <string.h>
+
+enum { LOCAL_SIZE = 256, PER_ITEM = 32 };   /* C = 8192 elements per work-group */
+
+static Expr *prim(const char *name, int n, Expr **kids, Loc loc) {
+  Expr *e = expr_new(EX_PRIM, loc, n);
+  e->prim = prim_lookup(name);
+  for (int i = 0; i < n; i++) e->kids[i] = kids[i];
+  return e;
+}
+
+static Expr *size(Nat *n, Loc loc) { Expr *e = expr_new(EX_NAT, loc, 0); e->nat = n; return e; }
+
+/* λv. body(v) with a fresh binder */
+static Expr *lambda(const char *name, Expr *(*body)(Expr *v, void *ctx), void *ctx, Loc loc) {
+  Expr *lam = expr_new(EX_LAMBDA, loc, 1);
+  lam->nparams = 1;
+  lam->params = NEW_ARRAY(Param, 1);
+  lam->params[0] = (Param){ name, ast_fresh_uid(), loc, NULL };
+  Expr *v = expr_new(EX_VAR, loc, 0);
+  v->name = name; v->uid = lam->params[0].uid;
+  lam->kids[0] = body(v, ctx);
+  return lam;
+}
+
+typedef struct Reduce { Expr *init, *f; Loc loc; } Reduce;
+
+static Expr *reduce_seq(Reduce *r, Expr *xs) { return prim("reduceSeq", 3, (Expr *[]){ r->init, r->f, xs }, r->loc); }
+static Expr *column_reduce(Expr *col, void *r) { return reduce_seq(r, col); }
+static Expr *map_local(Expr *cols, void *r) {
+  Expr *fn = lambda("col", column_reduce, r, ((Reduce *)r)->loc);
+  return prim("mapLcl", 2, (Expr *[]){ fn, cols }, ((Reduce *)r)->loc);
+}
+
+static Expr *group_reduce(Expr *chunk, void *ctx) {
+  Reduce *r = ctx;
+  Loc loc = r->loc;
+  Expr *cols = prim("transpose", 1, (Expr *[]){ prim("split", 2, (Expr *[]){ size(nat_const(LOCAL_SIZE), loc), chunk }, loc) }, loc);
+  Expr *local = prim("toLocal", 2, (Expr *[]){ lambda("cols", map_local, r, loc), cols }, loc);
+  return reduce_seq(r, prim("join", 1, (Expr *[]){ local }, loc));
+}
+
+/* One level: [T]n padded to `padded` (a multiple of `chunk`) → one result per chunk. */
+static Expr *level(Reduce *r, Expr *xs, Nat *n, Nat *padded, Nat *chunk) {
+  Loc loc = r->loc;
+  Nat *pad = nat_sub(padded, n);
+  long long p;
+  if (!nat_is_const(pad, &p) || p != 0)
+    xs = prim("padConstant", 4, (Expr *[]){ size(nat_const(0), loc), size(pad, loc), r->init, xs }, loc);
+  Expr *chunks = prim("split", 2, (Expr *[]){ size(chunk, loc), xs }, loc);
+  Expr *groups = prim("mapWrg", 2, (Expr *[]){ lambda("chunk", group_reduce, r, loc), chunks }, loc);
+  return prim("join", 1, (Expr *[]){ groups }, loc);
+}
+
+static bool lowerable(Expr *e) {
+  if (e->kind != EX_PRIM || strcmp(e->prim->name, "reduce") != 0) return false;
+  Type *acc = e->kids[0]->type, *xs = e->kids[2]->type;
+  return xs->kind == TY_ARRAY && !xs->index && type_equal(acc, xs->elem) &&
+         (type_is_scalar(acc) || acc->kind == TY_VECTOR);
+}
+
+static Expr *tree_reduce(Expr *e) {
+  Reduce r = { e->kids[0], e->kids[1], e->loc };
+  Reduce *rp = NEW(Reduce);
+  *rp = r;
+  Nat *n = e->kids[2]->type->len;
+  Nat *chunk = nat_const(LOCAL_SIZE * PER_ITEM);
+  Nat *groups = nat_div(nat_add(n, nat_sub(chunk, nat_const(1))), chunk);
+  Expr *partials = level(rp, e->kids[2], n, nat_mul(groups, chunk), chunk);
+  /* the partials, padded to a multiple of L, are one chunk for one group */
+  Nat *last = nat_mul(nat_div(nat_add(groups, nat_const(LOCAL_SIZE - 1)), nat_const(LOCAL_SIZE)), nat_const(LOCAL_SIZE));
+  return level(rp, partials, groups, last, last);
+}
+
+/* Rewrite top-level reduces; copy-on-write so that p's tree stays intact. */
+static Expr *lower_expr(Expr *e) {
+  if (lowerable(e)) return tree_reduce(e);
+  if (e->kind != EX_PRIM && e->kind != EX_LET && e->kind != EX_IF && e->kind != EX_UNPACK && e->kind != EX_PACK) return e;
+  Expr *copy = NULL;
+  for (int i = 0; i < e->nkids; i++) {
+    if (e->kids[i]->kind == EX_LAMBDA) continue;   /* inside a function: a per-thread reduce */
+    Expr *k = lower_expr(e->kids[i]);
+    if (k == e->kids[i]) continue;
+    if (!copy) {
+      copy = expr_new(e->kind, e->loc, e->nkids);
+      Expr **kids = copy->kids;
+      *copy = *e;
+      copy->kids = kids;
+      for (int j = 0; j < e->nkids; j++) copy->kids[j] = e->kids[j];
+    }
+    copy->kids[i] = k;
+  }
+  return copy ? copy : e;
+}
+
+Program *lower_program(Program *p) {
+  Expr *body = lower_expr(p->body);
+  if (body == p->body) return p;
+  Program *q = NEW(Program);
+  *q = *p;
+  q->body = body;
+  q->checks = NULL;
+  return infer_program(q) ? q : NULL;
+}

@@ -1,0 +1,14 @@
+/* lower.h — strategy lowering (SPEC §1 "lower strategy", §4.2): strategy-free
+   patterns whose default is more than "a loop at the current level" are
+   rewritten into explicit low-level patterns before DPIA translation. */
+#ifndef CLIFT_LOWER_H
+#define CLIFT_LOWER_H
+#include "../syntax/ast.h"
+
+/* A copy of p in which every top-level `reduce` (not inside a function
+   argument) is the two-kernel tree reduction: work-groups reduce chunks into
+   partial results through local memory, then one work-group reduces the
+   partials. Re-typed; p itself is unchanged. NULL + diag on error. */
+Program *lower_program(Program *p);
+
+#endif
