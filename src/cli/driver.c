@@ -42,8 +42,8 @@ bool driver_target_available(const char *target) {
   return driver_target_known(target) && (strcmp(target, "opencl") != 0 || opencl_available());
 }
 
-/* typed AST → DPIA stages I–III → kernel → [host plan →] C / OpenCL C text */
-/* typed AST → lower strategy (lower/) → DPIA stages I–III (dpia/) → kernel */
+/* typed AST → lower strategy (lower/) → DPIA stages I–III (dpia/) → kernel
+   → [host plan →] C / OpenCL C text */
 static Kernel *translate(Program *p) {
   Program *lowered = lower_program(p);
   return lowered ? dpia_translate(lowered) : NULL;
