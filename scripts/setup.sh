@@ -16,8 +16,11 @@ fi
 
 # The opencl target (SPEC §6) runs on PoCL where no other OpenCL platform is
 # installed. clift loads libOpenCL at run time, so the build does not need it:
-# a failed install only leaves the opencl target out of `clift test`.
-if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 || ! ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1'; then
+# a failed install only leaves the opencl target out of `clift test`. The
+# headers and the loader's link library are for the host files of
+# `clift compile -t opencl` (tests/codegen/opencl_lib_test.sh).
+if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 || ! ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1' ||
+   [ ! -f /usr/include/CL/cl.h ] || [ -z "$(ls /usr/lib/*/libOpenCL.so /usr/lib/libOpenCL.so 2>/dev/null)" ]; then
   echo "setup: installing pocl-opencl-icd ocl-icd-opencl-dev opencl-headers (the opencl target)" >&2
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   { $SUDO apt-get update -qq &&

@@ -6,7 +6,8 @@
 #      ASan/UBSan and on the optimised build, on every target available here
 #      (interp, c, openmp, …), each checked against the expected output,
 #   3. the shape of the generated code (strategy preservation, temporaries,
-#      no warnings under -Wall -Wextra),
+#      no warnings under -Wall -Wextra), and the files of `clift compile -t
+#      opencl` built with -lOpenCL and run against the interpreter,
 #   4. the command-line tests (exit statuses, messages, no partial output).
 # Ends with one line "N passed, N failed" summing every runner.
 set -uo pipefail
@@ -46,6 +47,7 @@ tally "language tests (optimised build)" build/clift test tests/lift tests/codeg
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift
 tally "generated OpenCL (asan/ubsan build)" bash tests/codegen/opencl_test.sh build-san/clift
+tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
 
 rm -f "$log"

@@ -4,6 +4,7 @@
 #include "driver.h"
 #include "testrun.h"
 #include "../runtime/cpu.h"
+#include "../runtime/opencl.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,8 +56,10 @@ static const char *usage_compile =
   "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
   "Write DIR/NAME.c (the generated code) and DIR/NAME.h (one entry function,\n"
   "clift_run, with its buffer convention documented), NAME from prog.lift.\n"
+  "opencl: DIR/NAME.cl (the kernels), DIR/NAME_host.c (the host, link with\n"
+  "-lOpenCL) and DIR/NAME.h (int NAME_run(buffers, sizes)).\n"
   "Nothing in them needs clift at run time.\n"
-  "-t TARGET   openmp (default) or c; opencl with --print\n"
+  "-t TARGET   openmp (default), c or opencl\n"
   "-o DIR      output directory (created if missing)\n"
   "--print     print the generated C (opencl: the OpenCL C kernels) on stdout\n"
   "            instead of writing files\n";
@@ -140,8 +143,8 @@ static int cmd_compile(int argc, char **argv) {
   }
   if (argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
   bool opencl = strcmp(target, "opencl") == 0;
-  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0 && !(opencl && print))
-    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp; opencl with --print)", target);
+  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0 && !opencl)
+    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl)", target);
   if (!dir && !print) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
   Program *p = driver_compile(argv[i]);
   const char *src = p ? driver_generate(p, target) : NULL;
@@ -151,6 +154,7 @@ static int cmd_compile(int argc, char **argv) {
   char *name = arena_strdup(base);
   if (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".lift") == 0) name[strlen(name) - 5] = 0;
   for (char *c = name; *c; c++) if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) *c = '_';
+  if (opencl) return opencl_write_library(p, dir, name) ? 0 : fail();
   return cpu_write_library(src, p, dir, name) ? 0 : fail();
 }
 

@@ -5,6 +5,7 @@
    kernel run by a single work-item. Hoisted local temporaries become
    per-work-group arrays: their work-group index is dropped (SPEC §5). */
 #include "plan.h"
+#include "launch_policy.h"
 #include <string.h>
 
 static bool has_parallel_loop(KStmt *s) {
@@ -154,36 +155,51 @@ Plan *plan_build(Kernel *k, const char *target) {
   return vars_stay(pl, uses, target) ? pl : NULL;
 }
 
-/* Launch sizes from the loop counts (SPEC §6: grid-stride loops make any size
-   correct, so these are only defaults): per dimension, a mapLcl count (≤ 256)
-   is the work-group size and a mapWrg count (≤ 65536) the number of groups;
-   mapGlb alone gets groups of up to 64 covering up to 2^20 work-items. The
-   work-group is shrunk until it has at most max_local work-items. */
+/* One source for the default launch sizes: compiled here, printed into the
+   host files of `clift compile -t opencl` (launch_policy.h). */
+PLAN_LAUNCH_POLICY
+
 int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
                      size_t local[3], size_t groups[3]) {
-  long long glb[3] = {0}, wrg[3] = {0}, lcl[3] = {0};
-  int dims = 1;
-  for (int i = 0; i < pk->nloops; i++) {
+  int n = pk->nloops, *level = NEW_ARRAY(int, n + 1), *dim = NEW_ARRAY(int, n + 1);
+  long long *count = NEW_ARRAY(long long, n + 1);
+  for (int i = 0; i < n; i++) {
     KStmt *s = pk->loops[i];
-    long long c;
-    if (!nat_eval(s->count, lookup, ctx, &c)) c = 64;   /* depends on an outer loop: any size will do */
-    long long *slot = s->level == LEVEL_GLB ? glb : s->level == LEVEL_WRG ? wrg : lcl;
-    int d = s->dim >= 0 && s->dim < 3 ? s->dim : 0;
-    if (c > slot[d]) slot[d] = c;
-    if (d + 1 > dims) dims = d + 1;
+    level[i] = plan_level_code(s->level);
+    dim[i] = s->dim;
+    if (!nat_eval(s->count, lookup, ctx, &count[i])) count[i] = -1;   /* depends on an outer loop */
   }
-  for (int d = 0; d < 3; d++) {
-    long long l = 1, g = 1;
-    if (lcl[d]) { l = lcl[d] < 256 ? lcl[d] : 256; g = wrg[d] ? (wrg[d] < 65536 ? wrg[d] : 65536) : 1; }
-    else if (glb[d]) { l = glb[d] < 64 ? glb[d] : 64; long long n = glb[d] < (1 << 20) ? glb[d] : (1 << 20); g = (n + l - 1) / l; }
-    else if (wrg[d]) g = wrg[d] < 65536 ? wrg[d] : 65536;
-    local[d] = (size_t)(l > 0 ? l : 1); groups[d] = (size_t)(g > 0 ? g : 1);
+  return clift_launch_size(n, level, dim, count, max_local, local, groups);
+}
+
+int plan_level_code(PrimLevel level) {
+  return level == LEVEL_GLB ? 0 : level == LEVEL_WRG ? 1 : 2;
+}
+
+#define PLAN_STRINGIFY_(...) #__VA_ARGS__
+#define PLAN_STRINGIFY(...) PLAN_STRINGIFY_(__VA_ARGS__)
+
+/* The macro's text comes out of the preprocessor on one line: one statement
+   per line again, indented by braces, so the generated host file is readable. */
+const char *plan_launch_policy_source(void) {
+  const char *s = PLAN_STRINGIFY(PLAN_LAUNCH_POLICY);
+  Buf b = {0};
+  int depth = 0, parens = 0;
+  bool line_start = true;
+  for (; *s; s++) {
+    if (line_start && *s == ' ') continue;
+    bool init_open = *s == '{' && s[1] == '0', init_close = *s == '}' && s[-1] == '0';   /* {0, 0, 0} */
+    if (*s == '}' && !init_close) depth--;
+    if (line_start) for (int i = 0; i < depth; i++) buf_puts(&b, "  ");
+    line_start = false;
+    buf_putc(&b, *s);
+    parens += *s == '(' ? 1 : *s == ')' ? -1 : 0;
+    if (*s == '{' && !init_open) depth++;
+    if ((*s == '{' && !init_open) || (*s == ';' && parens == 0)
+        || (*s == '}' && !init_close && strncmp(s + 1, " else", 5) != 0)) {
+      buf_putc(&b, '\n');
+      line_start = true;
+    }
   }
-  if (max_local < 1) max_local = 1;
-  while (local[0] * local[1] * local[2] > max_local) {
-    int big = local[1] > local[0] ? 1 : 0;
-    if (local[2] > local[big]) big = 2;
-    local[big] = (local[big] + 1) / 2;
-  }
-  return dims;
+  return buf_str(&b);
 }

@@ -34,6 +34,13 @@ Plan *plan_build(Kernel *k, const char *target);
    returns the number of dimensions. A single-work-item kernel gets 1 × 1. */
 int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
                      size_t local[3], size_t groups[3]);
+/* The same policy as C source, for generated host files: a function
+   `static int clift_launch_size(int n, const int *level, const int *dim,
+   const long long *count, size_t max_local, size_t local[3], size_t groups[3])`
+   taking the loops' levels (plan_level_code), dimensions and counts (-1: depends
+   on an outer loop). launch_policy.h */
+const char *plan_launch_policy_source(void);
+int plan_level_code(PrimLevel level);   /* 0 global, 1 work-group, 2 local */
 
 /* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
    a later statement of the same work-group body reads. barrier.c */

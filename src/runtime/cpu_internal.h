@@ -28,6 +28,13 @@ bool cpu_write_file_atomic(const char *path, const char *data, size_t len);
 /* mkdir -p */
 bool cpu_make_dirs(const char *path);
 
+/* Shared by the `clift compile` writers (cpu_emit.c, opencl_emit.c): every
+   parameter and the result have a flat layout; the header comment describing the
+   sizes and buffers of p for the entry function `entry`; an include guard. */
+bool cpu_library_supported(Program *p);
+void cpu_describe_convention(Buf *b, Program *p, const char *entry);
+const char *cpu_header_guard(const char *name);
+
 size_t cpu_align_of(Type *t);
 size_t cpu_tuple_field_bytes(Type *t);
 /* Offset of a field inside a tuple struct; *size (when not NULL) the struct's size. */

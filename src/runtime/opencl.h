@@ -16,4 +16,10 @@ bool opencl_available(void);
    build, unsupported types, lengths that disagree with the sizes). */
 Value *opencl_run(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes);
 
+/* `clift compile -t opencl -o DIR`: DIR/NAME.cl (the kernels), DIR/NAME_host.c
+   (the host plan on the OpenCL API, linked with -lOpenCL) and DIR/NAME.h
+   (int NAME_run(void **buffers, const long long *sizes), the convention of
+   docs/runtime.md). Creates DIR. opencl_emit.c */
+bool opencl_write_library(Program *p, const char *dir, const char *name);
+
 #endif

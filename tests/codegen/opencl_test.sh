@@ -6,7 +6,10 @@
 #   - loops as grid-stride loops over the ids of their level; __local arrays
 #     without the work-group index; vload4/vstore4 for asVector;
 #   - the host plan: a parallel map then a sequential sum are two kernels,
-#     the second run by one work-item.
+#     the second run by one work-item;
+#   - seed 004 §6.3's dot product keeps the paper's structure: a work-group
+#     loop, a local loop, a private float4 accumulator, a sequential loop of
+#     2048 vload4s of both inputs, one store per work-item.
 # Only text is checked: no OpenCL platform is needed (the runs are `clift test`).
 # Usage: opencl_test.sh path/to/clift    Prints "N passed, N failed".
 set -u
@@ -56,6 +59,33 @@ if gen $f; then
   expect_count $f '__global float \*restrict tmp[0-9]+' 2 "the temporary is a global buffer of both kernels"
   expect_count $f 'barrier' 0 "barriers (the kernel boundary separates them)"
 fi
+
+# in_order PROG PATTERN… : each pattern matches a line after the previous one's
+in_order() {
+  local f=$1 last=0 pat n; shift
+  for pat in "$@"; do
+    n=$(grep -nE "$pat" "$T/gen.cl" | awk -F: -v l="$last" '$1 > l { print $1; exit }')
+    if [ -z "$n" ]; then bad "$f: no line matching '$pat' after line $last"; sed -n '/__kernel/,$p' "$T/gen.cl"; return; fi
+    last=$n
+  done
+  ok
+}
+
+for f in tests/lift/dot_vec4_wrg.lift tests/lift/dot_vec4_wrg_scalar.lift; do
+  gen $f || continue
+  expect_count $f '^__kernel void' 1 "one kernel"
+  expect_count $f 'for \(long' 3 "loops (work-group, local, sequential)"
+  expect_count $f 'vload4\(0, &(xs|ys)\[' 2 "vector loads (one per input)"
+  expect_count $f '(barrier|__local)' 0 "barriers or local memory"
+  expect_count $f '(out\[[^]]*\] = |vstore4\()' 1 "stores to the output"
+  store='out\[wid[0-9]+ \* 4 \+ lid[0-9]+\] = acc[0-9]+;'
+  [ $f = tests/lift/dot_vec4_wrg_scalar.lift ] && store='vstore4\(acc[0-9]+, 0, &out\[wid[0-9]+ \* 16 \+ lid[0-9]+ \* 4\]\);'
+  in_order $f 'for \(long wid[0-9]+ = get_group_id\(0\); wid[0-9]+ < N / 32768; wid[0-9]+ \+= get_num_groups\(0\)\)' \
+    'for \(long lid[0-9]+ = get_local_id\(0\); lid[0-9]+ < 4; lid[0-9]+ \+= get_local_size\(0\)\)' \
+    '^ +float4 acc[0-9]+;' '^ +acc[0-9]+ = z;' 'for \(long i[0-9]+ = 0; i[0-9]+ < 2048; i[0-9]+ \+= 1\)' \
+    'acc[0-9]+ = \(acc[0-9]+ \+ \(vload4\(0, &xs\[wid[0-9]+ \* 32768 \+ lid[0-9]+ \* 8192 \+ i[0-9]+ \* 4\]\) \* vload4\(0, &ys\[wid[0-9]+ \* 32768 \+ lid[0-9]+ \* 8192 \+ i[0-9]+ \* 4\]\)\)\);' \
+    '^      }$' "$store"
+done
 
 echo "opencl codegen: $pass passed, $fail failed"
 [ $fail -eq 0 ]

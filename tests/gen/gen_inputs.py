@@ -81,6 +81,22 @@ def main():
     print("gemv data/gemv_mat_24x40.npy data/gemv_vec_40.npy ->",
           fmt(m.astype(np.float64) @ v.astype(np.float64)))
 
+    # dot_vec4_wrg*.lift (seed 004 §6.3): asVector 4, split 8192, mapWrg, split 2048,
+    # mapLcl, a float4 accumulator starting at the input z. Non-zero k/16 values:
+    # every product and partial sum is exact in float32 (|sum| < 2^13, step 2^-8).
+    rng4 = np.random.default_rng(20250214)
+    n = 65536
+    k = rng4.integers(1, 33, size=2 * n) * rng4.choice([-1, 1], size=2 * n)
+    xs, ys = (k[:n] / 16.0).astype(np.float32), (k[n:] / 16.0).astype(np.float32)
+    save_npy("dot4_xs_%d.npy" % n, xs)
+    save_npy("dot4_ys_%d.npy" % n, ys)
+    z = np.array([0.5, -1.25, 2.0, 0.75])
+    prod = (xs.astype(np.float64) * ys.astype(np.float64)).reshape(-1, 2048, 4)  # [work-item][i][lane]
+    partial = prod.sum(axis=1) + z                                                # one float4 per work-item
+    print("dot_vec4_wrg z=<0.5, -1.25, 2, 0.75> ->",
+          "[" + ", ".join("<" + ", ".join(fmt(x) for x in v) + ">" for v in partial) + "]")
+    print("dot_vec4_wrg_scalar ->", fmt(partial.reshape(-1)))
+
 
 if __name__ == "__main__":
     main()

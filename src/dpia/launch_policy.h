@@ -1,0 +1,54 @@
+/* launch_policy.h — the default launch sizes of a device kernel (SPEC §6:
+   grid-stride loops make any size correct, so these are only defaults), as ONE
+   piece of C that clift both compiles (plan_launch_size, plan.c) and prints
+   into the host files of `clift compile -t opencl` (plan_launch_policy_c), so
+   the two can never disagree.
+
+   From the kernel's parallel loops (level 0 global, 1 work-group, 2 local;
+   dimension; iteration count, -1 when it depends on an outer loop): per
+   dimension, a mapLcl count (≤ 256) is the work-group size and a mapWrg count
+   (≤ 65536) the number of groups; mapGlb alone gets groups of up to 64 covering
+   up to 2^20 work-items. The work-group is halved (largest dimension first)
+   until it has at most max_local work-items. Returns the number of dimensions;
+   no loops (a single-work-item kernel) gives 1 × 1. */
+#ifndef CLIFT_LAUNCH_POLICY_H
+#define CLIFT_LAUNCH_POLICY_H
+#include <stddef.h>
+
+#define PLAN_LAUNCH_POLICY \
+static int clift_launch_size(int n, const int *level, const int *dim, const long long *count, \
+                             size_t max_local, size_t local[3], size_t groups[3]) { \
+  long long glb[3] = {0, 0, 0}, wrg[3] = {0, 0, 0}, lcl[3] = {0, 0, 0}; \
+  int dims = 1; \
+  for (int i = 0; i < n; i++) { \
+    long long c = count[i] < 0 ? 64 : count[i]; \
+    long long *slot = level[i] == 0 ? glb : level[i] == 1 ? wrg : lcl; \
+    int d = dim[i] >= 0 && dim[i] < 3 ? dim[i] : 0; \
+    if (c > slot[d]) slot[d] = c; \
+    if (d + 1 > dims) dims = d + 1; \
+  } \
+  for (int d = 0; d < 3; d++) { \
+    long long l = 1, g = 1; \
+    if (lcl[d]) { \
+      l = lcl[d] < 256 ? lcl[d] : 256; \
+      g = wrg[d] ? (wrg[d] < 65536 ? wrg[d] : 65536) : 1; \
+    } else if (glb[d]) { \
+      l = glb[d] < 64 ? glb[d] : 64; \
+      long long all = glb[d] < (1 << 20) ? glb[d] : (1 << 20); \
+      g = (all + l - 1) / l; \
+    } else if (wrg[d]) { \
+      g = wrg[d] < 65536 ? wrg[d] : 65536; \
+    } \
+    local[d] = (size_t)(l > 0 ? l : 1); \
+    groups[d] = (size_t)(g > 0 ? g : 1); \
+  } \
+  if (max_local < 1) max_local = 1; \
+  while (local[0] * local[1] * local[2] > max_local) { \
+    int big = local[1] > local[0] ? 1 : 0; \
+    if (local[2] > local[big]) big = 2; \
+    local[big] = (local[big] + 1) / 2; \
+  } \
+  return dims; \
+}
+
+#endif

@@ -1,0 +1,279 @@
+/* opencl_emit.c — `clift compile -t opencl -o DIR` (SPEC §6: "the kernels and a
+   C file implementing the plan, with a header exposing one entry function"):
+     DIR/NAME.cl      the kernels, exactly what `clift compile --print -t opencl` prints;
+     DIR/NAME_host.c  the host plan on the OpenCL API (what opencl_run.c does at
+                      run time, written out): the first GPU of any platform, else
+                      the first device; the kernels embedded as a string, built
+                      with the build log on stderr on failure; one buffer per
+                      program buffer; each plan kernel launched with the default
+                      sizes (launch_policy.h) from its loop counts, computed from
+                      the sizes at run time; the error cell; the result read back;
+     DIR/NAME.h       int NAME_run(void **buffers, const long long *sizes), with
+                      the buffer convention of docs/runtime.md.
+   Nothing needs clift at run time: cc -std=c11 NAME_host.c … -lOpenCL. */
+#include "opencl.h"
+#include "cpu_internal.h"
+#include "../codegen/codegen.h"
+#include <string.h>
+
+/* The source as a C string literal, one literal per line ("??" escaped: trigraphs). */
+static void print_string_literal(Buf *b, const char *text) {
+  buf_puts(b, "  \"");
+  for (const char *s = text; *s; s++) {
+    if (*s == '\n') { buf_puts(b, s[1] ? "\\n\"\n  \"" : "\\n"); continue; }
+    if (*s == '\\' || *s == '"' || (*s == '?' && s > text && s[-1] == '?')) buf_putc(b, '\\');
+    buf_putc(b, *s);
+  }
+  buf_puts(b, "\"");
+}
+
+static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
+
+/* Bytes of a buffer of type t, as a C expression over the size variables. */
+static const char *bytes_expr(Type *t) {
+  Type *e = element_type(t);
+  Nat *count = cpu_type_scalars(t);
+  long long unit = (long long)cpu_scalar_bytes(e->kind == TY_VECTOR ? e->elem->kind : e->kind);
+  if (e->kind == TY_TUPLE) {   /* array of structs: elements times the struct's size */
+    count = nat_const(1);
+    for (Type *a = t; a->kind == TY_ARRAY; a = a->elem) count = nat_mul(count, a->len);
+    unit = (long long)cpu_tuple_field_bytes(e);
+  }
+  Buf b = {0};
+  buf_puts(&b, "(size_t)(");
+  nat_print_c(&b, nat_mul(nat_const(unit), count));
+  buf_puts(&b, ")");
+  return buf_str(&b);
+}
+
+static bool only_sizes(Program *p, Nat *n) {
+  NatVar *vars[32];
+  int nv = nat_free_vars(n, vars, 32);
+  if (nv > 32) return false;
+  for (int i = 0; i < nv; i++) {
+    bool size = false;
+    for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];
+    if (!size) return false;
+  }
+  return true;
+}
+
+static int buffer_index(Kernel *k, Buffer *b) {
+  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
+  return -1;
+}
+
+/* One plan kernel: its arguments in codegen_opencl's order (buffers, sizes,
+   scalar inputs, the error cell), then its launch from its loops' counts. */
+static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
+  Kernel *k = pl->k;
+  Program *p = k->prog;
+  buf_printf(b, "  /* %s: %s */\n", pk->name, pk->single ? "one work-item" : "parallel");
+  buf_printf(b, "  kern = clCreateKernel(prog, \"%s\", &err);\n", pk->name);
+  buf_printf(b, "  if (check(err, \"clCreateKernel(%s)\")) goto done;\n  arg = 0;\n", pk->name);
+  for (int i = 0; i < pk->nbufs; i++)
+    buf_printf(b, "  SET_ARG(sizeof(cl_mem), &mem[%d]);   /* %s */\n", buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
+  for (int i = 0; i < p->nsizes; i++) buf_printf(b, "  SET_ARG(sizeof(cl_long), &size_values[%d]);\n", i);
+  for (int i = 0; i < k->nscalars; i++) {
+    int64_t bytes = 0;
+    cpu_type_bytes(k->scalar_types[i], NULL, k->scalar_names[i], &bytes);
+    buf_printf(b, "  SET_ARG(%lld, buffers[%d]);   /* %s */\n", (long long)bytes, k->scalar_params[i], k->scalar_names[i]);
+  }
+  buf_puts(b, "  SET_ARG(sizeof(cl_mem), &error_cell);\n  {\n");
+  int n = pk->nloops;
+  buf_puts(b, "    static const int level[] = {");
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", plan_level_code(pk->loops[i]->level));
+  buf_puts(b, n ? " };\n    static const int dim[] = {" : " 0 };\n    static const int dim[] = { 0 };\n");
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", pk->loops[i]->dim);
+  buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");
+  for (int i = 0; i < n; i++) {   /* a count that depends on an outer loop: -1, any size will do */
+    buf_puts(b, i ? ", " : " ");
+    if (only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
+    else buf_puts(b, "-1");
+  }
+  buf_printf(b, "%s    if (launch(queue, device, kern, %d, level, dim, count)) goto done;\n  }\n", n ? " };\n" : "", n);
+  buf_puts(b, "  clReleaseKernel(kern);\n  kern = NULL;\n\n");
+}
+
+static const char *host_prelude =
+  "#define CL_TARGET_OPENCL_VERSION 120\n"
+  "#define CL_USE_DEPRECATED_OPENCL_1_2_APIS\n"
+  "#include <CL/cl.h>\n"
+  "#include <stdio.h>\n"
+  "#include <stdlib.h>\n"
+  "#include <string.h>\n";
+
+/* Helpers of every host file: size arithmetic (min/max/pow of the size
+   expressions), errors, buffers (at least 64 bytes: OpenCL refuses empty ones,
+   zero-filled like the runtime's), launches. */
+static const char *host_helpers =
+  "#define min(a, b) ((a) < (b) ? (a) : (b))\n"
+  "#define max(a, b) ((a) > (b) ? (a) : (b))\n"
+  "static inline long long clift_pow(long long b, long long e) { long long r = 1; while (e-- > 0) r *= b; return r; }\n"
+  "\n"
+  "static int check(cl_int err, const char *what) {\n"
+  "  if (err == CL_SUCCESS) return 0;\n"
+  "  fprintf(stderr, \"%s: %s failed: OpenCL error %d\\n\", PROGRAM, what, (int)err);\n"
+  "  return 1;\n"
+  "}\n"
+  "\n"
+  "static cl_mem buffer_new(cl_context ctx, size_t bytes, const void *host, cl_int *err) {\n"
+  "  size_t size = bytes > 64 ? bytes : 64;\n"
+  "  void *init = calloc(1, size);\n"
+  "  if (!init) { *err = CL_OUT_OF_HOST_MEMORY; return NULL; }\n"
+  "  if (host && bytes) memcpy(init, host, bytes);\n"
+  "  cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, init, err);\n"
+  "  free(init);\n"
+  "  return m;\n"
+  "}\n"
+  "\n"
+  "static int launch(cl_command_queue queue, cl_device_id device, cl_kernel kern, int n,\n"
+  "                  const int *level, const int *dim, const long long *count) {\n"
+  "  size_t max_local = 1, local[3], groups[3], global[3];\n"
+  "  if (check(clGetKernelWorkGroupInfo(kern, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max_local, &max_local, NULL),\n"
+  "            \"clGetKernelWorkGroupInfo\")) return 1;\n"
+  "  int dims = clift_launch_size(n, level, dim, count, max_local, local, groups);\n"
+  "  for (int d = 0; d < 3; d++) global[d] = local[d] * groups[d];\n"
+  "  return check(clEnqueueNDRangeKernel(queue, kern, (cl_uint)dims, NULL, global, local, 0, NULL, NULL),\n"
+  "               \"clEnqueueNDRangeKernel\");\n"
+  "}\n"
+  "\n"
+  "/* The first GPU of any platform, else the first device (SPEC §6). */\n"
+  "static int device_pick(cl_device_id *device) {\n"
+  "  cl_platform_id platforms[8];\n"
+  "  cl_uint np = 0, nd = 0;\n"
+  "  if (clGetPlatformIDs(8, platforms, &np) != CL_SUCCESS || np == 0) {\n"
+  "    fprintf(stderr, \"%s: no OpenCL platform found\\n\", PROGRAM);\n"
+  "    return 1;\n"
+  "  }\n"
+  "  if (np > 8) np = 8;\n"
+  "  for (cl_uint p = 0; p < np && nd == 0; p++)\n"
+  "    if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, device, &nd) != CL_SUCCESS) nd = 0;\n"
+  "  for (cl_uint p = 0; p < np && nd == 0; p++)\n"
+  "    if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, device, &nd) != CL_SUCCESS) nd = 0;\n"
+  "  if (nd == 0) fprintf(stderr, \"%s: no OpenCL device found\\n\", PROGRAM);\n"
+  "  return nd == 0;\n"
+  "}\n"
+  "\n"
+  "static cl_program program_build(cl_context ctx, cl_device_id device) {\n"
+  "  cl_int err;\n"
+  "  const char *src = kernel_source;\n"
+  "  cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);\n"
+  "  if (check(err, \"clCreateProgramWithSource\")) return NULL;\n"
+  "  if (clBuildProgram(prog, 1, &device, \"\", NULL, NULL) == CL_SUCCESS) return prog;\n"
+  "  size_t len = 0;\n"
+  "  clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);\n"
+  "  char *log = calloc(1, len + 1);\n"
+  "  if (log) clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, len, log, NULL);\n"
+  "  fprintf(stderr, \"%s: the OpenCL kernels failed to build:\\n%s\\n\", PROGRAM, log ? log : \"\");\n"
+  "  free(log);\n"
+  "  clReleaseProgram(prog);\n"
+  "  return NULL;\n"
+  "}\n\n";
+
+static const char *entry_name(const char *name) {
+  return arena_printf("%s%s_run", name[0] >= '0' && name[0] <= '9' ? "clift_" : "", name);
+}
+
+static const char *host_source(Plan *pl, const char *cl_source, const char *name) {
+  Kernel *k = pl->k;
+  Program *p = k->prog;
+  Buf b = {0};
+  buf_printf(&b, "/* %s_host.c — generated by clift (opencl target) from %s: the host plan of\n"
+             " * %s.cl (embedded below) on the OpenCL API. Build: cc -std=c11 -c %s_host.c;\n"
+             " * link with -lOpenCL. The convention of %s is in %s.h. */\n",
+             name, p->file ? p->file : "a program", name, name, entry_name(name), name);
+  buf_puts(&b, host_prelude);
+  buf_printf(&b, "#include \"%s.h\"\n\n#define PROGRAM \"%s\"\n\nstatic const char kernel_source[] =\n", name, name);
+  print_string_literal(&b, cl_source);
+  buf_puts(&b, ";\n\n");
+  buf_puts(&b, plan_launch_policy_source());
+  buf_puts(&b, "\n");
+  buf_puts(&b, host_helpers);
+  buf_printf(&b, "#define SET_ARG(size, value) \\\n"
+             "  if (check(clSetKernelArg(kern, arg++, size, value), \"clSetKernelArg\")) goto done\n\n"
+             "int %s(void **buffers, const long long *sizes) {\n", entry_name(name));
+  for (int i = 0; i < p->nsizes; i++) buf_printf(&b, "  const long long %s = sizes[%d];\n", p->sizes[i]->name, i);
+  buf_printf(&b, "  const cl_long size_values[] = {");
+  for (int i = 0; i < p->nsizes; i++) buf_printf(&b, "%s%s", i ? ", " : " ", p->sizes[i]->name);
+  buf_printf(&b, "%s};\n", p->nsizes ? " " : " 0 ");
+  if (!p->nsizes) buf_puts(&b, "  (void)sizes;\n");
+  buf_printf(&b, "  const size_t result_bytes = %s;\n"
+             "  (void)size_values;\n"
+             "  int rc = 1;\n  cl_int err = CL_SUCCESS, failed = 0;\n  cl_uint arg = 0;\n"
+             "  cl_device_id device;\n  cl_context ctx = NULL;\n  cl_command_queue queue = NULL;\n"
+             "  cl_program prog = NULL;\n  cl_kernel kern = NULL;\n  cl_mem error_cell = NULL;\n"
+             "  cl_mem mem[%d] = { NULL };\n"
+             "  if (device_pick(&device)) return 1;\n"
+             "  ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);\n"
+             "  if (check(err, \"clCreateContext\")) goto done;\n"
+             "  queue = clCreateCommandQueue(ctx, device, 0, &err);\n"
+             "  if (check(err, \"clCreateCommandQueue\")) goto done;\n"
+             "  if (!(prog = program_build(ctx, device))) goto done;\n\n"
+             "  /* buffers: the result (zero-filled), the inputs, the temporaries; the error cell */\n",
+             bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
+  for (int i = 0; i < k->nbufs; i++) {
+    Buffer *buf = k->bufs[i];
+    if (buf->space == SPACE_LOCAL) continue;
+    bool in = buf->is_param && buf->param_index > 0;
+    buf_printf(&b, "  mem[%d] = buffer_new(ctx, %s, %s, &err);\n", i,
+               i == 0 ? "result_bytes" : bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL");
+    buf_printf(&b, "  if (check(err, \"allocating %s\")) goto done;\n", buf->name);
+  }
+  buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int), NULL, &err);\n"
+               "  if (check(err, \"allocating the error cell\")) goto done;\n\n");
+  for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
+  buf_printf(&b, "  if (check(clEnqueueReadBuffer(queue, error_cell, CL_TRUE, 0, sizeof failed, &failed, 0, NULL, NULL),\n"
+             "            \"reading the error cell\")) goto done;\n"
+             "  if (failed) {\n"
+             "    fprintf(stderr, \"%%s: aref: index out of range\\n\", PROGRAM);\n"
+             "    rc = 2;\n"
+             "    goto done;\n"
+             "  }\n"
+             "  if (result_bytes > 0 && check(clEnqueueReadBuffer(queue, mem[0], CL_TRUE, 0, result_bytes, buffers[0],\n"
+             "                                                0, NULL, NULL), \"reading the result\")) goto done;\n"
+             "  rc = 0;\n"
+             "done:\n"
+             "  if (queue) clFinish(queue);\n"
+             "  if (kern) clReleaseKernel(kern);\n"
+             "  for (int i = 0; i < %d; i++) if (mem[i]) clReleaseMemObject(mem[i]);\n"
+             "  if (error_cell) clReleaseMemObject(error_cell);\n"
+             "  if (prog) clReleaseProgram(prog);\n"
+             "  if (queue) clReleaseCommandQueue(queue);\n"
+             "  if (ctx) clReleaseContext(ctx);\n"
+             "  return rc;\n"
+             "}\n", k->nbufs ? k->nbufs : 1);
+  return buf_str(&b);
+}
+
+static const char *header_source(Program *p, const char *name) {
+  const char *entry = entry_name(name), *guard = cpu_header_guard(name);
+  Buf h = {0};
+  buf_printf(&h, "/* %s.h — generated by clift (opencl target) from %s; compile %s_host.c\n"
+             " * with any C11 compiler and link with -lOpenCL (cc -std=c11 -c %s_host.c).\n *\n"
+             " * %s(buffers, sizes) computes the program once on the first OpenCL GPU\n"
+             " * (else the first device): it returns 0, 1 on an OpenCL error (reported\n"
+             " * on stderr, with the build log when the kernels fail to build), 2 when an\n"
+             " * aref index was out of range.\n *\n",
+             name, p->file ? p->file : "a program", name, name, entry);
+  cpu_describe_convention(&h, p, entry);
+  buf_printf(&h, "#ifndef %s\n#define %s\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
+             "int %s(void **buffers, const long long *sizes);\n\n"
+             "#ifdef __cplusplus\n}\n#endif\n#endif\n", guard, guard, entry);
+  return buf_str(&h);
+}
+
+bool opencl_write_library(Program *p, const char *dir, const char *name) {
+  if (!cpu_library_supported(p)) return false;
+  Kernel *k = dpia_translate(p);
+  Plan *pl = k ? plan_build(k, "opencl") : NULL;
+  const char *cl = pl ? codegen_opencl(pl) : NULL;
+  if (!cl) return false;
+  for (int i = 0; i < k->nscalars; i++)   /* scalar inputs: their size is known here */
+    if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
+  const char *host = host_source(pl, cl, name), *header = header_source(p, name);
+  return cpu_make_dirs(dir)
+      && cpu_write_file_atomic(arena_printf("%s/%s.cl", dir, name), cl, strlen(cl))
+      && cpu_write_file_atomic(arena_printf("%s/%s_host.c", dir, name), host, strlen(host))
+      && cpu_write_file_atomic(arena_printf("%s/%s.h", dir, name), header, strlen(header));
+}
