@@ -59,7 +59,21 @@ const char *driver_generate(Program *p, const char *target) {
 }
 
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes) {
-  if (strcmp(target, "interp") == 0) return interp_run(p, inputs, sizes);
+  return driver_run_timed(p, target, inputs, sizes, NULL);
+}
+
+static Value *interp_timed(Program *p, Value **inputs, NatBinding *sizes, RunTiming *timing) {
+  Value *r = interp_run(p, inputs, sizes);
+  for (int k = 0; r && timing && k < timing->runs; k++) {
+    double t0 = timing_now_ms();
+    r = interp_run(p, inputs, sizes);
+    timing->ms[k] = timing_now_ms() - t0;
+  }
+  return r;
+}
+
+Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBinding *sizes, RunTiming *timing) {
+  if (strcmp(target, "interp") == 0) return interp_timed(p, inputs, sizes, timing);
   if (!driver_target_known(target)) {
     diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp, opencl)", target);
     return NULL;
@@ -68,8 +82,8 @@ Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *si
     Kernel *k = translate(p);
     Plan *plan = k ? plan_build(k, target) : NULL;
     const char *src = plan ? codegen_opencl(plan) : NULL;
-    return src ? opencl_run(plan, src, inputs, sizes) : NULL;
+    return src ? opencl_run_timed(plan, src, inputs, sizes, timing) : NULL;
   }
   const char *src = driver_generate(p, target);
-  return src ? cpu_run(src, p, inputs, sizes, strcmp(target, "openmp") == 0) : NULL;
+  return src ? cpu_run_timed(src, p, inputs, sizes, strcmp(target, "openmp") == 0, timing) : NULL;
 }

@@ -3,6 +3,7 @@
 #ifndef CLIFT_DRIVER_H
 #define CLIFT_DRIVER_H
 #include "../eval/interp.h"
+#include "../runtime/timing.h"
 
 /* text → AST → normalised AST → typed AST. NULL + diag on error. */
 Program *driver_compile(const char *path);
@@ -21,5 +22,7 @@ bool driver_target_available(const char *target);   /* known, and runnable here 
 /* The generated source for a compiled target (c, openmp: C; opencl: the kernels). */
 const char *driver_generate(Program *p, const char *target);
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes);
+/* driver_run, then `timing->runs` more timed runs (clift bench; runtime/timing.h). */
+Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBinding *sizes, RunTiming *timing);
 
 #endif

@@ -3,6 +3,8 @@
    statuses: 0 success, 1 a compile/run/test failure, 2 a usage error. */
 #include "driver.h"
 #include "testrun.h"
+#include "bench.h"
+#include <time.h>
 #include "../runtime/cpu.h"
 #include "../runtime/opencl.h"
 #include <dirent.h>
@@ -63,6 +65,18 @@ static const char *usage_compile =
   "-o DIR      output directory (created if missing)\n"
   "--print     print the generated C (opencl: the OpenCL C kernels) on stdout\n"
   "            instead of writing files\n";
+
+static const char *usage_bench =
+  "usage: clift bench [-t TARGET] [--size N=V]… [--runs K] [--check] prog.lift\n"
+  "Time the program on fresh random inputs (floats in [-1, 1), ints in [0, 100)):\n"
+  "one warm-up run, then K timed runs of the computation itself (compilation and\n"
+  "input transfers excluded); prints the median, min and max in ms.\n"
+  "-t TARGET      openmp (default), c, opencl, interp, …\n"
+  "--size N=V     the value of each size variable (all are required)\n"
+  "--runs K       timed runs (default 10)\n"
+  "--check        first compare the result with the interpreter's (small sizes)\n"
+  "--tolerance X  relative tolerance of --check (default 1e-4)\n"
+  "--seed S       random seed (default: from the clock)\n";
 
 static const char *usage_later =
   "usage: clift %s -t TARGET prog.lift\n"
@@ -158,6 +172,29 @@ static int cmd_compile(int argc, char **argv) {
   return cpu_write_library(src, p, dir, name) ? 0 : fail();
 }
 
+static int cmd_bench(int argc, char **argv) {
+  BenchOptions o = { "openmp", 0, NEW_ARRAY(const char *, argc + 1), 10, false, 1e-4, (uint64_t)time(NULL) };
+  int i = 0;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    const char *a = argv[i];
+    if (is_help(a)) { fputs(usage_bench, stdout); return 0; }
+    if (strcmp(a, "--check") == 0) { o.check = true; continue; }
+    if (i + 1 >= argc) return usage_error(usage_bench, "incomplete option '%s'", a);
+    const char *v = argv[++i];
+    if (strcmp(a, "-t") == 0) o.target = v;
+    else if (strcmp(a, "--size") == 0) o.sizes[o.nsizes++] = v;
+    else if (strcmp(a, "--runs") == 0) o.runs = atoi(v);
+    else if (strcmp(a, "--tolerance") == 0) o.tolerance = atof(v);
+    else if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, NULL, 0);
+    else return usage_error(usage_bench, "unknown option '%s'", a);
+  }
+  if (argc - i != 1) return usage_error(usage_bench, "%s", "expected exactly one program file");
+  if (o.runs < 1 || o.runs > 100000) return usage_error(usage_bench, "%s", "--runs must be between 1 and 100000");
+  if (!driver_target_known(o.target)) return usage_error(usage_bench, "unknown target '%s'", o.target);
+  Program *p = driver_compile(argv[i]);
+  return p && bench_program(p, &o) ? 0 : fail();
+}
+
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Expand directories into their *.lift files, sorted. */
@@ -215,7 +252,8 @@ int main(int argc, char **argv) {
   else if (strcmp(cmd, "run") == 0) rc = cmd_run(argc - 2, argv + 2);
   else if (strcmp(cmd, "test") == 0) rc = cmd_test(argc - 2, argv + 2);
   else if (strcmp(cmd, "compile") == 0) rc = cmd_compile(argc - 2, argv + 2);
-  else if (strcmp(cmd, "bench") == 0 || strcmp(cmd, "tune") == 0) {
+  else if (strcmp(cmd, "bench") == 0) rc = cmd_bench(argc - 2, argv + 2);
+  else if (strcmp(cmd, "tune") == 0) {
     bool help = argc > 2 && is_help(argv[2]);
     fprintf(help ? stdout : stderr, usage_later, cmd);
     rc = help ? 0 : 2;

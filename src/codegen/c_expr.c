@@ -1,6 +1,8 @@
 /* c_expr.c — scalar expressions in C syntax (shared by the C-family printers).
-   `cl` selects the OpenCL C spelling where it differs from C: type names (int,
-   long, float4), overloaded math builtins, vload/vector literals. */
+   The flavour selects the spelling where the languages differ: OpenCL C (type
+   names int, long, float4; overloaded math builtins; vload; vector literals)
+   and CUDA C++ (long long, float4 without operators: lanes and arithmetic go
+   through helpers of the CUDA prelude, cuda_print.c). */
 #include "codegen.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,15 +10,28 @@
 
 void codegen_nat(Buf *b, Nat *n) { nat_print_c(b, n); }
 
-static const char *type_name(Type *t, bool cl);
+typedef enum { FL_C, FL_CL, FL_CUDA } Flavour;
 
-const char *codegen_ctype(Type *t) { return type_name(t, false); }
-const char *codegen_cltype(Type *t) { return type_name(t, true); }
+static const char *type_name(Type *t, Flavour fl);
 
-static const char *type_name(Type *t, bool cl) {
-  if (cl && t->kind == TY_VECTOR) return arena_printf("%s%d", type_name(t->elem, true), t->width);
-  if (cl && (t->kind == TY_INT || t->kind == TY_IDX)) return "int";
-  if (cl && t->kind == TY_LONG) return "long";
+const char *codegen_ctype(Type *t) { return type_name(t, FL_C); }
+const char *codegen_cltype(Type *t) { return type_name(t, FL_CL); }
+const char *codegen_cudatype(Type *t) { return type_name(t, FL_CUDA); }
+
+/* CUDA's built-in vector types (float4 …) where one exists and is not
+   deprecated (CUDA 13 deprecates the 4-wide 64-bit ones); other widths are
+   structs of the prelude named clift_float8 etc. */
+bool codegen_cuda_builtin_vector(Type *t) {
+  TypeKind e = t->elem->kind;
+  return (e == TY_FLOAT || e == TY_INT) ? t->width <= 4 : e == TY_DOUBLE ? t->width <= 3 : false;
+}
+
+static const char *type_name(Type *t, Flavour fl) {
+  if (fl == FL_CL && t->kind == TY_VECTOR) return arena_printf("%s%d", type_name(t->elem, fl), t->width);
+  if (fl == FL_CUDA && t->kind == TY_VECTOR)
+    return arena_printf("%s%s%d", codegen_cuda_builtin_vector(t) ? "" : "clift_", type_scalar_name(t->elem->kind), t->width);
+  if (fl != FL_C && (t->kind == TY_INT || t->kind == TY_IDX)) return "int";
+  if (fl != FL_C && t->kind == TY_LONG) return fl == FL_CL ? "long" : "long long";
   switch (t->kind) {
   case TY_INT: case TY_IDX: return "int32_t";
   case TY_LONG: return "int64_t";
@@ -27,7 +42,7 @@ static const char *type_name(Type *t, bool cl) {
   case TY_TUPLE: {
     Buf b = {0};
     buf_puts(&b, "clift_tuple");
-    for (int i = 0; i < t->n; i++) buf_printf(&b, "_%s", type_name(t->fields[i], false));
+    for (int i = 0; i < t->n; i++) buf_printf(&b, "_%s", type_name(t->fields[i], FL_C));
     return buf_str(&b);
   }
   default: return "void";
@@ -76,11 +91,14 @@ static const char *cl_function(ScalarOp op, Type *t) {
   }
 }
 
-/* Functions by operator, for float / double / integers. */
-static const char *op_function(ScalarOp op, Type *t, bool cl) {
+/* Functions by operator, for float / double / integers. CUDA: the C library
+   names, with min/max/abs overloaded in its prelude (vectors too). */
+static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
   bool f = t->kind == TY_FLOAT, d = t->kind == TY_DOUBLE;
   if (op == OP_CHECK_INDEX) return "clift_check_index";   /* defined in each prelude */
-  if (cl) return cl_function(op, t);
+  if (fl == FL_CL) return cl_function(op, t);
+  if (fl == FL_CUDA && (op == OP_ABS || op == OP_MIN || op == OP_MAX))
+    return op == OP_ABS ? "clift_abs" : op == OP_MIN ? "clift_min" : "clift_max";
   switch (op) {
   case OP_MOD: return f ? "fmodf" : d ? "fmod" : NULL;
   case OP_POW: return f ? "powf" : "pow";
@@ -99,39 +117,39 @@ static const char *op_function(ScalarOp op, Type *t, bool cl) {
   }
 }
 
-static const char *cast_type(ScalarOp op, bool cl) {
+static const char *cast_type(ScalarOp op, Flavour fl) {
   switch (op) {
   case OP_I2F: case OP_D2F: return "float";
   case OP_I2D: case OP_F2D: return "double";
-  case OP_F2I: case OP_D2I: case OP_L2I: return cl ? "int" : "int32_t";
-  case OP_I2L: return cl ? "long" : "int64_t";
+  case OP_F2I: case OP_D2I: case OP_L2I: return fl == FL_C ? "int32_t" : "int";
+  case OP_I2L: return fl == FL_C ? "int64_t" : fl == FL_CL ? "long" : "long long";
   default: return NULL;
   }
 }
 
-static void print_exp(Buf *b, CExp *e, bool cl);
+static void print_exp(Buf *b, CExp *e, Flavour fl);
 
-static void print_args(Buf *b, CExp *e, bool cl) {
-  for (int i = 0; i < e->n; i++) { if (i) buf_puts(b, ", "); print_exp(b, e->args[i], cl); }
+static void print_args(Buf *b, CExp *e, Flavour fl) {
+  for (int i = 0; i < e->n; i++) { if (i) buf_puts(b, ", "); print_exp(b, e->args[i], fl); }
 }
 
-static void print_op(Buf *b, CExp *e, bool cl) {
+static void print_op(Buf *b, CExp *e, Flavour fl) {
   const char *sym = op_symbol(e->op);
   Type *operand = e->args[0]->type;
   if (e->op == OP_MOD && !type_is_float(operand)) sym = "%";
   if (sym && e->n == 2) {
     buf_putc(b, '(');
-    print_exp(b, e->args[0], cl);
+    print_exp(b, e->args[0], fl);
     buf_printf(b, " %s ", sym);
-    print_exp(b, e->args[1], cl);
+    print_exp(b, e->args[1], fl);
     buf_putc(b, ')');
     return;
   }
-  if (e->op == OP_NOT) { buf_puts(b, "!"); print_exp(b, e->args[0], cl); return; }
-  const char *cast = cast_type(e->op, cl);
-  if (cast) { buf_printf(b, "(%s)", cast); print_exp(b, e->args[0], cl); return; }
-  buf_printf(b, "%s(", op_function(e->op, type_scalar_of(operand), cl));
-  print_args(b, e, cl);
+  if (e->op == OP_NOT) { buf_puts(b, "!"); print_exp(b, e->args[0], fl); return; }
+  const char *cast = cast_type(e->op, fl);
+  if (cast) { buf_printf(b, "(%s)", cast); print_exp(b, e->args[0], fl); return; }
+  buf_printf(b, "%s(", op_function(e->op, type_scalar_of(operand), fl));
+  print_args(b, e, fl);
   buf_putc(b, ')');
 }
 
@@ -142,50 +160,77 @@ static void print_access(Buf *b, CExp *e) {
   if (e->field >= 0) buf_printf(b, ".f%d", e->field);
 }
 
+/* CUDA: a vector access through a pointer cast needs the vector type's
+   alignment; CUDA's float2/float4 … are aligned to their size, so the index
+   must be a multiple of the width (asVector gives exactly that; device and
+   __shared__ buffers are aligned). float3 and the prelude's structs need no more
+   than their lanes' alignment. */
+bool codegen_cuda_vector_aligned(CExp *e) {
+  long long r;
+  if (!codegen_cuda_builtin_vector(e->type) || e->type->width == 3) return true;
+  return nat_is_const(nat_mod(e->nat, nat_const(e->type->width)), &r) && r == 0;
+}
+
+/* Lane j of a vector access: buf[index + j]. */
+void codegen_cuda_lane_access(Buf *b, CExp *e, int j) {
+  buf_printf(b, "%s[", e->buf->name);
+  codegen_nat(b, nat_add(e->nat, nat_const(j)));
+  buf_putc(b, ']');
+}
+
 /* A vector load: OpenCL's vloadN (any alignment, any address space); in C an
-   unaligned vector type read through the address. */
-static void print_vload(Buf *b, CExp *e, bool cl) {
-  if (cl) {
+   unaligned vector type read through the address; in CUDA one vector load
+   when aligned, else the vector built from its lanes. */
+static void print_vload(Buf *b, CExp *e, Flavour fl) {
+  if (fl == FL_CL) {
     buf_printf(b, "vload%d(0, &", e->type->width);
     print_access(b, e);
     buf_putc(b, ')');
     return;
   }
-  buf_printf(b, "(*(%su *)&", codegen_ctype(e->type));
+  if (fl == FL_CUDA && !codegen_cuda_vector_aligned(e)) {
+    buf_printf(b, "%s{", type_name(e->type, fl));
+    for (int j = 0; j < e->type->width; j++) { if (j) buf_puts(b, ", "); codegen_cuda_lane_access(b, e, j); }
+    buf_putc(b, '}');
+    return;
+  }
+  if (fl == FL_CUDA) buf_printf(b, "(*(const %s *)&", type_name(e->type, fl));
+  else buf_printf(b, "(*(%su *)&", codegen_ctype(e->type));
   print_access(b, e);
   buf_putc(b, ')');
 }
 
-static void print_exp(Buf *b, CExp *e, bool cl) {
+static void print_exp(Buf *b, CExp *e, Flavour fl) {
   switch (e->kind) {
   case CE_LIT:
     if (e->type->kind == TY_FLOAT || e->type->kind == TY_DOUBLE) print_float(b, e->fval, e->type->kind == TY_FLOAT);
     else if (e->type->kind == TY_BOOL) buf_puts(b, e->ival ? "true" : "false");
+    else if (fl == FL_CUDA && e->type->kind == TY_LONG) buf_printf(b, e->ival < 0 ? "(%lldll)" : "%lldll", e->ival);
     else buf_printf(b, e->ival < 0 ? "(%lld)" : "%lld", e->ival);
     break;
   case CE_NAT:
-    buf_printf(b, "(%s)(", type_name(e->type, cl));
+    buf_printf(b, "(%s)(", type_name(e->type, fl));
     codegen_nat(b, e->nat);
     buf_putc(b, ')');
     break;
   case CE_VAR: buf_puts(b, e->name); break;
   case CE_READ: print_access(b, e); break;
-  case CE_VLOAD: print_vload(b, e, cl); break;
-  case CE_LANE:
-    buf_putc(b, '(');
-    print_exp(b, e->args[0], cl);
-    buf_puts(b, ")[");
+  case CE_VLOAD: print_vload(b, e, fl); break;
+  case CE_LANE:   /* CUDA vectors have no [], the prelude's clift_lane does it */
+    buf_puts(b, fl == FL_CUDA ? "clift_lane(" : "(");
+    print_exp(b, e->args[0], fl);
+    buf_puts(b, fl == FL_CUDA ? ", " : ")[");
     codegen_nat(b, e->nat);
-    buf_putc(b, ']');
+    buf_putc(b, fl == FL_CUDA ? ')' : ']');
     break;
-  case CE_OP: print_op(b, e, cl); break;
+  case CE_OP: print_op(b, e, fl); break;
   case CE_SELECT:
     buf_putc(b, '(');
-    print_exp(b, e->args[0], cl);
+    print_exp(b, e->args[0], fl);
     buf_puts(b, " ? ");
-    print_exp(b, e->args[1], cl);
+    print_exp(b, e->args[1], fl);
     buf_puts(b, " : ");
-    print_exp(b, e->args[2], cl);
+    print_exp(b, e->args[2], fl);
     buf_putc(b, ')');
     break;
   case CE_NAT_LT:
@@ -195,13 +240,14 @@ static void print_exp(Buf *b, CExp *e, bool cl) {
     codegen_nat(b, e->nat2);
     buf_putc(b, ')');
     break;
-  case CE_VEC:
-    buf_printf(b, cl ? "(%s)(" : "(%s){", type_name(e->type, cl));
-    print_args(b, e, cl);
-    buf_putc(b, cl ? ')' : '}');
+  case CE_VEC:   /* (float4)(…) in OpenCL C, a compound literal in C, float4{…} in C++ */
+    buf_printf(b, fl == FL_CL ? "(%s)(" : fl == FL_C ? "(%s){" : "%s{", type_name(e->type, fl));
+    print_args(b, e, fl);
+    buf_putc(b, fl == FL_CL ? ')' : '}');
     break;
   }
 }
 
-void codegen_cexp(Buf *b, CExp *e) { print_exp(b, e, false); }
-void codegen_clexp(Buf *b, CExp *e) { print_exp(b, e, true); }
+void codegen_cexp(Buf *b, CExp *e) { print_exp(b, e, FL_C); }
+void codegen_clexp(Buf *b, CExp *e) { print_exp(b, e, FL_CL); }
+void codegen_cudaexp(Buf *b, CExp *e) { print_exp(b, e, FL_CUDA); }

@@ -16,6 +16,11 @@ const char *codegen_c(Kernel *k, bool openmp);
 typedef struct Plan Plan;
 const char *codegen_opencl(Plan *plan);
 
+/* The CUDA C++ source of a host plan: one extern "C" __global__ function per
+   plan kernel, with codegen_opencl's arguments (buffers, sizes as long long,
+   scalar inputs, the error cell). Compiled at run time with NVRTC. */
+const char *codegen_cuda(Plan *plan);
+
 /* shared by the printers */
 void codegen_nat(Buf *b, Nat *n);
 const char *codegen_ctype(Type *t);      /* float, int32_t, clift_float4, tuple structs */
@@ -23,4 +28,10 @@ const char *codegen_ctype(Type *t);      /* float, int32_t, clift_float4, tuple 
 const char *codegen_cltype(Type *t);
 void codegen_cexp(Buf *b, CExp *e);      /* a scalar expression in C */
 void codegen_clexp(Buf *b, CExp *e);     /* … in OpenCL C (vload, overloaded builtins) */
+/* The CUDA C++ spelling: int, long long, float4 (built in) or clift_float8 (prelude). */
+const char *codegen_cudatype(Type *t);
+void codegen_cudaexp(Buf *b, CExp *e);   /* … in CUDA C++ (clift_lane, float4{…}) */
+bool codegen_cuda_builtin_vector(Type *t);      /* float4 is CUDA's, float8 the prelude's */
+bool codegen_cuda_vector_aligned(CExp *vload);  /* one aligned vector access suffices */
+void codegen_cuda_lane_access(Buf *b, CExp *vload, int lane);   /* buf[index + lane] */
 #endif

@@ -64,7 +64,9 @@ typedef enum {
   AC_ASVEC,     /* accepts [S<k>]n into [S](k*n) */
   AC_ASSCALAR,  /* accepts [S](k*n) into [S<k>]n */
   AC_TRANSPOSE, /* accepts [[T]n]m into [[T]m]n */
-  AC_ZIPFIELD   /* accepts [Tk]n as field k of [T1 x … ]n */
+  AC_ZIPFIELD,  /* accepts [Tk]n as field k of [T1 x … ]n */
+  AC_MAP,       /* accepts [T]n: element i through `tmpl`, whose AC_HOLE is kid[i] (mapAcc) */
+  AC_HOLE       /* inside an AC_MAP's template: the element of `map` being written */
 } AccKind;
 
 typedef struct Acc Acc;
@@ -76,6 +78,9 @@ struct Acc {
   Nat *a;
   int k;
   Acc *kid;
+  Acc *tmpl;         /* AC_MAP */
+  Acc *map;          /* AC_HOLE: its AC_MAP */
+  Nat *current;      /* AC_MAP: the index being resolved (stage III is synchronous) */
 };
 
 Acc *acc_buf(Buffer *b);

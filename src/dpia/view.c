@@ -187,6 +187,14 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
     return acc_resolve(tr, a->kid, path_prepend_index(q, p.e[1].index));
   }
   case AC_ZIPFIELD: return acc_resolve(tr, a->kid, path_prepend_index(path_prepend_field(rest, a->k), i));
+  case AC_MAP: {   /* [i] goes through the template, its hole standing for kid[i] */
+    Nat *saved = a->current;
+    a->current = i;
+    CExp *e = acc_resolve(tr, a->tmpl, rest);
+    a->current = saved;
+    return e;
+  }
+  case AC_HOLE: return acc_resolve(tr, a->map->kid, path_prepend_index(p, a->map->current));
   case AC_ASVEC: {  /* a vector written at [i] lands in scalars k*i … k*i+k-1 */
     CExp *first = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_mul(nat_const(a->k), i)));
     CExp *e = NEW(CExp);

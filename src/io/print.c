@@ -51,6 +51,7 @@ void value_print(Buf *b, Value *v) {
   case VAL_ARRAY:  print_items(b, v, "[", "]"); break;
   case VAL_TUPLE:  print_items(b, v, "(", ")"); break;
   case VAL_VECTOR: print_items(b, v, "<", ">"); break;
+  case VAL_RAW:    put(b, s, (size_t)snprintf(s, sizeof s, "<%lld bytes>", (long long)v->n)); break;
   }
 }
 

@@ -5,7 +5,9 @@
 #include "../types/type.h"
 
 typedef enum { VAL_INT, VAL_LONG, VAL_FLOAT, VAL_DOUBLE, VAL_BOOL,
-               VAL_ARRAY, VAL_TUPLE, VAL_VECTOR } ValueKind;
+               VAL_ARRAY, VAL_TUPLE, VAL_VECTOR,
+               VAL_RAW   /* n bytes already in the compiled targets' flat layout (clift bench) */
+} ValueKind;
 
 typedef struct Value Value;
 struct Value {
@@ -13,6 +15,7 @@ struct Value {
   union { int32_t i; int64_t l; float f; double d; bool b; } s;  /* scalars */
   int64_t n;         /* ARRAY length, TUPLE field count, VECTOR width */
   Value **elems;     /* ARRAY elements, TUPLE fields, VECTOR lanes (scalars) */
+  unsigned char *raw;  /* RAW: the bytes (large benchmark inputs skip the value tree) */
 };
 
 Value *value_int(int32_t v);

@@ -5,13 +5,14 @@
      partials = join (mapWrg (group-reduce) (split #C (padConstant #0 #P init xs)))
      result   = join (mapWrg (group-reduce) (split #G' (padConstant #0 #P' init partials)))
 
-     group-reduce chunk = reduceSeq init f
-                            (join (toLocal (mapLcl (λcol. reduceSeq init f col))
-                                           (transpose (split #L chunk))))
+     group-reduce chunk =
+       x0 = join (toLocal (mapLcl (λcol. reduceSeq init f col)) (transpose (split #L chunk)))
+       x1 = join (toLocal (mapLcl (λpair. reduceSeq init f pair)) (split #2 x0))
+       …  (log2 L halvings, each in local memory, a barrier between them)
 
-   Each of the L work-items of a group reduces a strided column of its chunk
-   (so neighbouring work-items read neighbouring elements), the L results meet
-   in local memory, and the group combines them. Padding with `init` makes any
+   Each of the L work-items of a group first reduces a strided column of its
+   chunk (neighbouring work-items read neighbouring elements), then the L
+   results are combined pairwise in local memory. Padding with `init` makes any
    length a multiple of the chunk, which is why a parallel reduce needs `f`
    associative and `init` its neutral element (as in Lift). */
 #include "lower.h"
@@ -19,7 +20,7 @@
 #include "../types/infer.h"
 #include <string.h>
 
-enum { LOCAL_SIZE = 256, PER_ITEM = 32 };   /* C = 8192 elements per work-group */
+enum { LOCAL_SIZE = 256, PER_ITEM = 64 };   /* C = 16384 elements per work-group */
 
 static Expr *prim(const char *name, int n, Expr **kids, Loc loc) {
   Expr *e = expr_new(EX_PRIM, loc, n);
@@ -45,18 +46,27 @@ static Expr *lambda(const char *name, Expr *(*body)(Expr *v, void *ctx), void *c
 typedef struct Reduce { Expr *init, *f; Loc loc; } Reduce;
 
 static Expr *reduce_seq(Reduce *r, Expr *xs) { return prim("reduceSeq", 3, (Expr *[]){ r->init, r->f, xs }, r->loc); }
-static Expr *column_reduce(Expr *col, void *r) { return reduce_seq(r, col); }
-static Expr *map_local(Expr *cols, void *r) {
-  Expr *fn = lambda("col", column_reduce, r, ((Reduce *)r)->loc);
-  return prim("mapLcl", 2, (Expr *[]){ fn, cols }, ((Reduce *)r)->loc);
+static Expr *row_reduce(Expr *row, void *r) { return reduce_seq(r, row); }
+static Expr *map_local(Expr *rows, void *r) {
+  Expr *fn = lambda("row", row_reduce, r, ((Reduce *)r)->loc);
+  return prim("mapLcl", 2, (Expr *[]){ fn, rows }, ((Reduce *)r)->loc);
+}
+
+/* One step in local memory: join (toLocal (mapLcl g) xs), g reducing one row. */
+static Expr *local_step(Reduce *r, Expr *rows) {
+  Loc loc = r->loc;
+  Expr *local = prim("toLocal", 2, (Expr *[]){ lambda("rows", map_local, r, loc), rows }, loc);
+  return prim("join", 1, (Expr *[]){ local }, loc);
 }
 
 static Expr *group_reduce(Expr *chunk, void *ctx) {
   Reduce *r = ctx;
   Loc loc = r->loc;
   Expr *cols = prim("transpose", 1, (Expr *[]){ prim("split", 2, (Expr *[]){ size(nat_const(LOCAL_SIZE), loc), chunk }, loc) }, loc);
-  Expr *local = prim("toLocal", 2, (Expr *[]){ lambda("cols", map_local, r, loc), cols }, loc);
-  return reduce_seq(r, prim("join", 1, (Expr *[]){ local }, loc));
+  Expr *x = local_step(r, cols);
+  for (int n = LOCAL_SIZE; n > 1; n /= 2)   /* pairwise halvings: a tree in local memory */
+    x = local_step(r, prim("split", 2, (Expr *[]){ size(nat_const(2), loc), x }, loc));
+  return x;
 }
 
 /* One level: [T]n padded to `padded` (a multiple of `chunk`) → one result per chunk. */

@@ -5,6 +5,7 @@
 #ifndef CLIFT_CPU_H
 #define CLIFT_CPU_H
 #include "../eval/interp.h"
+#include "timing.h"
 
 /* The entry point every generated C file defines:
    buffers[0] = output, buffers[1 + i] = input i; sizes[k] = value of p->sizes[k]. */
@@ -25,6 +26,13 @@ bool cpu_load(const char *so_path, CpuEntry *entry);
 
 /* `clift compile -t c|openmp -o DIR`: write DIR/NAME.c (the source) and DIR/NAME.h
    (the entry's declaration and the convention for this program). Creates DIR. */
+/* cpu_run, and with timing (clift bench): the entry called timing->runs more
+   times after the first, each call timed. */
+Value *cpu_run_timed(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp,
+                     RunTiming *timing);
+/* A random input of type t (arrays of scalars or vectors) for clift bench:
+   already flat (VAL_RAW), or as a value tree (as_tree) for the interpreter. */
+Value *cpu_random_input(Type *t, NatBinding *sizes, uint64_t *seed, const char *what, bool as_tree);
 bool cpu_write_library(const char *c_source, Program *p, const char *dir, const char *name);
 
 /* The cache directory ($XDG_CACHE_HOME/clift, $HOME/.cache/clift or /tmp/clift-UID),

@@ -63,6 +63,14 @@ static bool pack_array(Type *t, Value *v, NatBinding *b, const char *what, const
 
 static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Path *p, unsigned char **at) {
   if (!v) return diag_error(LOC_NONE, "%s: missing value", path_name(what, p));
+  if (v->kind == VAL_RAW) {   /* already flat (clift bench): the size must agree */
+    int64_t bytes;
+    if (!cpu_type_bytes(t, b, what, &bytes)) return false;
+    if (bytes != v->n) return diag_error(LOC_NONE, "%s: %lld bytes given, the type needs %lld", what, (long long)v->n, (long long)bytes);
+    memcpy(*at, v->raw, (size_t)bytes);
+    *at += bytes;
+    return true;
+  }
   if (t->kind == TY_ARRAY) return pack_array(t, v, b, what, p, at);
   if (t->kind == TY_VECTOR) {
     if (v->kind != VAL_VECTOR || v->n != t->width)

@@ -83,6 +83,11 @@ static bool inputs_pack(Program *p, Value **inputs, NatBinding *sizes, void **bu
 }
 
 Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp) {
+  return cpu_run_timed(c_source, p, inputs, sizes, openmp, NULL);
+}
+
+Value *cpu_run_timed(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp,
+                     RunTiming *timing) {
   long long *size_args = size_values(p, sizes);
   if (!size_args || !types_supported(p)) return NULL;
   int n = p->nparams + 1;
@@ -100,8 +105,15 @@ Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *siz
     int *failed = error_flag(so);
     if (failed) *failed = 0;
     entry(buffers, size_args);
+    for (int r = 0; timing && r < timing->runs; r++) {
+      double t0 = timing_now_ms();
+      entry(buffers, size_args);
+      timing->ms[r] = timing_now_ms() - t0;
+    }
     if (failed && *failed)
       diag_error(LOC_NONE, "aref: index out of range (reported by the generated code)");
+    else if (timing && timing->discard_result)
+      result = value_bool(true);
     else
       result = cpu_unpack(p->result, sizes, "the result", buffers[0]);
   }

@@ -7,6 +7,7 @@
 #define CLIFT_OPENCL_H
 #include "../eval/interp.h"
 #include "../dpia/plan.h"
+#include "timing.h"
 
 /* An OpenCL platform with a device exists here (the loader is loaded once). */
 bool opencl_available(void);
@@ -15,6 +16,10 @@ bool opencl_available(void);
    read the result back. NULL + diag (no platform, the build log on a failed
    build, unsupported types, lengths that disagree with the sizes). */
 Value *opencl_run(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes);
+
+/* opencl_run, and with timing (clift bench): the plan launched timing->runs
+   more times after the first, each time measured up to clFinish. */
+Value *opencl_run_timed(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes, RunTiming *timing);
 
 /* `clift compile -t opencl -o DIR`: DIR/NAME.cl (the kernels), DIR/NAME_host.c
    (the host plan on the OpenCL API, linked with -lOpenCL) and DIR/NAME.h

@@ -180,6 +180,17 @@ static Value *read_result(Run *r) {
 }
 
 Value *opencl_run(Plan *pl, const char *cl_source, Value **inputs, NatBinding *sizes) {
+  return opencl_run_timed(pl, cl_source, inputs, sizes, NULL);
+}
+
+/* The plan's kernels, in order, then wait for them. */
+static bool launch_all(Run *r, cl_program prog) {
+  bool ok = true;
+  for (int i = 0; i < r->pl->n && ok; i++) ok = launch(r, prog, &r->pl->kernels[i]);
+  return ok && check(r->d->cl->Finish(r->d->queue), "clFinish");
+}
+
+Value *opencl_run_timed(Plan *pl, const char *cl_source, Value **inputs, NatBinding *sizes, RunTiming *timing) {
   Program *p = pl->k->prog;
   Device *d = device_open();
   if (!d) return NULL;
@@ -196,9 +207,13 @@ Value *opencl_run(Plan *pl, const char *cl_source, Value **inputs, NatBinding *s
   cl_program prog = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
       && (r.error = buffer_new(d, sizeof(cl_int), NULL, "the error cell")) && (prog = build(d, cl_source))) {
-    bool ok = true;
-    for (int i = 0; i < pl->n && ok; i++) ok = launch(&r, prog, &pl->kernels[i]);
-    if (ok && check(d->cl->Finish(d->queue), "clFinish")) result = read_result(&r);
+    bool ok = launch_all(&r, prog);
+    for (int k = 0; ok && timing && k < timing->runs; k++) {
+      double t0 = timing_now_ms();
+      ok = launch_all(&r, prog);
+      timing->ms[k] = timing_now_ms() - t0;
+    }
+    if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);
   }
   d->cl->Finish(d->queue);
   for (int i = 0; i < pl->k->nbufs; i++) if (r.mems[i]) d->cl->ReleaseMemObject(r.mems[i]);

@@ -58,6 +58,12 @@ if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests
 "$CLIFT" run -o "$T/never.npy" tests/lift/scal.lift 2 "[1.5," >/dev/null 2>&1
 if [ ! -e "$T/never.npy" ] && [ -z "$(ls "$T" | grep -v -e '\.lift$' -e '^out.npy$')" ]; then ok; else bad "partial output after an error: $(ls "$T")"; fi
 
+# bench: random inputs of the given sizes, checked against interp, then timed
+expect 0 "check: openmp agrees with interp.*" -- "$CLIFT" bench --size N=5000 --check --runs 3 examples/dot.lift
+expect 0 "bench examples/dot.lift -t c N=5000: median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\) over 3 runs" -- "$CLIFT" bench -t c --size N=5000 --runs 3 examples/dot.lift
+expect 1 "no value for the size variable N: give --size N=VALUE" -- "$CLIFT" bench examples/dot.lift
+expect 2 "unknown target 'gpu'" -- "$CLIFT" bench -t gpu --size N=4 examples/dot.lift
+
 # robustness: deep nesting, binary junk, every prefix of real programs
 python3 -c 'print("(" * 100000)' > "$T/deep.lift" 2>/dev/null || printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.lift"
 expect 1 "nested too deeply" -- "$CLIFT" check "$T/deep.lift"

@@ -1,0 +1,74 @@
+/* bench.c — `clift bench` (SPEC §7): time a program on fresh random inputs of
+   the given sizes: one warm-up run, then --runs timed runs of the device work
+   (compilation and input transfers excluded); prints the median, min and max.
+   --check first compares the target's result with the interpreter's on the
+   same inputs. */
+#include "bench.h"
+#include "driver.h"
+#include "../runtime/cpu.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static bool bind_sizes(Program *p, BenchOptions *o, NatBinding **out) {
+  NatBinding *b = NULL;
+  for (int k = 0; k < p->nsizes; k++) {
+    const char *name = p->sizes[k]->name;
+    long long v = -1;
+    for (int i = 0; i < o->nsizes; i++)
+      if (strncmp(o->sizes[i], name, strlen(name)) == 0 && o->sizes[i][strlen(name)] == '=') {
+        char *end;
+        v = strtoll(o->sizes[i] + strlen(name) + 1, &end, 0);
+        if (*end || v < 1) return diag_error(LOC_NONE, "--size %s: expected a positive integer", o->sizes[i]);
+      }
+    if (v < 1) return diag_error(LOC_NONE, "no value for the size variable %s: give --size %s=VALUE", name, name);
+    NatBinding *n = NEW(NatBinding);
+    n->var = p->sizes[k]; n->value = v; n->next = b;
+    b = n;
+  }
+  *out = b;
+  return true;
+}
+
+static const char *sizes_text(Program *p, NatBinding *b) {
+  Buf t = {0};
+  for (int k = 0; k < p->nsizes; k++)
+    for (NatBinding *n = b; n; n = n->next)
+      if (n->var == p->sizes[k]) buf_printf(&t, " %s=%lld", n->var->name, n->value);
+  return buf_str(&t);
+}
+
+static bool check_against_interp(Program *p, BenchOptions *o, Value **inputs, NatBinding *sizes) {
+  Value *want = driver_run(p, "interp", inputs, sizes);
+  Value *got = want ? driver_run(p, o->target, inputs, sizes) : NULL;
+  if (!got) return false;
+  Buf why = {0};
+  if (!value_close(got, want, o->tolerance, &why))
+    return diag_error(LOC_NONE, "check failed: %s differs from interp: %s", o->target, buf_str(&why));
+  printf("check: %s agrees with interp (tolerance %g)\n", o->target, o->tolerance);
+  return true;
+}
+
+bool bench_program(Program *p, BenchOptions *o) {
+  NatBinding *sizes = NULL;
+  if (!bind_sizes(p, o, &sizes)) return false;
+  bool trees = o->check || strcmp(o->target, "interp") == 0;   /* the interpreter reads value trees */
+  uint64_t seed = o->seed;
+  Value **inputs = NEW_ARRAY(Value *, p->nparams);
+  for (int i = 0; i < p->nparams; i++) {
+    const char *what = arena_printf("input %d (%s)", i + 1, p->params[i].name);
+    if (!(inputs[i] = cpu_random_input(p->params[i].type, sizes, &seed, what, trees))) return false;
+  }
+  if (o->check && !check_against_interp(p, o, inputs, sizes)) return false;
+  RunTiming t = { o->runs, NEW_ARRAY(double, o->runs), true };
+  if (!driver_run_timed(p, o->target, inputs, sizes, &t)) return false;
+  qsort(t.ms, (size_t)t.runs, sizeof(double), by_value);
+  printf("bench %s -t %s%s: median %.4f ms (min %.4f, max %.4f) over %d runs\n", p->file, o->target,
+         sizes_text(p, sizes), t.ms[t.runs / 2], t.ms[0], t.ms[t.runs - 1], t.runs);
+  return true;
+}

@@ -1,0 +1,245 @@
+/* cuda_print.c — the `cuda` backend: a host plan (dpia/plan.h) printed as CUDA
+   C++, one extern "C" __global__ function per plan kernel, compiled at run time
+   with NVRTC (runtime/cuda_run.c). Mirrors opencl_print.c: parallel loops are
+   grid-stride loops over blockIdx/threadIdx (mapGlb: the global thread id,
+   mapWrg: the block, mapLcl: the thread in its block), so any launch size is
+   correct; local temporaries are __shared__ arrays; barriers __syncthreads();
+   vectors are CUDA's float4 … with lane access and arithmetic from the prelude
+   (CUDA gives its vector types no operators). */
+#include "codegen.h"
+#include "../dpia/plan.h"
+#include <string.h>
+
+typedef struct Printer { Buf *b; int depth; } Printer;
+
+static void indent(Printer *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
+
+/* min/max in index arithmetic mix long long and int: plain comparisons, as in
+   the OpenCL prelude. The scalar operators min/max/abs are overloaded
+   templates (vector overloads below win over them). aref's range check sets
+   the error cell every kernel receives (host-read). NVRTC has no <math.h>:
+   NAN and INFINITY are spelled out. */
+static const char *prelude =
+  "#define min(a, b) ((a) < (b) ? (a) : (b))\n"
+  "#define max(a, b) ((a) > (b) ? (a) : (b))\n"
+  "#ifndef INFINITY\n#define INFINITY __int_as_float(0x7f800000)\n#endif\n"
+  "#ifndef NAN\n#define NAN __int_as_float(0x7fffffff)\n#endif\n"
+  "template <typename T> __device__ inline T clift_min(T a, T b) { return a < b ? a : b; }\n"
+  "template <typename T> __device__ inline T clift_max(T a, T b) { return a > b ? a : b; }\n"
+  "template <typename T> __device__ inline T clift_abs(T a) { return a < 0 ? -a : a; }\n"
+  "__device__ inline long long clift_check_index_in(long long i, long long n, int *error) {\n"
+  "  if (i < 0 || i >= n) { *error = 1; return 0; }\n"
+  "  return i;\n"
+  "}\n"
+  "#define clift_check_index(i, n) clift_check_index_in(i, n, clift_error)\n\n";
+
+/* Vectors (SPEC §4.3): lanes by index, element-wise operators and functions,
+   a scalar operand broadcast. One CLIFT_VECTOR_* line per vector type used. */
+static const char *vector_prelude =
+  "#define CLIFT_LANES(V, E) \\\n"
+  "  __device__ inline E &clift_lane(V &v, long long i) { return reinterpret_cast<E *>(&v)[i]; } \\\n"
+  "  __device__ inline E clift_lane(const V &v, long long i) { return reinterpret_cast<const E *>(&v)[i]; }\n"
+  "#define CLIFT_VOP(V, E, W, OP) \\\n"
+  "  __device__ inline V operator OP(V a, V b) { for (int i = 0; i < W; i++) clift_lane(a, i) = clift_lane(a, i) OP clift_lane(b, i); return a; } \\\n"
+  "  __device__ inline V operator OP(V a, E b) { for (int i = 0; i < W; i++) clift_lane(a, i) = clift_lane(a, i) OP b; return a; } \\\n"
+  "  __device__ inline V operator OP(E a, V b) { for (int i = 0; i < W; i++) clift_lane(b, i) = a OP clift_lane(b, i); return b; }\n"
+  "#define CLIFT_VFN1(V, W, F) \\\n"
+  "  __device__ inline V F(V a) { for (int i = 0; i < W; i++) clift_lane(a, i) = F(clift_lane(a, i)); return a; }\n"
+  "#define CLIFT_VFN2(V, E, W, F) \\\n"
+  "  __device__ inline V F(V a, V b) { for (int i = 0; i < W; i++) clift_lane(a, i) = F(clift_lane(a, i), clift_lane(b, i)); return a; } \\\n"
+  "  __device__ inline V F(V a, E b) { for (int i = 0; i < W; i++) clift_lane(a, i) = F(clift_lane(a, i), b); return a; } \\\n"
+  "  __device__ inline V F(E a, V b) { for (int i = 0; i < W; i++) clift_lane(b, i) = F(a, clift_lane(b, i)); return b; }\n"
+  "#define CLIFT_VECTOR(V, E, W) CLIFT_LANES(V, E) \\\n"
+  "  CLIFT_VOP(V, E, W, +) CLIFT_VOP(V, E, W, -) CLIFT_VOP(V, E, W, *) CLIFT_VOP(V, E, W, /) \\\n"
+  "  CLIFT_VFN2(V, E, W, clift_min) CLIFT_VFN2(V, E, W, clift_max) CLIFT_VFN1(V, W, clift_abs)\n"
+  "#define CLIFT_VECTOR_INT(V, E, W) CLIFT_VECTOR(V, E, W) CLIFT_VOP(V, E, W, %)\n"
+  "/* S: the C library's suffix, f for float, empty for double */\n"
+  "#define CLIFT_VECTOR_REAL(V, E, W, S) CLIFT_VECTOR(V, E, W) \\\n"
+  "  CLIFT_VFN1(V, W, sqrt##S) CLIFT_VFN1(V, W, exp##S) CLIFT_VFN1(V, W, log##S) CLIFT_VFN1(V, W, sin##S) \\\n"
+  "  CLIFT_VFN1(V, W, cos##S) CLIFT_VFN1(V, W, tan##S) CLIFT_VFN1(V, W, floor##S) CLIFT_VFN1(V, W, ceil##S) \\\n"
+  "  CLIFT_VFN2(V, E, W, pow##S) CLIFT_VFN2(V, E, W, fmod##S)\n\n";
+
+static const char *memory_type(Type *t) { return codegen_cudatype(t); }
+
+/* Tuple structs, and vector types with their operators, before first use. */
+static void declare_type(Buf *b, Type *t, Buf *seen) {
+  if (t->kind == TY_ARRAY) { declare_type(b, t->elem, seen); return; }
+  if (t->kind != TY_TUPLE && t->kind != TY_VECTOR) return;
+  const char *name = codegen_cudatype(t);
+  if (strstr(buf_str(seen), arena_printf(" %s ", name))) return;
+  buf_printf(seen, " %s ", name);
+  if (t->kind == TY_VECTOR) {
+    const char *e = codegen_cudatype(t->elem);
+    if (!codegen_cuda_builtin_vector(t)) buf_printf(b, "struct %s { %s lane[%d]; };\n", name, e, t->width);
+    if (type_is_float(t->elem))
+      buf_printf(b, "CLIFT_VECTOR_REAL(%s, %s, %d, %s)\n", name, e, t->width, t->elem->kind == TY_FLOAT ? "f" : "");
+    else
+      buf_printf(b, "CLIFT_VECTOR%s(%s, %s, %d)\n", t->elem->kind == TY_BOOL ? "" : "_INT", name, e, t->width);
+    return;
+  }
+  for (int i = 0; i < t->n; i++) declare_type(b, t->fields[i], seen);
+  buf_puts(b, "typedef struct {");
+  for (int i = 0; i < t->n; i++) buf_printf(b, " %s f%d;", memory_type(t->fields[i]), i);
+  buf_printf(b, " } %s;\n", name);
+}
+
+static void declare_exp_types(Buf *b, CExp *e, Buf *seen) {
+  if (!e) return;
+  if (e->type) declare_type(b, e->type, seen);
+  for (int i = 0; i < e->n; i++) declare_exp_types(b, e->args[i], seen);
+}
+
+static void declare_stmt_types(Buf *b, KStmt *s, Buf *seen) {
+  if (!s) return;
+  if (s->type) declare_type(b, s->type, seen);
+  declare_exp_types(b, s->init, seen); declare_exp_types(b, s->lhs, seen);
+  declare_exp_types(b, s->rhs, seen); declare_exp_types(b, s->cond, seen);
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) declare_stmt_types(b, s->stmts[i], seen);
+  declare_stmt_types(b, s->body, seen); declare_stmt_types(b, s->then_, seen); declare_stmt_types(b, s->else_, seen);
+}
+
+static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
+
+static void print_stmt(Printer *p, KStmt *s);
+
+static void print_block(Printer *p, KStmt *s) {
+  for (int i = 0; i < s->n; i++) print_stmt(p, s->stmts[i]);
+}
+
+/* Grid-stride loops: start at this thread's id at the loop's level, step by
+   the number of them (dimension 0, 1, 2: x, y, z). */
+static void print_for(Printer *p, KStmt *s) {
+  const char *v = s->var->name;
+  const char xyz = "xyz"[s->dim >= 0 && s->dim < 3 ? s->dim : 0];
+  indent(p);
+  switch (s->level) {
+  case LEVEL_SEQ: buf_printf(p->b, "for (long long %s = 0; %s < ", v, v); break;
+  case LEVEL_GLB: buf_printf(p->b, "for (long long %s = (long long)blockIdx.%c * blockDim.%c + threadIdx.%c; %s < ", v, xyz, xyz, xyz, v); break;
+  case LEVEL_WRG: buf_printf(p->b, "for (long long %s = blockIdx.%c; %s < ", v, xyz, v); break;
+  default: buf_printf(p->b, "for (long long %s = threadIdx.%c; %s < ", v, xyz, v); break;
+  }
+  codegen_nat(p->b, s->count);
+  switch (s->level) {
+  case LEVEL_SEQ: buf_printf(p->b, "; %s += 1) {\n", v); break;
+  case LEVEL_GLB: buf_printf(p->b, "; %s += (long long)gridDim.%c * blockDim.%c) {\n", v, xyz, xyz); break;
+  case LEVEL_WRG: buf_printf(p->b, "; %s += gridDim.%c) {\n", v, xyz); break;
+  default: buf_printf(p->b, "; %s += blockDim.%c) {\n", v, xyz); break;
+  }
+  p->depth++;
+  print_block(p, s->body);
+  p->depth--;
+  indent(p);
+  buf_puts(p->b, "}\n");
+}
+
+/* A vector store: one aligned store, else lane by lane from a copy. */
+static void print_vstore(Printer *p, KStmt *s) {
+  const char *t = codegen_cudatype(s->lhs->type);
+  if (codegen_cuda_vector_aligned(s->lhs)) {
+    buf_printf(p->b, "*(%s *)&%s[", t, s->lhs->buf->name);
+    codegen_nat(p->b, s->lhs->nat);
+    buf_puts(p->b, "] = ");
+    codegen_cudaexp(p->b, s->rhs);
+    buf_puts(p->b, ";\n");
+    return;
+  }
+  buf_printf(p->b, "{\n");
+  p->depth++;
+  indent(p);
+  buf_printf(p->b, "const %s clift_v = ", t);
+  codegen_cudaexp(p->b, s->rhs);
+  buf_puts(p->b, ";\n");
+  for (int j = 0; j < s->lhs->type->width; j++) {
+    indent(p);
+    codegen_cuda_lane_access(p->b, s->lhs, j);
+    buf_printf(p->b, " = clift_lane(clift_v, %d);\n", j);
+  }
+  p->depth--;
+  indent(p);
+  buf_puts(p->b, "}\n");
+}
+
+static void print_assign(Printer *p, KStmt *s) {
+  indent(p);
+  if (s->lhs->kind == CE_VLOAD) { print_vstore(p, s); return; }
+  codegen_cudaexp(p->b, s->lhs);
+  buf_puts(p->b, " = ");
+  codegen_cudaexp(p->b, s->rhs);
+  buf_puts(p->b, ";\n");
+}
+
+static void print_stmt(Printer *p, KStmt *s) {
+  switch (s->kind) {
+  case KS_BLOCK: print_block(p, s); return;
+  case KS_DECL:
+    indent(p);
+    buf_printf(p->b, "%s %s", codegen_cudatype(s->type), s->name);
+    if (s->init) { buf_puts(p->b, " = "); codegen_cudaexp(p->b, s->init); }
+    buf_puts(p->b, ";\n");
+    return;
+  case KS_ASSIGN: print_assign(p, s); return;
+  case KS_FOR: print_for(p, s); return;
+  case KS_IF:
+    indent(p);
+    buf_puts(p->b, "if (");
+    codegen_cudaexp(p->b, s->cond);
+    buf_puts(p->b, ") {\n");
+    p->depth++; print_block(p, s->then_); p->depth--;
+    if (s->else_) {
+      indent(p); buf_puts(p->b, "} else {\n");
+      p->depth++; print_block(p, s->else_); p->depth--;
+    }
+    indent(p); buf_puts(p->b, "}\n");
+    return;
+  case KS_BARRIER:   /* orders both shared and global memory among the block's threads */
+    indent(p);
+    buf_puts(p->b, "__syncthreads();\n");
+    return;
+  }
+}
+
+/* Parameters: the global buffers it touches (inputs const), every size and
+   scalar input, the error cell; the host passes them in this order. */
+static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
+  Kernel *k = pl->k;
+  buf_printf(b, "extern \"C\" __global__ void %s(", pk->name);
+  const char *sep = "";
+  for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
+    Buffer *buf = pk->bufs[i];
+    bool in = buf->is_param && buf->param_index > 0;
+    buf_printf(b, "%s%s%s *__restrict__ %s", sep, in ? "const " : "", memory_type(element_type(buf->type)), buf->name);
+  }
+  for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long long %s", sep, k->prog->sizes[i]->name);
+  for (int i = 0; i < k->nscalars; i++, sep = ", ")
+    buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
+  buf_printf(b, "%sint *clift_error) {\n", sep);
+}
+
+static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
+  buf_printf(b, "/* %s: %s */\n", pk->name, pk->single ? "one thread" : "parallel");
+  print_signature(b, pl, pk);
+  for (int i = 0; i < pk->nlocals; i++) {   /* aligned for float4 accesses */
+    buf_printf(b, "  __shared__ __align__(16) %s %s[", memory_type(element_type(pk->locals[i]->type)), pk->locals[i]->name);
+    codegen_nat(b, pk->local_counts[i]);
+    buf_puts(b, "];\n");
+  }
+  Printer p = { b, 1 };
+  print_block(&p, pk->body);
+  buf_puts(b, "}\n\n");
+}
+
+const char *codegen_cuda(Plan *pl) {
+  Buf body = {0}, types = {0}, seen = {0};
+  Kernel *k = pl->k;
+  for (int i = 0; i < k->nbufs; i++) declare_type(&types, k->bufs[i]->type, &seen);
+  for (int i = 0; i < k->nscalars; i++) declare_type(&types, k->scalar_types[i], &seen);
+  declare_stmt_types(&types, k->body, &seen);
+  for (int i = 0; i < pl->n; i++) print_kernel(&body, pl, &pl->kernels[i]);
+  Buf b = {0};
+  buf_printf(&b, "/* generated by clift (cuda target) from %s */\n", k->prog->file);
+  buf_puts(&b, prelude);
+  if (strstr(buf_str(&types), "CLIFT_VECTOR")) buf_puts(&b, vector_prelude);
+  if (buf_str(&types)[0]) buf_printf(&b, "%s\n", buf_str(&types));
+  buf_puts(&b, buf_str(&body));
+  return buf_str(&b);
+}

@@ -1,0 +1,29 @@
+/* cuda.h — the host runtime of the `cuda` target (SPEC §6): the CUDA driver API
+   (libcuda.so.1) and NVRTC (libnvrtc.so), both loaded with dlopen so clift
+   builds and runs without CUDA installed; device 0 in its primary context,
+   kernels compiled at run time for the device's architecture (sm_90 on
+   Hopper), one device buffer per program buffer, the plan's kernels launched
+   in order. Same flat layout as the CPU targets (docs/runtime.md §2). */
+#ifndef CLIFT_CUDA_H
+#define CLIFT_CUDA_H
+#include "../eval/interp.h"
+#include "../dpia/plan.h"
+#include "timing.h"
+
+/* A CUDA device exists here (the driver is loaded and initialised once). */
+bool cuda_available(void);
+
+/* Compile `cu_source` (the plan's kernels) with NVRTC, marshal the inputs,
+   launch the plan, read the result back. NULL + diag (no device, the NVRTC
+   log on a failed compile, unsupported types, lengths that disagree with the
+   sizes). */
+Value *cuda_run(Plan *plan, const char *cu_source, Value **inputs, NatBinding *sizes);
+/* cuda_run, and with timing (clift bench): the plan launched timing->runs
+   more times after the first, each timed with CUDA events (device time). */
+Value *cuda_run_timed(Plan *plan, const char *cu_source, Value **inputs, NatBinding *sizes, RunTiming *timing);
+
+/* NVRTC alone, no device needed: the PTX of `cu_source` for a virtual
+   architecture such as "compute_90". NULL + diag with the compile log. */
+const char *cuda_compile_ptx(const char *cu_source, const char *arch);
+
+#endif
