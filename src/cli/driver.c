@@ -6,6 +6,7 @@
 #include "../codegen/codegen.h"
 #include "../runtime/cpu.h"
 #include "../runtime/opencl.h"
+#include "../runtime/cuda.h"
 #include "../dpia/plan.h"
 #include <string.h>
 
@@ -30,16 +31,18 @@ const char *driver_program_type(Program *p) {
   return buf_str(&b);
 }
 
-static const char *targets[] = { "interp", "c", "openmp", "opencl", NULL };
+static const char *targets[] = { "interp", "c", "openmp", "opencl", "cuda", NULL };
 
 bool driver_target_known(const char *target) {
   for (int i = 0; targets[i]; i++) if (strcmp(targets[i], target) == 0) return true;
   return false;
 }
 
-/* A known target that can run here: opencl needs an OpenCL platform. */
+/* A known target that can run here: opencl needs an OpenCL platform, cuda a CUDA device. */
 bool driver_target_available(const char *target) {
-  return driver_target_known(target) && (strcmp(target, "opencl") != 0 || opencl_available());
+  if (strcmp(target, "opencl") == 0) return opencl_available();
+  if (strcmp(target, "cuda") == 0) return cuda_available();
+  return driver_target_known(target);
 }
 
 /* typed AST → lower strategy (lower/) → DPIA stages I–III (dpia/) → kernel
@@ -51,9 +54,9 @@ static Kernel *translate(Program *p) {
 
 const char *driver_generate(Program *p, const char *target) {
   Kernel *k = translate(p);
-  if (k && strcmp(target, "opencl") == 0) {
+  if (k && (strcmp(target, "opencl") == 0 || strcmp(target, "cuda") == 0)) {
     Plan *plan = plan_build(k, target);
-    return plan ? codegen_opencl(plan) : NULL;
+    return !plan ? NULL : target[0] == 'c' ? codegen_cuda(plan) : codegen_opencl(plan);
   }
   return k ? codegen_c(k, strcmp(target, "openmp") == 0) : NULL;
 }
@@ -75,7 +78,7 @@ static Value *interp_timed(Program *p, Value **inputs, NatBinding *sizes, RunTim
 Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBinding *sizes, RunTiming *timing) {
   if (strcmp(target, "interp") == 0) return interp_timed(p, inputs, sizes, timing);
   if (!driver_target_known(target)) {
-    diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp, opencl)", target);
+    diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp, opencl, cuda)", target);
     return NULL;
   }
   if (strcmp(target, "opencl") == 0) {
@@ -83,6 +86,12 @@ Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBindi
     Plan *plan = k ? plan_build(k, target) : NULL;
     const char *src = plan ? codegen_opencl(plan) : NULL;
     return src ? opencl_run_timed(plan, src, inputs, sizes, timing) : NULL;
+  }
+  if (strcmp(target, "cuda") == 0) {
+    Kernel *k = translate(p);
+    Plan *plan = k ? plan_build(k, target) : NULL;
+    const char *src = plan ? codegen_cuda(plan) : NULL;
+    return src ? cuda_run_timed(plan, src, inputs, sizes, timing) : NULL;
   }
   const char *src = driver_generate(p, target);
   return src ? cpu_run_timed(src, p, inputs, sizes, strcmp(target, "openmp") == 0, timing) : NULL;

@@ -7,6 +7,7 @@
 #include <time.h>
 #include "../runtime/cpu.h"
 #include "../runtime/opencl.h"
+#include "../runtime/cuda.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,7 @@ static const char *usage_run =
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
   "input, so negative numbers are fine.\n"
-  "-t TARGET   openmp (default), c, opencl, or interp (the reference interpreter)\n"
+  "-t TARGET   openmp (default), c, opencl, cuda, or interp (the reference interpreter)\n"
   "-o FILE     write the result as .npy instead of printing it\n";
 
 static const char *usage_test =
@@ -64,7 +65,9 @@ static const char *usage_compile =
   "-t TARGET   openmp (default), c or opencl\n"
   "-o DIR      output directory (created if missing)\n"
   "--print     print the generated C (opencl: the OpenCL C kernels) on stdout\n"
-  "            instead of writing files\n";
+  "            instead of writing files\n"
+  "cuda: --print prints the CUDA C++ kernels; --ptx compiles them with NVRTC for\n"
+  "            sm_90 (compute_90) and prints the PTX (needs libnvrtc, no GPU)\n";
 
 static const char *usage_bench =
   "usage: clift bench [-t TARGET] [--size N=V]… [--runs K] [--check] prog.lift\n"
@@ -146,24 +149,29 @@ static int cmd_run(int argc, char **argv) {
 
 static int cmd_compile(int argc, char **argv) {
   const char *target = "openmp", *dir = NULL;
-  bool print = false;
+  bool print = false, ptx = false;
   int i = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_compile, stdout); return 0; }
     if (strcmp(argv[i], "--print") == 0) { print = true; continue; }
+    if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') target = argv[++i]; else dir = argv[++i];
     } else return usage_error(usage_compile, "unknown or incomplete option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
   bool opencl = strcmp(target, "opencl") == 0;
-  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0 && !opencl)
+  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0 && !opencl && strcmp(target, "cuda") != 0)
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl)", target);
-  if (!dir && !print) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  if (strcmp(target, "cuda") == 0 && !print && !ptx)
+    return usage_error(usage_compile, "%s", "target 'cuda' is printed, not written to files yet: use --print or --ptx");
+  if (ptx && strcmp(target, "cuda") != 0) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
+  if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
   Program *p = driver_compile(argv[i]);
   const char *src = p ? driver_generate(p, target) : NULL;
+  if (src && ptx) src = cuda_compile_ptx(src, "compute_90");   /* Hopper, as the GPU machines */
   if (!src) return fail();
-  if (print) { fputs(src, stdout); return 0; }
+  if (print || ptx) { fputs(src, stdout); return 0; }
   const char *base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
   char *name = arena_strdup(base);
   if (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".lift") == 0) name[strlen(name) - 5] = 0;
@@ -222,6 +230,7 @@ static int cmd_test(int argc, char **argv) {
   const char *targets[8] = { "interp", "c", "openmp" };
   int ntargets = 3, i = 0;
   if (driver_target_available("opencl")) targets[ntargets++] = "opencl";
+  if (driver_target_available("cuda")) targets[ntargets++] = "cuda";
   bool verbose = false;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
