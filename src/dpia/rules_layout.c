@@ -118,9 +118,18 @@ View *exp_slice(Tr *tr, Expr *e) { View *v = wrap(tr, e, V_SLICE); if (v) v->a =
    holding it, with the array's index range. */
 View *exp_aref(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[0]);
-  View *i = xs ? dpia_exp(tr, e->kids[1]) : NULL;
-  if (!i) return NULL;
+  if (!xs) return NULL;
   Nat *n = type_len(e->kids[0]->type);
+  if (e->kids[1]->kind == EX_INT) {   /* a constant index: checked now, no run-time test */
+    Nat *c = nat_const(e->kids[1]->ival);
+    if (e->kids[1]->ival < 0 || !nat_proves_lt(c, n)) {
+      diag_error(e->kids[1]->loc, "aref: index %lld out of range for an array of length %s", e->kids[1]->ival, nat_to_string(n));
+      return NULL;
+    }
+    return view_idx(tr, xs, c);
+  }
+  View *i = dpia_exp(tr, e->kids[1]);
+  if (!i) return NULL;
   CExp *args[2] = { i->scalar, cexp_nat(n) };
   KStmt *d = NEW(KStmt);
   d->kind = KS_DECL; d->name = dpia_fresh(tr, "ix"); d->type = type_scalar(TY_LONG);
