@@ -83,7 +83,7 @@ static const char *usage_bench =
 
 static const char *usage_later =
   "usage: clift %s -t TARGET prog.lift\n"
-  "Not available in this version (see docs/status.md).\n";
+  "Not available in this version (docs/status.md lists what exists).\n";
 
 static int fail(void) {
   fputs(diag_render(), stderr);
