@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""jax_peers.py — the clift GPU benchmarks written in JAX (jax.jit), as a second peer.
+
+Usage: python3 jax_peers.py [small]
+Prints one line per measurement:  jax NAME SIZE MEDIAN_MS
+(a failed check: jaxfail NAME SIZE reason), or `jax unavailable` (exit 0) when jax
+cannot be imported or sees no GPU. Each benchmark: fresh random inputs uniform in
+[-1, 1), the result checked once against NumPy in float64, then warm-up runs and
+RUNS timed runs, each `f(*args).block_until_ready()` between two perf_counter reads
+(so a run includes JAX's dispatch overhead, some microseconds). Matrix products use
+precision=HIGHEST (true fp32, no tf32), like cublasSgemm's default math mode.
+"""
+import os
+import sys
+import time
+
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+
+RUNS = 100
+WARMUP = 5
+
+
+def main():
+    small = len(sys.argv) > 1 and sys.argv[1] == "small"
+    try:
+        import numpy as np
+        import jax
+        import jax.numpy as jnp
+        devs = jax.devices()
+    except Exception as e:  # noqa: BLE001
+        print(f"jax unavailable ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''})")
+        return 0
+    if not small and devs[0].platform != "gpu":
+        print(f"jax unavailable (no GPU: devices {devs})")
+        return 0
+    print(f"# jax {jax.__version__} on {devs[0].device_kind} ({devs[0].platform})", file=sys.stderr)
+    rng = np.random.default_rng()
+    HI = jax.lax.Precision.HIGHEST
+    failures = 0
+
+    def rand(*shape):
+        return rng.uniform(-1.0, 1.0, size=shape).astype(np.float32)
+
+    def timed(name, size, f, args, check):
+        nonlocal failures
+        dargs = [jax.device_put(a) for a in args]
+        try:
+            out = f(*dargs)
+            out.block_until_ready()
+            err, tol = check(np.asarray(out))
+        except Exception as e:  # noqa: BLE001
+            print(f"jaxfail {name} {size} {type(e).__name__}: {str(e).splitlines()[0][:200]}", flush=True)
+            failures += 1
+            return
+        if not (err <= tol):
+            print(f"jaxfail {name} {size} check error {err:.3g} > tolerance {tol:.3g}", flush=True)
+            failures += 1
+            return
+        print(f"check {name} {size} ok (error {err:.3g}, tolerance {tol:.3g})", file=sys.stderr)
+        for _ in range(WARMUP):
+            f(*dargs).block_until_ready()
+        ms = []
+        for _ in range(RUNS):
+            t0 = time.perf_counter()
+            f(*dargs).block_until_ready()
+            ms.append((time.perf_counter() - t0) * 1e3)
+        ms.sort()
+        print(f"jax {name} {size} {ms[len(ms) // 2]:.5f}", flush=True)
+        del dargs, out
+
+    def rel_sum(got, terms):  # error of a sum relative to sum |terms|
+        return abs(float(got) - terms.sum()) / np.abs(terms).sum(), 1e-5
+
+    def rel_elem(got, want, floor=1e-6, tol=1e-6):
+        return float(np.max(np.abs(got.astype(np.float64) - want) / np.maximum(np.abs(want), floor))), tol
+
+    scal = jax.jit(lambda a, x: a * x)
+    asum = jax.jit(lambda x: jnp.sum(jnp.abs(x)))
+    dot = jax.jit(lambda x, y: jnp.dot(x, y, precision=HI))
+    gemv = jax.jit(lambda a, x: jnp.dot(a, x, precision=HI))
+    vsum = jax.jit(jnp.sum)
+    transpose = jax.jit(lambda a: a.T)
+
+    @jax.jit
+    def jacobi(a):
+        p = jnp.pad(a, 1, mode="edge")  # clamped boundaries, like pad2D clamp
+        return 0.2 * (p[1:-1, 1:-1] + p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:])
+
+    sgemm = jax.jit(lambda a, b: jnp.matmul(a, b, precision=HI))
+
+    V1, V2 = (1 << 16, 1 << 18) if small else (1 << 24, 1 << 27)
+    G1, G2 = (256, 512) if small else (4096, 8192)
+
+    for n in (V1, V2):
+        x = rand(n)
+        a = np.float32(rng.uniform(0.5, 1.5))
+        timed("scal", f"N={n}", scal, [a, x], lambda g: rel_elem(g, np.float64(a) * x))
+    for n in (V1, V2):
+        x = rand(n)
+        timed("asum", f"N={n}", asum, [x], lambda g: rel_sum(g, np.abs(x.astype(np.float64))))
+    for n in (V1, V2):
+        x, y = rand(n), rand(n)
+        timed("dot", f"N={n}", dot, [x, y], lambda g: rel_sum(g, x.astype(np.float64) * y))
+    del x, y
+    for g_ in (G1, G2):
+        A, x = rand(g_, g_), rand(g_)
+
+        def chk(g, A=A, x=x):
+            prod = A.astype(np.float64) * x  # row r: terms A[r, c] x[c]
+            return float(np.max(np.abs(g - prod.sum(1)) / np.abs(prod).sum(1))), 1e-5
+        timed("gemv", f"N={g_},M={g_}", gemv, [A, x], chk)
+    del A
+    x = rand(V2)
+    timed("sum", f"N={V2}", vsum, [x], lambda g: rel_sum(g, x.astype(np.float64)))
+    del x
+    A = rand(G2, G2)
+    timed("transpose", f"N={G2},M={G2}", transpose, [A], lambda g: (float(np.any(g != A.T)), 0.0))
+    A = rand(G1, G1)
+
+    def jchk(g):
+        p = np.pad(A.astype(np.float64), 1, mode="edge")
+        want = 0.2 * (p[1:-1, 1:-1] + p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:])
+        q = np.abs(p)  # error relative to the sum of |terms| (the sum may cancel)
+        mag = 0.2 * (q[1:-1, 1:-1] + q[:-2, 1:-1] + q[2:, 1:-1] + q[1:-1, :-2] + q[1:-1, 2:])
+        return float(np.max(np.abs(g - want) / mag)), 1e-5
+    timed("jacobi", f"N={G1},M={G1}", jacobi, [A], jchk)
+    B = rand(G1, G1)
+
+    def schk(g):
+        rows = rng.integers(0, G1, 64)
+        a64, b64 = A[rows].astype(np.float64), B.astype(np.float64)
+        want, mag = a64 @ b64, np.abs(a64) @ np.abs(b64)
+        return float(np.max(np.abs(g[rows] - want) / mag)), 1e-5
+    timed("sgemm", f"N={G1}", sgemm, [A, B], schk)
+    print(f"# jax_peers: {failures} failure(s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
