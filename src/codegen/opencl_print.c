@@ -109,6 +109,15 @@ static void print_stmt(Printer *p, KStmt *s) {
   case KS_BLOCK: print_block(p, s); return;
   case KS_DECL:
     indent(p);
+    if (s->buf) {   /* a private array (dpia_new), one per work-item */
+      Type *e = s->type;
+      Nat *n = nat_const(1);
+      for (; e->kind == TY_ARRAY; e = e->elem) n = nat_mul(n, e->len);
+      buf_printf(p->b, "%s %s[", codegen_cltype(e), s->name);
+      codegen_nat(p->b, n);
+      buf_puts(p->b, "];\n");
+      return;
+    }
     buf_printf(p->b, "%s %s", codegen_cltype(s->type), s->name);
     if (s->init) { buf_puts(p->b, " = "); codegen_clexp(p->b, s->init); }
     buf_puts(p->b, ";\n");

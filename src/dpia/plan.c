@@ -23,6 +23,7 @@ typedef struct Uses {
 } Uses;
 
 static void use_buffer(PlanKernel *pk, Buffer *b) {
+  if (b->space == SPACE_PRIVATE) return;   /* declared in the body (a private array) */
   Buffer **list = b->space == SPACE_LOCAL ? pk->locals : pk->bufs;
   int *n = b->space == SPACE_LOCAL ? &pk->nlocals : &pk->nbufs;
   for (int i = 0; i < *n; i++) if (list[i] == b) return;

@@ -18,6 +18,12 @@ static const char *lvalue_name(CExp *e) {
   return e->kind == CE_VAR ? e->name : e->buf ? e->buf->name : "?";
 }
 
+/* Was `name` declared after parallel loop `level` began? */
+static bool declared_since(RaceCx *cx, const char *name, int level) {
+  for (int i = cx->decl_base[level]; i < cx->ndecl; i++) if (strcmp(cx->decl[i], name) == 0) return true;
+  return false;
+}
+
 static bool check_write(RaceCx *cx, CExp *lhs) {
   if (cx->npar == 0) return true;
   CExp *base = lhs;
@@ -28,7 +34,13 @@ static bool check_write(RaceCx *cx, CExp *lhs) {
     return diag_error(LOC_NONE, "data race: a parallel loop (%s) writes to '%s', declared outside it",
                       cx->par[cx->npar - 1]->name, base->name);
   }
-  for (int p = 0; p < cx->npar; p++)
+  /* A private array declared inside parallel loop l has one copy per iteration
+     of loops 0..l; only the loops entered after its declaration share it. */
+  int from = 0;
+  if (base->buf && base->buf->space == SPACE_PRIVATE)
+    for (int l = cx->npar - 1; l >= 0; l--)
+      if (declared_since(cx, base->buf->name, l)) { from = l + 1; break; }
+  for (int p = from; p < cx->npar; p++)
     if (!nat_mentions(base->nat, cx->par[p]))
       return diag_error(LOC_NONE, "data race: every iteration of the parallel loop over %s writes to %s[%s]",
                         cx->par[p]->name, lvalue_name(lhs), nat_to_string(base->nat));
@@ -44,7 +56,7 @@ static bool check(RaceCx *cx, KStmt *s) {
     return true;
   }
   case KS_DECL:
-    if (!s->buf && cx->ndecl < 256) cx->decl[cx->ndecl++] = s->name;
+    if (cx->ndecl < 256) cx->decl[cx->ndecl++] = s->name;   /* scalars and private arrays */
     return true;
   case KS_ASSIGN: return check_write(cx, s->lhs);
   case KS_IF: return check(cx, s->then_) && (!s->else_ || check(cx, s->else_));

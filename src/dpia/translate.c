@@ -47,6 +47,19 @@ static View *name_scalar(Tr *tr, CExp *e, const char *hint) {
   return view_scalar(cexp_var(d->name, e->type));
 }
 
+enum { PRIVATE_ARRAY_MAX = 256 };   /* elements; larger private arrays are hoisted */
+
+/* An array of scalars/vectors of constant total size: storable in private memory. */
+static bool private_array(Type *t, long long *count) {
+  *count = 1;
+  for (; t->kind == TY_ARRAY; t = t->elem) {
+    long long n;
+    if (t->index || !nat_is_const(t->len, &n)) return false;
+    *count *= n;
+  }
+  return (type_is_scalar(t) || t->kind == TY_VECTOR) && *count <= PRIVATE_ARRAY_MAX;
+}
+
 void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   if (type_is_value(t) && (s == SPACE_PRIVATE || s == SPACE_NONE)) {
     KStmt *d = NEW(KStmt);
@@ -55,6 +68,20 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
     *view = view_scalar(cexp_var(d->name, t));
     *acc = acc_new(AC_VAR, t, NULL);
     (*acc)->var = d->name;
+    return;
+  }
+  long long count;
+  if (s == SPACE_PRIVATE && private_array(t, &count)) {
+    /* a small private array lives where it is declared, one per work-item
+       (registers after unrolling), never hoisted */
+    Buffer *b = NEW(Buffer);
+    b->name = dpia_fresh(tr, "priv");
+    b->type = t; b->space = SPACE_PRIVATE;
+    KStmt *d = NEW(KStmt);
+    d->kind = KS_DECL; d->buf = b; d->name = b->name; d->type = t;
+    emit(tr, d);
+    *view = view_buf(b);
+    *acc = acc_buf(b);
     return;
   }
   /* Hoisting (SPEC §5): the temporary lives at the kernel boundary, one slice
@@ -66,7 +93,7 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
     if (s != SPACE_LOCAL || p->level != LEVEL_LCL) { whole = type_array(whole, p->count); loops[np++] = p; }
   Buffer *b = NEW(Buffer);
   b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
-  b->type = whole; b->space = s == SPACE_NONE ? SPACE_GLOBAL : s;
+  b->type = whole; b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
   Kernel *k = tr->k;
   Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
   for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
