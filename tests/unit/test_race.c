@@ -74,5 +74,21 @@ int main(void) {
   diag_clear();
   CHECK(dpia_race_check(outer), "nested slices: %s", diag_message());
 
+  /* a private array declared inside the parallel loop is per work-item … */
+  Buffer *priv = buffer("priv", nat_const(8));
+  priv->space = SPACE_PRIVATE;
+  KStmt *pdecl = NEW(KStmt);
+  pdecl->kind = KS_DECL; pdecl->buf = priv; pdecl->name = "priv"; pdecl->type = priv->type;
+  diag_clear();
+  CHECK(dpia_race_check(parfor_writing(LEVEL_GLB, i, cexp_read(priv, nat_const(3), -1, type_scalar(TY_FLOAT)), pdecl)),
+        "private array inside: %s", diag_message());
+  /* … but declared outside it, it is shared by every iteration */
+  KStmt *shared = kstmt_block();
+  kstmt_add(shared, pdecl);
+  KStmt *loop = parfor_writing(LEVEL_GLB, i, cexp_read(priv, nat_const(3), -1, type_scalar(TY_FLOAT)), NULL);
+  kstmt_add(shared, loop);
+  diag_clear();
+  CHECK(!dpia_race_check(shared) && strstr(diag_message(), "priv[3]"), "private array outside: %s", diag_message());
+
   return CHECK_DONE("race");
 }
