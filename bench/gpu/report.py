@@ -270,9 +270,11 @@ def main():
     runs = meta.get("runs", "50")
     w(f"- Times are medians: clift `bench --runs {runs}` (one warm-up, fresh random inputs in [-1, 1), "
       "device work only, no compilation or input transfer); vendor peers (bench/gpu/peers.cu) and JAX "
-      "(bench/gpu/jax_peers.py, `jax.jit`, `block_until_ready`, which includes JAX's per-call dispatch) "
-      "over 100 runs after 5 warm-ups (sgemm: 50). Each peer checks its result against a CPU float64 "
-      "reference first.")
+      "(bench/gpu/jax_peers.py, `jax.jit`, precision HIGHEST) over 100 runs after 5 warm-ups (sgemm: 50). "
+      "The JAX column is per call over batches of 10 calls issued back to back with one "
+      "`block_until_ready` (dispatch overlaps device work); one call with its own `block_until_ready` "
+      "costs more at small sizes (jax.log, `jaxcall` lines). Each peer checks its result against a "
+      "CPU float64 reference first.")
     if copy_gbs:
         w(f"- Copy bandwidth: **{copy_gbs:.0f} GB/s** ({PEER_DESC.get(copy_what[0], copy_what[0])}, "
           f"{copy_what[1] * 4 / 2**20:.0f} MiB, counting bytes read + written). \"% copy BW\" = "
