@@ -28,6 +28,11 @@ PEER_DESC = {
 DASH = "—"
 
 
+def base(bench):
+    """sgemm_naive -> sgemm: a variant program shares its base benchmark's peers and sizes"""
+    return bench.split("_", 1)[0]
+
+
 def parse_size(s):
     """'N=4096,M=4096' -> {'N': 4096, 'M': 4096}; '-' -> {}"""
     out = {}
@@ -46,7 +51,7 @@ def key(size):  # order-free: matrices here are square, N/M conventions may diff
 def pretty_size(bench, size):
     d = parse_size(size)
     n = d.get("N", 0)
-    if bench == "sgemm":
+    if base(bench) == "sgemm":
         return f"{n}×{n}×{n}"
     if "M" in d:
         return f"{n}×{d['M']}"
@@ -63,12 +68,12 @@ def bytes_moved(bench, size):
         "scal": 2 * n * 4, "asum": n * 4, "dot": 2 * n * 4, "sum": n * 4,
         "gemv": (n * m + n + m) * 4, "transpose": 2 * n * m * 4, "jacobi": 2 * n * m * 4,
         "sgemm": 3 * n * n * 4,
-    }.get(bench)
+    }.get(base(bench))
 
 
 def flops(bench, size):
     n = parse_size(size).get("N", 0)
-    return 2.0 * n ** 3 if bench == "sgemm" else None
+    return 2.0 * n ** 3 if base(bench) == "sgemm" else None
 
 
 def fmt_ms(x):
@@ -177,7 +182,9 @@ def main():
             sizes_by_bench.setdefault(s["bench"], [])
             if s["size"] not in sizes_by_bench[s["bench"]]:
                 sizes_by_bench[s["bench"]].append(s["size"])
-    for b in BENCHES + sorted(set(sizes_by_bench) - set(BENCHES)):
+    order = BENCHES + sorted(set(sizes_by_bench) - set(BENCHES))
+    order.sort(key=lambda b: (BENCHES.index(base(b)) if base(b) in BENCHES else 99, b))
+    for b in order:
         for size in sizes_by_bench.get(b, []):
             cells = {}
             for tgt in ("cuda", "opencl"):
@@ -190,18 +197,18 @@ def main():
                         note(f"{b} {pretty_size(b, size)} clift -t {tgt}: " + why(s, "timing").split(": ", 1)[1])
                 cells[tgt] = ms
             k = key(size)
-            v = peer.get((b, k))
+            v = peer.get((base(b), k))
             if v is None:
-                if (b, k) in peer_fail:
-                    note(f"{b} {pretty_size(b, size)} vendor peer: {peer_fail[(b, k)]}")
+                if (base(b), k) in peer_fail:
+                    note(f"{b} {pretty_size(b, size)} vendor peer: {peer_fail[(base(b), k)]}")
                 elif peers_step is None or peers_step["status"] != "ok":
                     note("vendor peers: " + (why(peers_step, "peers").split(": ", 1)[1] if peers_step else "not run"))
                 else:
                     note(f"{b} {pretty_size(b, size)} vendor peer: no measurement at this size")
-            j = jax.get((b, k))
+            j = jax.get((base(b), k))
             if j is None:
-                if (b, k) in jax_fail:
-                    note(f"{b} {pretty_size(b, size)} JAX: {jax_fail[(b, k)]}")
+                if (base(b), k) in jax_fail:
+                    note(f"{b} {pretty_size(b, size)} JAX: {jax_fail[(base(b), k)]}")
                 elif jax_note:
                     note("JAX: " + jax_note)
                 elif jax_step is None or jax_step["status"] != "ok":
@@ -221,12 +228,13 @@ def main():
                     return f"{bytes_moved(b, size) / (ms * 1e-3) / 1e9 / copy_gbs * 100:.0f}%"
                 return DASH
             rows.append([b, pretty_size(b, size), fmt_ms(cu), fmt_ms(cells["opencl"]),
-                         f"{fmt_ms(v)}" + (f" ({VENDOR.get(b, '')})" if v is not None else ""),
+                         f"{fmt_ms(v)}" + (f" ({VENDOR.get(base(b), '')})" if v is not None else ""),
                          fmt_ms(j), ratio, eff(cu), eff(v)])
 
     # correctness and sanitizers
     crow = []
-    for b in BENCHES:
+    stepped = {s["bench"] for s in steps}
+    for b in [b for b in order if b in stepped]:
         cells = []
         for kind, tgt in (("check", "cuda"), ("check", "opencl"), ("memcheck", "cuda"), ("racecheck", "cuda")):
             s = step_for(kind, b, tgt)

@@ -36,11 +36,18 @@ CMDLINE="bash $G/run.sh"
 
 # ---------------------------------------------------------------- the size tables
 BENCHES="scal asum dot gemv sum transpose jacobi sgemm"
+# variants: bench/gpu/BASE_WHAT.lift (e.g. sgemm_naive) runs with BASE's sizes and peers
+for f in "$G"/*_*.lift; do
+  [ -f "$f" ] || continue
+  v=$(basename "$f" .lift)
+  case " $BENCHES " in *" ${v%%_*} "*) BENCHES="$BENCHES $v" ;; esac
+done
 [ -n "${ONLY:-}" ] && BENCHES=$ONLY
+base() { echo "${1%%_*}"; }
 V1=16777216 V2=134217728 G1=4096 G2=8192
 [ "$SMALL" != 0 ] && { V1=1048576 V2=4194304 G1=512 G2=1024; }
 full_sizes() {   # the timed sizes of each benchmark (N vectors; N rows, M cols; sgemm N)
-  case $1 in
+  case $(base "$1") in
     scal|asum|dot) echo "N=$V1 N=$V2" ;;
     gemv) echo "N=$G1,M=$G1 N=$G2,M=$G2" ;;
     sum) echo "N=$V2" ;;
@@ -50,7 +57,7 @@ full_sizes() {   # the timed sizes of each benchmark (N vectors; N rows, M cols;
   esac
 }
 check_size() {   # --check against the interpreter: small
-  case $1 in
+  case $(base "$1") in
     scal|asum|dot|sum) echo "N=1048576" ;;
     gemv|transpose|jacobi) echo "N=256,M=256" ;;
     sgemm) echo "N=256" ;;
@@ -60,14 +67,14 @@ check_tolerance() {   # --check's relative tolerance: sums of random [-1, 1) val
   # (|result| ~ sqrt(N) while the rounding error grows with sum |terms| ~ N), so
   # a relative error of 1e-4 is not a float32 bound there: 1e-2 still catches
   # a lost or doubled chunk
-  case $1 in
+  case $(base "$1") in
     dot|sum) echo 1e-2 ;;
     *) echo 1e-4 ;;
   esac
 }
 memcheck_size() { check_size "$1"; }
 racecheck_size() {   # racecheck is slow: tiny
-  case $1 in
+  case $(base "$1") in
     scal|asum|dot|sum) echo "N=262144" ;;
     gemv|transpose|jacobi) echo "N=128,M=128" ;;
     sgemm) echo "N=128" ;;
