@@ -61,8 +61,10 @@ static const char *usage_compile =
   "clift_run, with its buffer convention documented), NAME from prog.lift.\n"
   "opencl: DIR/NAME.cl (the kernels), DIR/NAME_host.c (the host, link with\n"
   "-lOpenCL) and DIR/NAME.h (int NAME_run(buffers, sizes)).\n"
+  "cuda: DIR/NAME.cu (the kernels), DIR/NAME_host.cu (the host on the CUDA runtime\n"
+  "API, includes NAME.cu: nvcc -c NAME_host.cu) and DIR/NAME.h (NAME_run).\n"
   "Nothing in them needs clift at run time.\n"
-  "-t TARGET   openmp (default), c or opencl\n"
+  "-t TARGET   openmp (default), c, opencl or cuda\n"
   "-o DIR      output directory (created if missing)\n"
   "--print     print the generated C (opencl: the OpenCL C kernels) on stdout\n"
   "            instead of writing files\n"
@@ -162,9 +164,7 @@ static int cmd_compile(int argc, char **argv) {
   if (argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
   bool opencl = strcmp(target, "opencl") == 0;
   if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0 && !opencl && strcmp(target, "cuda") != 0)
-    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl)", target);
-  if (strcmp(target, "cuda") == 0 && !print && !ptx)
-    return usage_error(usage_compile, "%s", "target 'cuda' is printed, not written to files yet: use --print or --ptx");
+    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", target);
   if (ptx && strcmp(target, "cuda") != 0) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
   Program *p = driver_compile(argv[i]);
@@ -177,6 +177,7 @@ static int cmd_compile(int argc, char **argv) {
   if (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".lift") == 0) name[strlen(name) - 5] = 0;
   for (char *c = name; *c; c++) if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) *c = '_';
   if (opencl) return opencl_write_library(p, dir, name) ? 0 : fail();
+  if (strcmp(target, "cuda") == 0) return cuda_write_library(p, dir, name) ? 0 : fail();
   return cpu_write_library(src, p, dir, name) ? 0 : fail();
 }
 

@@ -26,4 +26,10 @@ Value *cuda_run_timed(Plan *plan, const char *cu_source, Value **inputs, NatBind
    architecture such as "compute_90". NULL + diag with the compile log. */
 const char *cuda_compile_ptx(const char *cu_source, const char *arch);
 
+/* `clift compile -t cuda -o DIR`: DIR/NAME.cu (the kernels), DIR/NAME_host.cu
+   (the host plan on the CUDA runtime API, #including NAME.cu: one nvcc -c
+   builds both) and DIR/NAME.h (int NAME_run(void **buffers, const long long
+   *sizes), the convention of docs/runtime.md). Creates DIR. cuda_emit.c */
+bool cuda_write_library(Program *p, const char *dir, const char *name);
+
 #endif

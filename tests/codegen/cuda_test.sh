@@ -9,7 +9,11 @@
 #     closing the block's loop body) and none when each thread reads what it
 #     wrote, float4 loads/stores for asVector, one kernel per plan kernel;
 #   - `clift run -t cuda` without a CUDA device fails with a clear message and
-#     exit status 1 (with a device it must print the right result).
+#     exit status 1 (with a device it must print the right result);
+#   - `clift compile -t cuda -o DIR` writes NAME.cu (what --print prints),
+#     NAME_host.cu and NAME.h that nvcc builds for sm_90 without warnings and a
+#     C main links against (skipped without nvcc); run against the interpreter
+#     on fresh random inputs where a GPU exists (nvidia-smi -L).
 # Usage: cuda_test.sh path/to/clift    Prints "N passed, N failed".
 set -u
 CLIFT=${1:-build/clift}
@@ -93,6 +97,91 @@ if [ $rc -eq 0 ]; then
   if [ "$out" = "[32]" ]; then ok; else bad "run -t cuda examples/dot.lift: got $out, expected [32]"; fi
 elif [ $rc -eq 1 ] && grep -q "no CUDA device" <<<"$out"; then ok
 else bad "run -t cuda without a device: exit $rc, expected 1 with 'no CUDA device': $out"; fi
+
+# 4. clift compile -t cuda -o DIR: NAME.cu is what --print prints; NAME_host.cu
+# (which includes NAME.cu) builds with nvcc for sm_90 without a GPU, and a C
+# main calling NAME_run links against it; where a GPU exists (nvidia-smi -L), the
+# program runs on fresh random inputs and agrees with `clift run -t interp`.
+NVCC=${NVCC:-nvcc}
+command -v "$NVCC" > /dev/null 2>&1 || NVCC=/usr/local/cuda/bin/nvcc
+if [ ! -x "$(command -v "$NVCC" 2>/dev/null)" ]; then
+  echo "SKIP: clift compile -t cuda -o DIR: nvcc not found (CUDA toolkit)"
+else
+  gpu=0
+  if nvidia-smi -L > /dev/null 2>&1; then gpu=1; else echo "SKIP: running the compiled CUDA libraries: no GPU (nvidia-smi -L fails)"; fi
+  # The driver, as opencl_lib_test.sh's: argv = N seed spec… (f: N random floats
+  # k/16, exact in float32 sums); writes input i to in_i.txt, prints the result.
+  cat > "$T/main.c" <<'EOF2'
+#include <stdio.h>
+#include <stdlib.h>
+static unsigned long long state;
+static float next_float(void) {
+  state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+  int k = (int)((state >> 33) % 64) - 32;
+  return (float)(k >= 0 ? k + 1 : k) / 16.0f;
+}
+int main(int argc, char **argv) {
+  long long n = atoll(argv[1]), result = RESULT;
+  state = strtoull(argv[2], NULL, 10);
+  void *buffers[8];
+  buffers[0] = calloc((size_t)result + 1, sizeof(float));
+  for (int i = 3; i < argc; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "in_%d.txt", i - 2);
+    FILE *f = fopen(name, "w");
+    float *a = malloc(sizeof(float) * (size_t)n);
+    fputs("[", f);
+    for (long long j = 0; j < n; j++) { a[j] = next_float(); fprintf(f, "%s%.9g", j ? ", " : "", a[j]); }
+    fputs("]\n", f);
+    fclose(f);
+    buffers[i - 2] = a;
+  }
+  int rc = ENTRY(buffers, &n);
+  if (rc) { printf("rc %d\n", rc); return 0; }
+  float *out = buffers[0];
+  printf("[");
+  for (long long j = 0; j < result; j++) printf("%s%.9g", j ? ", " : "", out[j]);
+  printf("]\n");
+  return 0;
+}
+EOF2
+  same() {   # same A B: the two literals hold the same numbers (relative tolerance 1e-6)
+    paste <(tr -d '[]<> \n' < "$1" | tr ',' '\n') <(tr -d '[]<> \n' < "$2" | tr ',' '\n') |
+      awk -F'\t' '{ n++; d = $1 - $2; if (d < 0) d = -d; m = $2 < 0 ? -$2 : $2;
+                    if ($1 == "" || $2 == "" || d > 1e-6 * (m > 1 ? m : 1)) bad++ }
+                  END { exit (n == 0 || bad > 0) }'
+  }
+  # lib PROG NAME N RESULT SPEC… (RESULT: result floats, a C expression in n)
+  lib() {
+    local prog=$1 name=$2 n=$3 result=$4; shift 4
+    local d=$T/lib_$name seed=$RANDOM$RANDOM
+    mkdir -p "$d"
+    if ! "$CLIFT" compile -t cuda -o "$d" "$prog" 2>"$d/err"; then bad "$prog: compile -t cuda -o: $(cat "$d/err")"; return; fi
+    if [ -f "$d/$name.cu" ] && [ -f "$d/${name}_host.cu" ] && [ -f "$d/$name.h" ]; then ok; else bad "$prog: files missing: $(ls "$d")"; return; fi
+    "$CLIFT" compile --print -t cuda "$prog" > "$d/print.cu" 2>/dev/null
+    if cmp -s "$d/print.cu" "$d/$name.cu"; then ok; else bad "$prog: $name.cu differs from compile --print"; fi
+    if ! (cd "$d" && "$NVCC" -O3 -arch=sm_90 -Xcompiler -Wall,-Wextra -c "${name}_host.cu" -o "${name}_host.o") > "$d/nvcc.err" 2>&1 \
+       || grep -qi "warning" "$d/nvcc.err"; then
+      bad "$prog: nvcc -c ${name}_host.cu: $(head -c 1500 "$d/nvcc.err")"; return
+    fi
+    ok
+    if ! "$NVCC" -arch=sm_90 -I"$d" -DENTRY="${name}_run" -DRESULT="($result)" -include "$d/$name.h" \
+         "$T/main.c" "$d/${name}_host.o" -o "$d/run" > "$d/link.err" 2>&1; then
+      bad "$prog: a C main does not link with ${name}_host.o: $(head -c 1500 "$d/link.err")"; return
+    fi
+    ok
+    [ $gpu -eq 1 ] || return
+    (cd "$d" && ./run "$n" "$seed" "$@" > got.txt 2>run.err) || { bad "$prog: the program failed: $(cat "$d/run.err")"; return; }
+    local ins=() i
+    for ((i = 1; i <= $#; i++)); do ins+=("@$d/in_$i.txt"); done
+    if ! "$CLIFT" run -t interp "$prog" "${ins[@]}" > "$d/want.txt" 2>"$d/err"; then bad "$prog: interp: $(cat "$d/err")"; return; fi
+    if same "$d/got.txt" "$d/want.txt"; then ok
+    else bad "$prog (N=$n, seed $seed): ${name}_run gave $(head -c 300 "$d/got.txt"), interp $(head -c 300 "$d/want.txt")"; fi
+  }
+  lib examples/dot.lift dot $((1 + RANDOM % 3000)) 1 f f
+  lib tests/lift/dot_wrg.lift dot_wrg $((4096 * (1 + RANDOM % 3))) 'n / 2048' f f
+  lib tests/lift/vector_scale.lift vector_scale $((1024 * (1 + RANDOM % 4))) n f
+fi
 
 echo "cuda codegen: $pass passed, $fail failed"
 [ $fail -eq 0 ]
