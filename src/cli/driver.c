@@ -46,11 +46,8 @@ bool driver_target_available(const char *target) {
 }
 
 /* typed AST → lower strategy (lower/) → DPIA stages I–III (dpia/) → kernel
-   → [host plan →] C / OpenCL C text */
-static Kernel *translate(Program *p) {
-  Program *lowered = lower_program(p);
-  return lowered ? dpia_translate(lowered) : NULL;
-}
+   → [host plan →] C / OpenCL C / CUDA text */
+static Kernel *translate(Program *p) { return dpia_translate(p); }
 
 const char *driver_generate(Program *p, const char *target) {
   Kernel *k = translate(p);

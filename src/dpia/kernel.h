@@ -84,7 +84,8 @@ void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
 KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body);
 
-/* DPIA stages I–III: typed program → kernel. NULL + diag on error. */
+/* Strategy lowering (lower/), then DPIA stages I–III: typed program → kernel.
+   NULL + diag on error. */
 Kernel *dpia_translate(Program *p);
 /* SPEC §3.6: a parallel loop may write only through the acceptor it was given
    (the output slice indexed by its own variable) or to memory it declares. */

@@ -2,6 +2,7 @@
    first, then the inputs), scalar inputs as named values, and the body
    A(program body)(output), followed by the race check. */
 #include "dpia.h"
+#include "../lower/lower.h"
 #include <ctype.h>
 #include <string.h>
 
@@ -38,6 +39,8 @@ static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
 }
 
 Kernel *dpia_translate(Program *p) {
+  /* default strategies first (SPEC §1: "lower strategy"), on a re-typed copy */
+  if (!(p = lower_program(p))) return NULL;
   for (int i = 0; i < p->nsizes; i++)
     if (!c_identifier_ok(p->sizes[i]->name)) {
       diag_error(p->loc, "size variable '%s' cannot be used in generated code: rename it to a C identifier", p->sizes[i]->name);

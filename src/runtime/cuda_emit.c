@@ -19,7 +19,6 @@
 #include "cuda.h"
 #include "cpu_internal.h"
 #include "../codegen/codegen.h"
-#include "../lower/lower.h"
 #include <string.h>
 
 static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
@@ -229,8 +228,7 @@ static const char *header_source(Program *p, const char *name) {
 
 bool cuda_write_library(Program *p, const char *dir, const char *name) {
   if (!cpu_library_supported(p)) return false;
-  Program *lowered = lower_program(p);   /* as driver_generate: NAME.cu is what --print prints */
-  Kernel *k = lowered ? dpia_translate(lowered) : NULL;
+  Kernel *k = dpia_translate(p);   /* lowers first, as for --print */
   Plan *pl = k ? plan_build(k, "cuda") : NULL;
   const char *cu = pl ? codegen_cuda(pl) : NULL;
   if (!cu) return false;
