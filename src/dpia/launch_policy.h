@@ -6,10 +6,12 @@
 
    From the kernel's parallel loops (level 0 global, 1 work-group, 2 local;
    dimension; iteration count, -1 when it depends on an outer loop): per
-   dimension, a mapLcl count (≤ 256) is the work-group size and a mapWrg count
-   (≤ 65536) the number of groups; mapGlb alone gets groups of up to 64 covering
-   up to 2^20 work-items. The work-group is halved (largest dimension first)
-   until it has at most max_local work-items. Returns the number of dimensions;
+   dimension, a mapLcl count (rounded down to a power of two, ≤ 256: a padded
+   row of 33 gives 32) is the work-group size and a mapWrg count (≤ 65536) the
+   number of groups; mapGlb alone gets groups of up to 64 covering up to 2^20
+   work-items. The work-group is then halved, largest dimension first and the
+   contiguous dimension 0 last on ties, until it has at most min(max_local, 256)
+   work-items (e.g. 64×64 → 64×4 for a 2-D mapGlb: warps stay along rows). Returns the number of dimensions;
    no loops (a single-work-item kernel) gives 1 × 1. */
 #ifndef CLIFT_LAUNCH_POLICY_H
 #define CLIFT_LAUNCH_POLICY_H
@@ -30,7 +32,8 @@ static int clift_launch_size(int n, const int *level, const int *dim, const long
   for (int d = 0; d < 3; d++) { \
     long long l = 1, g = 1; \
     if (lcl[d]) { \
-      l = lcl[d] < 256 ? lcl[d] : 256; \
+      l = 1; \
+      while (l * 2 <= lcl[d] && l * 2 <= 256) l *= 2; \
       g = wrg[d] ? (wrg[d] < 65536 ? wrg[d] : 65536) : 1; \
     } else if (glb[d]) { \
       l = glb[d] < 64 ? glb[d] : 64; \
@@ -43,9 +46,10 @@ static int clift_launch_size(int n, const int *level, const int *dim, const long
     groups[d] = (size_t)(g > 0 ? g : 1); \
   } \
   if (max_local < 1) max_local = 1; \
+  if (max_local > 256) max_local = 256; \
   while (local[0] * local[1] * local[2] > max_local) { \
-    int big = local[1] > local[0] ? 1 : 0; \
-    if (local[2] > local[big]) big = 2; \
+    int big = local[2] >= local[1] && local[2] > 1 ? 2 : 1; \
+    if (local[0] > local[big]) big = 0; \
     local[big] = (local[big] + 1) / 2; \
   } \
   return dims; \
