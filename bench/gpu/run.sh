@@ -63,12 +63,15 @@ check_size() {   # --check against the interpreter: small
     sgemm) echo "N=256" ;;
   esac
 }
-check_tolerance() {   # --check's relative tolerance: sums of random [-1, 1) values cancel
+check_tolerance() {   # --check's tolerance: sums of random [-1, 1) values cancel
   # (|result| ~ sqrt(N) while the rounding error grows with sum |terms| ~ N), so
-  # a relative error of 1e-4 is not a float32 bound there: 1e-2 still catches
-  # a lost or doubled chunk
+  # a relative error of 1e-4 is not a float32 bound there. value_close also
+  # accepts an absolute error up to the tolerance: 5e-2 is above the
+  # interpreter's own sequential float32 error on 2^20 terms (~0.03 typical,
+  # 0.012 seen against the tree) and far below a lost or doubled chunk of
+  # 16384 terms (~70)
   case $(base "$1") in
-    dot|sum) echo 1e-2 ;;
+    dot|sum) echo 5e-2 ;;
     *) echo 1e-4 ;;
   esac
 }

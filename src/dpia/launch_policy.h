@@ -30,20 +30,13 @@ static int clift_launch_size(int n, const int *level, const int *dim, const long
     if (d + 1 > dims) dims = d + 1; \
   } \
   for (int d = 0; d < 3; d++) { \
-    long long l = 1, g = 1; \
+    long long l = 1; \
     if (lcl[d]) { \
-      l = 1; \
       while (l * 2 <= lcl[d] && l * 2 <= 256) l *= 2; \
-      g = wrg[d] ? (wrg[d] < 65536 ? wrg[d] : 65536) : 1; \
     } else if (glb[d]) { \
       l = glb[d] < 64 ? glb[d] : 64; \
-      long long all = glb[d] < (1 << 20) ? glb[d] : (1 << 20); \
-      g = (all + l - 1) / l; \
-    } else if (wrg[d]) { \
-      g = wrg[d] < 65536 ? wrg[d] : 65536; \
     } \
-    local[d] = (size_t)(l > 0 ? l : 1); \
-    groups[d] = (size_t)(g > 0 ? g : 1); \
+    local[d] = (size_t)l; \
   } \
   if (max_local < 1) max_local = 1; \
   if (max_local > 256) max_local = 256; \
@@ -51,6 +44,18 @@ static int clift_launch_size(int n, const int *level, const int *dim, const long
     int big = local[2] >= local[1] && local[2] > 1 ? 2 : 1; \
     if (local[0] > local[big]) big = 0; \
     local[big] = (local[big] + 1) / 2; \
+  } \
+  /* groups after the work-group shape is final, so that a mapGlb still covers \
+     up to 2^20 work-items per dimension */ \
+  for (int d = 0; d < 3; d++) { \
+    long long g = 1, l = (long long)local[d]; \
+    if (lcl[d] || (!glb[d] && wrg[d])) { \
+      g = wrg[d] ? (wrg[d] < 65536 ? wrg[d] : 65536) : 1; \
+    } else if (glb[d]) { \
+      long long all = glb[d] < (1 << 20) ? glb[d] : (1 << 20); \
+      g = (all + l - 1) / l; \
+    } \
+    groups[d] = (size_t)(g > 0 ? g : 1); \
   } \
   return dims; \
 }
