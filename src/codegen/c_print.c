@@ -1,13 +1,8 @@
 /* c_print.c — the `c` and `openmp` backends: the kernel as one C function. */
-#include "codegen.h"
+#include "stmt_print.h"
 #include <ctype.h>
 #include <string.h>
 
-void codegen_cexp(Buf *b, CExp *e);
-
-typedef struct Printer { Buf *b; bool openmp; int depth; int par_open; } Printer;
-
-static void indent(Printer *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
 
 static const char *prelude =
   "#include <stdbool.h>\n#include <stdint.h>\n#include <stdlib.h>\n#include <math.h>\n\n"
@@ -46,95 +41,23 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
   buf_printf(b, " } %s;\n", name);
 }
 
-/* Every vector and tuple type the kernel's statements mention. */
-static void declare_cexp_types(Buf *b, CExp *e, Buf *seen) {
-  if (!e) return;
-  if (e->type) declare_type(b, e->type, seen);
-  for (int i = 0; i < e->n; i++) declare_cexp_types(b, e->args[i], seen);
-}
-
-static void declare_stmt_types(Buf *b, KStmt *s, Buf *seen) {
-  if (!s) return;
-  if (s->type) declare_type(b, s->type, seen);
-  declare_cexp_types(b, s->init, seen);
-  declare_cexp_types(b, s->lhs, seen);
-  declare_cexp_types(b, s->rhs, seen);
-  declare_cexp_types(b, s->cond, seen);
-  for (int i = 0; i < s->n; i++) declare_stmt_types(b, s->stmts[i], seen);
-  declare_stmt_types(b, s->body, seen);
-  declare_stmt_types(b, s->then_, seen);
-  declare_stmt_types(b, s->else_, seen);
-}
-
-static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
-
-static Nat *element_count(Type *t) {
-  Nat *n = nat_const(1);
-  for (; t->kind == TY_ARRAY; t = t->elem) n = nat_mul(n, t->len);
-  return n;
-}
-
-static void print_stmt(Printer *p, KStmt *s);
-
-static void print_block(Printer *p, KStmt *s) {
-  for (int i = 0; i < s->n; i++) print_stmt(p, s->stmts[i]);
-}
-
-static void print_for(Printer *p, KStmt *s) {
-  bool pragma = p->openmp && s->level != LEVEL_SEQ && p->par_open == 0;
-  if (pragma) { indent(p); buf_puts(p->b, "#pragma omp parallel for schedule(static)\n"); }
-  indent(p);
+/* openmp (ctx points to true): the outermost parallel loop gets the pragma;
+   every loop is a plain for. */
+static void loop_head(StmtPrinter *p, KStmt *s) {
+  if (*(const bool *)p->ctx && s->level != LEVEL_SEQ && p->parallel_open == 0) {
+    codegen_indent(p);
+    buf_puts(p->b, "#pragma omp parallel for schedule(static)\n");
+  }
+  codegen_indent(p);
   buf_printf(p->b, "for (int64_t %s = 0; %s < ", s->var->name, s->var->name);
   codegen_nat(p->b, s->count);
   buf_printf(p->b, "; %s += 1) {\n", s->var->name);
-  p->depth++;
-  if (s->level != LEVEL_SEQ) p->par_open++;
-  print_block(p, s->body);
-  if (s->level != LEVEL_SEQ) p->par_open--;
-  p->depth--;
-  indent(p);
-  buf_puts(p->b, "}\n");
 }
 
-static void print_stmt(Printer *p, KStmt *s) {
-  switch (s->kind) {
-  case KS_BLOCK: print_block(p, s); return;
-  case KS_DECL:
-    indent(p);
-    if (s->buf) {   /* a private array (dpia_new), one per work-item */
-      Type *e = s->type;
-      Nat *n = nat_const(1);
-      for (; e->kind == TY_ARRAY; e = e->elem) n = nat_mul(n, e->len);
-      buf_printf(p->b, "%s %s[", codegen_ctype(e), s->name);
-      codegen_nat(p->b, n);
-      buf_puts(p->b, "];\n");
-      return;
-    }
-    buf_printf(p->b, "%s %s", codegen_ctype(s->type), s->name);
-    if (s->init) { buf_puts(p->b, " = "); codegen_cexp(p->b, s->init); }
-    buf_puts(p->b, ";\n");
-    return;
-  case KS_ASSIGN:
-    indent(p);
-    codegen_cexp(p->b, s->lhs);
-    buf_puts(p->b, " = ");
-    codegen_cexp(p->b, s->rhs);
-    buf_puts(p->b, ";\n");
-    return;
-  case KS_FOR: print_for(p, s); return;
-  case KS_IF:
-    indent(p);
-    buf_puts(p->b, "if (");
-    codegen_cexp(p->b, s->cond);
-    buf_puts(p->b, ") {\n");
-    p->depth++; print_block(p, s->then_); p->depth--;
-    indent(p); buf_puts(p->b, "} else {\n");
-    p->depth++; print_block(p, s->else_); p->depth--;
-    indent(p); buf_puts(p->b, "}\n");
-    return;
-  case KS_BARRIER: return;   /* one thread per work-group on the CPU: nothing to wait for */
-  }
-}
+static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, NULL, NULL };
+
+typedef struct TypeDecls { Buf *b, *seen; } TypeDecls;
+static void declare_each(Type *t, void *ctx) { TypeDecls *d = ctx; declare_type(d->b, t, d->seen); }
 
 static void print_entry_head(Buf *b, Kernel *k) {
   Program *prog = k->prog;
@@ -146,13 +69,13 @@ static void print_entry_head(Buf *b, Kernel *k) {
                k->scalar_names[i], codegen_ctype(k->scalar_types[i]), k->scalar_params[i]);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
-    const char *t = codegen_ctype(element_type(buf->type));
+    const char *t = codegen_ctype(codegen_element_type(buf->type));
     if (buf->is_param)
       buf_printf(b, "  %s%s *restrict %s = (%s%s *)buffers[%d];\n", buf->param_index ? "const " : "", t, buf->name,
                  buf->param_index ? "const " : "", t, buf->param_index);
     else {
       buf_printf(b, "  %s *restrict %s = malloc(sizeof(%s) * (size_t)(", t, buf->name, t);
-      codegen_nat(b, element_count(buf->type));
+      codegen_nat(b, codegen_element_count(buf->type));
       buf_printf(b, "));\n  if (!%s) abort();   /* out of memory */\n", buf->name);
     }
   }
@@ -187,12 +110,13 @@ const char *codegen_c(Kernel *k, bool openmp) {
   Buf seen = {0};
   for (int i = 0; i < k->nbufs; i++) declare_type(&b, k->bufs[i]->type, &seen);
   for (int i = 0; i < k->nscalars; i++) declare_type(&b, k->scalar_types[i], &seen);
-  declare_stmt_types(&b, k->body, &seen);
+  TypeDecls decls = { &b, &seen };
+  codegen_walk_types(k->body, declare_each, &decls);
   buf_puts(&b, "\nvoid clift_run(void **buffers, const long long *sizes);\n\n");
   print_entry_head(&b, k);
   Buf body = {0};
-  Printer p = { &body, openmp, 1, 0 };
-  print_block(&p, k->body);
+  StmtPrinter p = { &body, 1, &c_style, 0, &openmp };
+  codegen_stmt(&p, k->body);
   mark_unused(&b, k, buf_str(&body));
   buf_puts(&b, buf_str(&body));
   for (int i = 0; i < k->nbufs; i++) if (!k->bufs[i]->is_param) buf_printf(&b, "  free(%s);\n", k->bufs[i]->name);

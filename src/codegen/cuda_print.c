@@ -6,13 +6,10 @@
    correct; local temporaries are __shared__ arrays; barriers __syncthreads();
    vectors are CUDA's float4 … with lane access and arithmetic from the prelude
    (CUDA gives its vector types no operators). */
-#include "codegen.h"
+#include "stmt_print.h"
 #include "../dpia/plan.h"
 #include <string.h>
 
-typedef struct Printer { Buf *b; int depth; } Printer;
-
-static void indent(Printer *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
 
 /* min/max in index arithmetic mix long long and int: plain comparisons, as in
    the OpenCL prelude. The scalar operators min/max/abs are overloaded
@@ -83,35 +80,17 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
   buf_printf(b, " } %s;\n", name);
 }
 
-static void declare_exp_types(Buf *b, CExp *e, Buf *seen) {
-  if (!e) return;
-  if (e->type) declare_type(b, e->type, seen);
-  for (int i = 0; i < e->n; i++) declare_exp_types(b, e->args[i], seen);
-}
-
-static void declare_stmt_types(Buf *b, KStmt *s, Buf *seen) {
-  if (!s) return;
-  if (s->type) declare_type(b, s->type, seen);
-  declare_exp_types(b, s->init, seen); declare_exp_types(b, s->lhs, seen);
-  declare_exp_types(b, s->rhs, seen); declare_exp_types(b, s->cond, seen);
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) declare_stmt_types(b, s->stmts[i], seen);
-  declare_stmt_types(b, s->body, seen); declare_stmt_types(b, s->then_, seen); declare_stmt_types(b, s->else_, seen);
-}
-
-static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
-
-static void print_stmt(Printer *p, KStmt *s);
-
-static void print_block(Printer *p, KStmt *s) {
-  for (int i = 0; i < s->n; i++) print_stmt(p, s->stmts[i]);
+static void declare_each(Type *t, void *seen_and_buf) {
+  Buf **bs = seen_and_buf;
+  declare_type(bs[0], t, bs[1]);
 }
 
 /* Grid-stride loops: start at this thread's id at the loop's level, step by
    the number of them (dimension 0, 1, 2: x, y, z). */
-static void print_for(Printer *p, KStmt *s) {
+static void loop_head(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   const char xyz = "xyz"[s->dim >= 0 && s->dim < 3 ? s->dim : 0];
-  indent(p);
+  codegen_indent(p);
   switch (s->level) {
   case LEVEL_SEQ: buf_printf(p->b, "for (long long %s = 0; %s < ", v, v); break;
   case LEVEL_GLB: buf_printf(p->b, "for (long long %s = (long long)blockIdx.%c * blockDim.%c + threadIdx.%c; %s < ", v, xyz, xyz, xyz, v); break;
@@ -125,15 +104,11 @@ static void print_for(Printer *p, KStmt *s) {
   case LEVEL_WRG: buf_printf(p->b, "; %s += gridDim.%c) {\n", v, xyz); break;
   default: buf_printf(p->b, "; %s += blockDim.%c) {\n", v, xyz); break;
   }
-  p->depth++;
-  print_block(p, s->body);
-  p->depth--;
-  indent(p);
-  buf_puts(p->b, "}\n");
 }
 
 /* A vector store: one aligned store, else lane by lane from a copy. */
-static void print_vstore(Printer *p, KStmt *s) {
+static bool vector_store(StmtPrinter *p, KStmt *s) {
+  if (s->lhs->kind != CE_VLOAD) return false;
   const char *t = codegen_cudatype(s->lhs->type);
   if (codegen_cuda_vector_aligned(s->lhs)) {
     buf_printf(p->b, "*(%s *)&%s[", t, s->lhs->buf->name);
@@ -141,71 +116,29 @@ static void print_vstore(Printer *p, KStmt *s) {
     buf_puts(p->b, "] = ");
     codegen_cudaexp(p->b, s->rhs);
     buf_puts(p->b, ";\n");
-    return;
+    return true;
   }
   buf_printf(p->b, "{\n");
   p->depth++;
-  indent(p);
+  codegen_indent(p);
   buf_printf(p->b, "const %s clift_v = ", t);
   codegen_cudaexp(p->b, s->rhs);
   buf_puts(p->b, ";\n");
   for (int j = 0; j < s->lhs->type->width; j++) {
-    indent(p);
+    codegen_indent(p);
     codegen_cuda_lane_access(p->b, s->lhs, j);
     buf_printf(p->b, " = clift_lane(clift_v, %d);\n", j);
   }
   p->depth--;
-  indent(p);
+  codegen_indent(p);
   buf_puts(p->b, "}\n");
+  return true;
 }
 
-static void print_assign(Printer *p, KStmt *s) {
-  indent(p);
-  if (s->lhs->kind == CE_VLOAD) { print_vstore(p, s); return; }
-  codegen_cudaexp(p->b, s->lhs);
-  buf_puts(p->b, " = ");
-  codegen_cudaexp(p->b, s->rhs);
-  buf_puts(p->b, ";\n");
-}
+/* orders both shared and global memory among the block's threads */
+static void barrier(StmtPrinter *p, KStmt *s) { (void)s; buf_puts(p->b, "__syncthreads();\n"); }
 
-static void print_stmt(Printer *p, KStmt *s) {
-  switch (s->kind) {
-  case KS_BLOCK: print_block(p, s); return;
-  case KS_DECL:
-    indent(p);
-    if (s->buf) {   /* a private array (dpia_new), one per work-item */
-      Type *e = s->type;
-      Nat *n = nat_const(1);
-      for (; e->kind == TY_ARRAY; e = e->elem) n = nat_mul(n, e->len);
-      buf_printf(p->b, "%s %s[", codegen_cudatype(e), s->name);
-      codegen_nat(p->b, n);
-      buf_puts(p->b, "];\n");
-      return;
-    }
-    buf_printf(p->b, "%s %s", codegen_cudatype(s->type), s->name);
-    if (s->init) { buf_puts(p->b, " = "); codegen_cudaexp(p->b, s->init); }
-    buf_puts(p->b, ";\n");
-    return;
-  case KS_ASSIGN: print_assign(p, s); return;
-  case KS_FOR: print_for(p, s); return;
-  case KS_IF:
-    indent(p);
-    buf_puts(p->b, "if (");
-    codegen_cudaexp(p->b, s->cond);
-    buf_puts(p->b, ") {\n");
-    p->depth++; print_block(p, s->then_); p->depth--;
-    if (s->else_) {
-      indent(p); buf_puts(p->b, "} else {\n");
-      p->depth++; print_block(p, s->else_); p->depth--;
-    }
-    indent(p); buf_puts(p->b, "}\n");
-    return;
-  case KS_BARRIER:   /* orders both shared and global memory among the block's threads */
-    indent(p);
-    buf_puts(p->b, "__syncthreads();\n");
-    return;
-  }
-}
+static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier };
 
 /* Parameters: the global buffers it touches (inputs const), every size and
    scalar input, the error cell; the host passes them in this order. */
@@ -216,7 +149,7 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
     Buffer *buf = pk->bufs[i];
     bool in = buf->is_param && buf->param_index > 0;
-    buf_printf(b, "%s%s%s *__restrict__ %s", sep, in ? "const " : "", memory_type(element_type(buf->type)), buf->name);
+    buf_printf(b, "%s%s%s *__restrict__ %s", sep, in ? "const " : "", memory_type(codegen_element_type(buf->type)), buf->name);
   }
   for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long long %s", sep, k->prog->sizes[i]->name);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
@@ -228,12 +161,12 @@ static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "/* %s: %s */\n", pk->name, pk->single ? "one thread" : "parallel");
   print_signature(b, pl, pk);
   for (int i = 0; i < pk->nlocals; i++) {   /* aligned for float4 accesses */
-    buf_printf(b, "  __shared__ __align__(16) %s %s[", memory_type(element_type(pk->locals[i]->type)), pk->locals[i]->name);
+    buf_printf(b, "  __shared__ __align__(16) %s %s[", memory_type(codegen_element_type(pk->locals[i]->type)), pk->locals[i]->name);
     codegen_nat(b, pk->local_counts[i]);
     buf_puts(b, "];\n");
   }
-  Printer p = { b, 1 };
-  print_block(&p, pk->body);
+  StmtPrinter p = { b, 1, &cuda_style, 0, NULL };
+  codegen_stmt(&p, pk->body);
   buf_puts(b, "}\n\n");
 }
 
@@ -242,7 +175,8 @@ const char *codegen_cuda(Plan *pl) {
   Kernel *k = pl->k;
   for (int i = 0; i < k->nbufs; i++) declare_type(&types, k->bufs[i]->type, &seen);
   for (int i = 0; i < k->nscalars; i++) declare_type(&types, k->scalar_types[i], &seen);
-  declare_stmt_types(&types, k->body, &seen);
+  Buf *bs[2] = { &types, &seen };
+  codegen_walk_types(k->body, declare_each, bs);
   for (int i = 0; i < pl->n; i++) print_kernel(&body, pl, &pl->kernels[i]);
   Buf b = {0};
   buf_printf(&b, "/* generated by clift (cuda target) from %s */\n", k->prog->file);

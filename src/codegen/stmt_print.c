@@ -1,0 +1,99 @@
+/* stmt_print.c — statements of the kernel AST, printed once for every backend
+   (see stmt_print.h for what a backend supplies). */
+#include "stmt_print.h"
+
+void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
+
+Type *codegen_element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
+
+Nat *codegen_element_count(Type *t) {
+  Nat *n = nat_const(1);
+  for (; t->kind == TY_ARRAY; t = t->elem) n = nat_mul(n, t->len);
+  return n;
+}
+
+static void print_body(StmtPrinter *p, KStmt *s) {
+  p->depth++;
+  codegen_stmt(p, s);
+  p->depth--;
+}
+
+static void print_decl(StmtPrinter *p, KStmt *s) {
+  if (s->buf) {   /* a private array (dpia_new), one per work-item */
+    buf_printf(p->b, "%s %s[", p->style->type(codegen_element_type(s->type)), s->name);
+    codegen_nat(p->b, codegen_element_count(s->type));
+    buf_puts(p->b, "];\n");
+    return;
+  }
+  buf_printf(p->b, "%s %s", p->style->type(s->type), s->name);
+  if (s->init) { buf_puts(p->b, " = "); p->style->exp(p->b, s->init); }
+  buf_puts(p->b, ";\n");
+}
+
+void codegen_stmt(StmtPrinter *p, KStmt *s) {
+  switch (s->kind) {
+  case KS_BLOCK:
+    for (int i = 0; i < s->n; i++) codegen_stmt(p, s->stmts[i]);
+    return;
+  case KS_DECL:
+    codegen_indent(p);
+    print_decl(p, s);
+    return;
+  case KS_ASSIGN:
+    codegen_indent(p);
+    if (p->style->special_assign && p->style->special_assign(p, s)) return;
+    p->style->exp(p->b, s->lhs);
+    buf_puts(p->b, " = ");
+    p->style->exp(p->b, s->rhs);
+    buf_puts(p->b, ";\n");
+    return;
+  case KS_FOR: {
+    bool parallel = s->level != LEVEL_SEQ;
+    p->style->loop_head(p, s);
+    p->parallel_open += parallel;
+    print_body(p, s->body);
+    p->parallel_open -= parallel;
+    codegen_indent(p);
+    buf_puts(p->b, "}\n");
+    return;
+  }
+  case KS_IF:
+    codegen_indent(p);
+    buf_puts(p->b, "if (");
+    p->style->exp(p->b, s->cond);
+    buf_puts(p->b, ") {\n");
+    print_body(p, s->then_);
+    if (s->else_ && s->else_->n > 0) {
+      codegen_indent(p);
+      buf_puts(p->b, "} else {\n");
+      print_body(p, s->else_);
+    }
+    codegen_indent(p);
+    buf_puts(p->b, "}\n");
+    return;
+  case KS_BARRIER:
+    if (!p->style->barrier) return;   /* the CPU targets: one thread per work-group */
+    codegen_indent(p);
+    p->style->barrier(p, s);
+    return;
+  }
+}
+
+static void walk_exp(CExp *e, void (*fn)(Type *, void *), void *ctx) {
+  if (!e) return;
+  if (e->type) fn(e->type, ctx);
+  for (int i = 0; i < e->n; i++) walk_exp(e->args[i], fn, ctx);
+}
+
+void codegen_walk_types(KStmt *s, void (*fn)(Type *, void *), void *ctx) {
+  if (!s) return;
+  if (s->type) fn(s->type, ctx);
+  walk_exp(s->init, fn, ctx);
+  walk_exp(s->lhs, fn, ctx);
+  walk_exp(s->rhs, fn, ctx);
+  walk_exp(s->cond, fn, ctx);
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) codegen_walk_types(s->stmts[i], fn, ctx);
+  codegen_walk_types(s->body, fn, ctx);
+  codegen_walk_types(s->then_, fn, ctx);
+  codegen_walk_types(s->else_, fn, ctx);
+}

@@ -1,0 +1,38 @@
+/* stmt_print.h — the one statement printer of the kernel AST. Backends share
+   it and supply only what differs (STYLE: "backends share everything but
+   printing" loops, address spaces, barriers and vector accesses): how a type
+   and an expression are spelled, the head of a loop of each level, vector
+   stores, barriers. */
+#ifndef CLIFT_STMT_PRINT_H
+#define CLIFT_STMT_PRINT_H
+#include "codegen.h"
+
+typedef struct StmtPrinter StmtPrinter;
+
+typedef struct StmtStyle {
+  const char *(*type)(Type *t);                      /* private variables */
+  void (*exp)(Buf *b, CExp *e);                      /* expressions */
+  /* `for (… var …) {` for a loop of s->level; the body and `}` follow */
+  void (*loop_head)(StmtPrinter *p, KStmt *s);
+  /* a store the plain `lhs = rhs;` cannot express (vector stores); false: plain */
+  bool (*special_assign)(StmtPrinter *p, KStmt *s);
+  void (*barrier)(StmtPrinter *p, KStmt *s);         /* NULL: barriers print nothing */
+} StmtStyle;
+
+struct StmtPrinter {
+  Buf *b;
+  int depth;
+  const StmtStyle *style;
+  int parallel_open;     /* parallel loops around the statement being printed */
+  const void *ctx;       /* the backend's own settings */
+};
+
+void codegen_indent(StmtPrinter *p);
+void codegen_stmt(StmtPrinter *p, KStmt *s);
+
+/* Calls fn on every type the statements mention (for typedefs). */
+void codegen_walk_types(KStmt *s, void (*fn)(Type *t, void *ctx), void *ctx);
+Type *codegen_element_type(Type *t);   /* the innermost non-array type */
+Nat *codegen_element_count(Type *t);   /* the product of the array lengths */
+
+#endif
