@@ -21,7 +21,9 @@ const char *codegen_opencl(Plan *plan);
    scalar inputs, the error cell). Compiled at run time with NVRTC. */
 const char *codegen_cuda(Plan *plan);
 
-/* shared by the printers */
+/* shared by the printers (and the library emitters) */
+Type *codegen_element_type(Type *t);   /* the innermost non-array type */
+Nat *codegen_element_count(Type *t);   /* the product of the array lengths */
 void codegen_nat(Buf *b, Nat *n);
 const char *codegen_ctype(Type *t);      /* float, int32_t, clift_float4, tuple structs */
 /* The OpenCL C spelling: int, long, float4 (tuple structs keep their C names). */

@@ -32,7 +32,5 @@ void codegen_stmt(StmtPrinter *p, KStmt *s);
 
 /* Calls fn on every type the statements mention (for typedefs). */
 void codegen_walk_types(KStmt *s, void (*fn)(Type *t, void *ctx), void *ctx);
-Type *codegen_element_type(Type *t);   /* the innermost non-array type */
-Nat *codegen_element_count(Type *t);   /* the product of the array lengths */
 
 #endif

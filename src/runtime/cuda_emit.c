@@ -18,44 +18,10 @@
    cc and -lcudart -lstdc++). */
 #include "cuda.h"
 #include "cpu_internal.h"
+#include "emit_common.h"
 #include "../codegen/codegen.h"
 #include <string.h>
 
-static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
-
-/* Bytes of a buffer of type t, as a C expression over the size variables. */
-static const char *bytes_expr(Type *t) {
-  Type *e = element_type(t);
-  Nat *count = cpu_type_scalars(t);
-  long long unit = (long long)cpu_scalar_bytes(e->kind == TY_VECTOR ? e->elem->kind : e->kind);
-  if (e->kind == TY_TUPLE) {   /* array of structs: elements times the struct's size */
-    count = nat_const(1);
-    for (Type *a = t; a->kind == TY_ARRAY; a = a->elem) count = nat_mul(count, a->len);
-    unit = (long long)cpu_tuple_field_bytes(e);
-  }
-  Buf b = {0};
-  buf_puts(&b, "(size_t)(");
-  nat_print_c(&b, nat_mul(nat_const(unit), count));
-  buf_puts(&b, ")");
-  return buf_str(&b);
-}
-
-static bool only_sizes(Program *p, Nat *n) {
-  NatVar *vars[32];
-  int nv = nat_free_vars(n, vars, 32);
-  if (nv > 32) return false;
-  for (int i = 0; i < nv; i++) {
-    bool size = false;
-    for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];
-    if (!size) return false;
-  }
-  return true;
-}
-
-static int buffer_index(Kernel *k, Buffer *b) {
-  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
-  return -1;
-}
 
 /* One plan kernel: a pointer to each argument in codegen_cuda's order
    (buffers, sizes, scalar inputs straight from the caller's buffers, the
@@ -66,7 +32,7 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   Program *p = k->prog;
   buf_printf(b, "  /* %s: %s */\n  {\n    void *args[] = {\n", pk->name, pk->single ? "one thread" : "parallel");
   for (int i = 0; i < pk->nbufs; i++)
-    buf_printf(b, "      &mem[%d],   /* %s */\n", buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
+    buf_printf(b, "      &mem[%d],   /* %s */\n", emit_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
   for (int i = 0; i < p->nsizes; i++) buf_printf(b, "      (void *)&size_values[%d],\n", i);
   for (int i = 0; i < k->nscalars; i++)
     buf_printf(b, "      buffers[%d],   /* %s */\n", k->scalar_params[i], k->scalar_names[i]);
@@ -79,7 +45,7 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");
   for (int i = 0; i < n; i++) {   /* a count that depends on an outer loop: -1, any size will do */
     buf_puts(b, i ? ", " : " ");
-    if (only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
+    if (emit_only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
     else buf_puts(b, "-1");
   }
   buf_printf(b, "%s    if (launch((const void *)%s, \"%s\", args, %d, level, dim, count)) goto done;\n  }\n\n",
@@ -179,13 +145,13 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
              "  void *error_cell = NULL;\n"
              "  void *mem[%d] = { NULL };\n\n"
              "  /* buffers: the result (zero-filled), the inputs, the temporaries; the error cell */\n",
-             bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
+             emit_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
     if (buf->space == SPACE_LOCAL) continue;
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(&b, "  if (buffer_new(&mem[%d], %s, %s, \"%s\")) goto done;\n", i,
-               i == 0 ? "result_bytes" : bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
+               i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
                i == 0 ? "the result" : buf->name);
   }
   buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int), NULL, \"the error cell\")) goto done;\n\n");

@@ -13,6 +13,7 @@
    Nothing needs clift at run time: cc -std=c11 NAME_host.c … -lOpenCL. */
 #include "opencl.h"
 #include "cpu_internal.h"
+#include "emit_common.h"
 #include "../codegen/codegen.h"
 #include <string.h>
 
@@ -27,41 +28,6 @@ static void print_string_literal(Buf *b, const char *text) {
   buf_puts(b, "\"");
 }
 
-static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
-
-/* Bytes of a buffer of type t, as a C expression over the size variables. */
-static const char *bytes_expr(Type *t) {
-  Type *e = element_type(t);
-  Nat *count = cpu_type_scalars(t);
-  long long unit = (long long)cpu_scalar_bytes(e->kind == TY_VECTOR ? e->elem->kind : e->kind);
-  if (e->kind == TY_TUPLE) {   /* array of structs: elements times the struct's size */
-    count = nat_const(1);
-    for (Type *a = t; a->kind == TY_ARRAY; a = a->elem) count = nat_mul(count, a->len);
-    unit = (long long)cpu_tuple_field_bytes(e);
-  }
-  Buf b = {0};
-  buf_puts(&b, "(size_t)(");
-  nat_print_c(&b, nat_mul(nat_const(unit), count));
-  buf_puts(&b, ")");
-  return buf_str(&b);
-}
-
-static bool only_sizes(Program *p, Nat *n) {
-  NatVar *vars[32];
-  int nv = nat_free_vars(n, vars, 32);
-  if (nv > 32) return false;
-  for (int i = 0; i < nv; i++) {
-    bool size = false;
-    for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];
-    if (!size) return false;
-  }
-  return true;
-}
-
-static int buffer_index(Kernel *k, Buffer *b) {
-  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
-  return -1;
-}
 
 /* One plan kernel: its arguments in codegen_opencl's order (buffers, sizes,
    scalar inputs, the error cell), then its launch from its loops' counts. */
@@ -72,7 +38,7 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "  kern = clCreateKernel(prog, \"%s\", &err);\n", pk->name);
   buf_printf(b, "  if (check(err, \"clCreateKernel(%s)\")) goto done;\n  arg = 0;\n", pk->name);
   for (int i = 0; i < pk->nbufs; i++)
-    buf_printf(b, "  SET_ARG(sizeof(cl_mem), &mem[%d]);   /* %s */\n", buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
+    buf_printf(b, "  SET_ARG(sizeof(cl_mem), &mem[%d]);   /* %s */\n", emit_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
   for (int i = 0; i < p->nsizes; i++) buf_printf(b, "  SET_ARG(sizeof(cl_long), &size_values[%d]);\n", i);
   for (int i = 0; i < k->nscalars; i++) {
     int64_t bytes = 0;
@@ -88,7 +54,7 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");
   for (int i = 0; i < n; i++) {   /* a count that depends on an outer loop: -1, any size will do */
     buf_puts(b, i ? ", " : " ");
-    if (only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
+    if (emit_only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
     else buf_puts(b, "-1");
   }
   buf_printf(b, "%s    if (launch(queue, device, kern, %d, level, dim, count)) goto done;\n  }\n", n ? " };\n" : "", n);
@@ -211,13 +177,13 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
              "  if (check(err, \"clCreateCommandQueue\")) goto done;\n"
              "  if (!(prog = program_build(ctx, device))) goto done;\n\n"
              "  /* buffers: the result (zero-filled), the inputs, the temporaries; the error cell */\n",
-             bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
+             emit_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
     if (buf->space == SPACE_LOCAL) continue;
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(&b, "  mem[%d] = buffer_new(ctx, %s, %s, &err);\n", i,
-               i == 0 ? "result_bytes" : bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL");
+               i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL");
     buf_printf(&b, "  if (check(err, \"allocating %s\")) goto done;\n", buf->name);
   }
   buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int), NULL, &err);\n"

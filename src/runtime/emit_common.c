@@ -1,0 +1,38 @@
+/* emit_common.c — what the library emitters of the device targets
+   (opencl_emit.c, cuda_emit.c) print alike: buffer sizes as C expressions over
+   the size variables, and where a buffer sits in the kernel's list. */
+#include "emit_common.h"
+#include "cpu_internal.h"
+#include "../codegen/codegen.h"
+
+const char *emit_bytes_expr(Type *t) {
+  Type *e = codegen_element_type(t);
+  Nat *count = cpu_type_scalars(t);
+  long long unit = (long long)cpu_scalar_bytes(e->kind == TY_VECTOR ? e->elem->kind : e->kind);
+  if (e->kind == TY_TUPLE) {   /* array of structs: elements times the struct's size */
+    count = codegen_element_count(t);
+    unit = (long long)cpu_tuple_field_bytes(e);
+  }
+  Buf b = {0};
+  buf_puts(&b, "(size_t)(");
+  nat_print_c(&b, nat_mul(nat_const(unit), count));
+  buf_puts(&b, ")");
+  return buf_str(&b);
+}
+
+bool emit_only_sizes(Program *p, Nat *n) {
+  NatVar *vars[32];
+  int nv = nat_free_vars(n, vars, 32);
+  if (nv > 32) return false;
+  for (int i = 0; i < nv; i++) {
+    bool size = false;
+    for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];
+    if (!size) return false;
+  }
+  return true;
+}
+
+int emit_buffer_index(Kernel *k, Buffer *b) {
+  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
+  return -1;
+}
