@@ -65,6 +65,7 @@ typedef enum {
   AC_ASSCALAR,  /* accepts [S](k*n) into [S<k>]n */
   AC_TRANSPOSE, /* accepts [[T]n]m into [[T]m]n */
   AC_ZIPFIELD,  /* accepts [Tk]n as field k of [T1 x … ]n */
+  AC_OFFSET,    /* accepts [T]n into kid[a .. a+n) (the interior of a padConstant) */
   AC_MAP,       /* accepts [T]n: element i through `tmpl`, whose AC_HOLE is kid[i] (mapAcc) */
   AC_HOLE       /* inside an AC_MAP's template: the element of `map` being written */
 } AccKind;

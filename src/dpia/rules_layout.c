@@ -105,6 +105,32 @@ View *exp_pad_constant(Tr *tr, Expr *e) {
   return v;
 }
 
+/* Writing padConstant l r c x: the border gets c (a loop of l and one of r
+   elements, in the current thread), the interior is x written through an
+   offset acceptor: no copy of x. */
+static bool write_border(Tr *tr, Acc *out, Nat *from, Nat *count, View *c, Type *t) {
+  long long n;
+  if (nat_is_const(count, &n) && n == 0) return true;
+  if (nat_is_const(count, &n) && n == 1) return dpia_assign(tr, acc_idx(out, from), c, t);
+  NatVar *i;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, count, &i);
+  bool ok = dpia_assign(tr, acc_idx(out, nat_add(from, nat_var(i))), c, t);
+  tr->block = saved;
+  return ok;
+}
+
+bool acc_pad_constant(Tr *tr, Expr *e, Acc *out) {
+  View *c = dpia_exp(tr, e->kids[2]);
+  if (!c) return false;
+  Nat *l = nat_arg(e, 0), *r = nat_arg(e, 1), *n = type_len(e->kids[3]->type);
+  Type *t = e->kids[2]->type;
+  if (!write_border(tr, out, nat_const(0), l, c, t) || !write_border(tr, out, nat_add(l, n), r, c, t)) return false;
+  Acc *inner = acc_new(AC_OFFSET, e->kids[3]->type, out);
+  inner->a = l;
+  return dpia_acc(tr, e->kids[3], inner);
+}
+
 View *exp_iota(Tr *tr, Expr *e) { (void)tr; return view_new(V_IOTA, e->type, 0); }
 
 View *exp_length(Tr *tr, Expr *e) {

@@ -187,6 +187,7 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
     return acc_resolve(tr, a->kid, path_prepend_index(q, p.e[1].index));
   }
   case AC_ZIPFIELD: return acc_resolve(tr, a->kid, path_prepend_index(path_prepend_field(rest, a->k), i));
+  case AC_OFFSET: return acc_resolve(tr, a->kid, path_prepend_index(rest, nat_add(i, a->a)));
   case AC_MAP: {   /* [i] goes through the template, its hole standing for kid[i] */
     Nat *saved = a->current;
     a->current = i;

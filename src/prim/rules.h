@@ -40,7 +40,7 @@ bool acc_to(Tr *, Expr *, Acc *);        bool acc_iterate(Tr *, Expr *, Acc *);
 bool acc_zip(Tr *, Expr *, Acc *);       bool acc_split(Tr *, Expr *, Acc *);
 bool acc_join(Tr *, Expr *, Acc *);      bool acc_transpose(Tr *, Expr *, Acc *);
 bool acc_as_vector(Tr *, Expr *, Acc *); bool acc_as_scalar(Tr *, Expr *, Acc *);
-bool acc_tuple(Tr *, Expr *, Acc *);
+bool acc_tuple(Tr *, Expr *, Acc *);       bool acc_pad_constant(Tr *, Expr *, Acc *);
 View *exp_map_lazy(Tr *, Expr *);        View *exp_reduce(Tr *, Expr *);
 View *exp_to(Tr *, Expr *);              View *exp_id(Tr *, Expr *);
 View *exp_zip(Tr *, Expr *);             View *exp_unzip(Tr *, Expr *);

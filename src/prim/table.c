@@ -47,7 +47,7 @@ static const Prim table[] = {
   { "transpose", 1, { E }, "[[T]m]n -> [[T]n]m", infer_transpose, eval_transpose, 0, 0, 0, 0, acc_transpose, exp_transpose },
   { "slide", 3, { N, N, E }, "#s -> #st -> [T]n -> [[T]s]((n-s)/st+1)", infer_slide, eval_slide, 0, 0, 0, 0, NULL, exp_slide },
   { "pad", 3, { N, N, E }, "#l -> #r -> [T]n -> [T](l+n+r), clamped", infer_pad, eval_pad, 0, 0, 0, 0, NULL, exp_pad },
-  { "padConstant", 4, { N, N, E, E }, "#l -> #r -> T -> [T]n -> [T](l+n+r)", infer_pad_constant, eval_pad_constant, 0, 0, 0, 0, NULL, exp_pad_constant },
+  { "padConstant", 4, { N, N, E, E }, "#l -> #r -> T -> [T]n -> [T](l+n+r)", infer_pad_constant, eval_pad_constant, 0, 0, 0, 0, acc_pad_constant, exp_pad_constant },
   { "iota", 1, { N }, "#n -> [int]n", infer_iota, eval_iota, 0, 0, 0, 0, NULL, exp_iota },
   { "aref", 2, { E, E }, "[T]n -> int -> T", infer_aref, eval_aref, 0, 0, 0, 0, NULL, exp_aref },
   { "length", 1, { E }, "[T]n -> int", infer_length, eval_length, 0, 0, 0, 0, NULL, exp_length },
