@@ -51,6 +51,12 @@ if gen $f; then
   expect_count $f 'malloc' 0 "temporaries"
 fi
 
+f=tests/lift/pad_constant_out.lift
+if gen $f; then
+  expect_count $f 'malloc' 0 "temporaries (padConstant written through an offset acceptor)"
+  expect_count $f 'out\[gid[0-9]+ \+ 1\] = ' 1 "the map writes the interior in place"
+fi
+
 f=tests/lift/vector_scale.lift
 if gen $f; then
   expect_count $f 'clift_float4u \*\)&xs\[' 1 "4-wide vector load of the input"
