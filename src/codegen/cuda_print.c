@@ -17,6 +17,9 @@
    the error cell every kernel receives (host-read). NVRTC has no <math.h>:
    NAN and INFINITY are spelled out. */
 static const char *prelude =
+  "/* index arithmetic: 32-bit when the runtime knows every size and buffer fits */\n"
+  "#ifndef CLIFT_INDEX\n#define CLIFT_INDEX long long\n#endif\n"
+  "typedef CLIFT_INDEX clift_index;\n"
   "#define min(a, b) ((a) < (b) ? (a) : (b))\n"
   "#define max(a, b) ((a) > (b) ? (a) : (b))\n"
   "#ifndef INFINITY\n#define INFINITY __int_as_float(0x7f800000)\n#endif\n"
@@ -92,15 +95,15 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   const char xyz = "xyz"[s->dim >= 0 && s->dim < 3 ? s->dim : 0];
   codegen_indent(p);
   switch (s->level) {
-  case LEVEL_SEQ: buf_printf(p->b, "for (long long %s = 0; %s < ", v, v); break;
-  case LEVEL_GLB: buf_printf(p->b, "for (long long %s = (long long)blockIdx.%c * blockDim.%c + threadIdx.%c; %s < ", v, xyz, xyz, xyz, v); break;
-  case LEVEL_WRG: buf_printf(p->b, "for (long long %s = blockIdx.%c; %s < ", v, xyz, v); break;
-  default: buf_printf(p->b, "for (long long %s = threadIdx.%c; %s < ", v, xyz, v); break;
+  case LEVEL_SEQ: buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v); break;
+  case LEVEL_GLB: buf_printf(p->b, "for (clift_index %s = (clift_index)blockIdx.%c * blockDim.%c + threadIdx.%c; %s < ", v, xyz, xyz, xyz, v); break;
+  case LEVEL_WRG: buf_printf(p->b, "for (clift_index %s = blockIdx.%c; %s < ", v, xyz, v); break;
+  default: buf_printf(p->b, "for (clift_index %s = threadIdx.%c; %s < ", v, xyz, v); break;
   }
   codegen_nat(p->b, s->count);
   switch (s->level) {
   case LEVEL_SEQ: buf_printf(p->b, "; %s += 1) {\n", v); break;
-  case LEVEL_GLB: buf_printf(p->b, "; %s += (long long)gridDim.%c * blockDim.%c) {\n", v, xyz, xyz); break;
+  case LEVEL_GLB: buf_printf(p->b, "; %s += (clift_index)gridDim.%c * blockDim.%c) {\n", v, xyz, xyz); break;
   case LEVEL_WRG: buf_printf(p->b, "; %s += gridDim.%c) {\n", v, xyz); break;
   default: buf_printf(p->b, "; %s += blockDim.%c) {\n", v, xyz); break;
   }
@@ -151,10 +154,12 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(b, "%s%s%s *__restrict__ %s", sep, in ? "const " : "", memory_type(codegen_element_type(buf->type)), buf->name);
   }
-  for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long long %s", sep, k->prog->sizes[i]->name);
+  for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long long %s_arg", sep, k->prog->sizes[i]->name);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
   buf_printf(b, "%sint *clift_error) {\n", sep);
+  for (int i = 0; i < k->prog->nsizes; i++)   /* sizes in the index type */
+    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", k->prog->sizes[i]->name, k->prog->sizes[i]->name);
 }
 
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {

@@ -72,11 +72,17 @@ typedef struct Run {
   CUdeviceptr *mems;       /* per k->bufs[i]; 0 for local buffers */
   CUdeviceptr error;       /* one int, set by a failed aref range check */
   long long *size_values;
+  bool index32;            /* every size and buffer small enough for int indices */
 } Run;
 
 static const char *buffer_what(Buffer *b) {
   return b->param_index == 0 && b->is_param ? "the result" : b->is_param ? arena_printf("input %d (%s)", b->param_index, b->name) : b->name;
 }
+
+/* 32-bit index arithmetic is safe when every size and every buffer is below
+   2^31 bytes: flattened indices never exceed a buffer's element count, and the
+   canonical index expressions stay within a small multiple of it. */
+enum { INDEX32_LIMIT = 1 << 30 };
 
 static bool buffers_create(Run *r) {
   Kernel *k = r->pl->k;
@@ -86,6 +92,7 @@ static bool buffers_create(Run *r) {
     const char *what = buffer_what(b);
     int64_t bytes;
     if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
+    if (bytes >= INDEX32_LIMIT) r->index32 = false;
     if (!(b->is_param && b->param_index > 0)) {
       if (!buffer_new(r->d, bytes, NULL, what, &r->mems[i])) return false;
       continue;
@@ -187,18 +194,20 @@ Value *cuda_run_timed(Plan *pl, const char *cu_source, Value **inputs, NatBindin
   Device *d = device_open();
   if (!d || !check(d->cu->CtxSetCurrent(d->ctx), "cuCtxSetCurrent")) return NULL;
   Run r = { .d = d, .pl = pl, .inputs = inputs, .sizes = sizes, .mems = NEW_ARRAY(CUdeviceptr, pl->k->nbufs),
-            .size_values = NEW_ARRAY(long long, p->nsizes ? p->nsizes : 1) };
-  for (int k = 0; k < p->nsizes; k++)
+            .size_values = NEW_ARRAY(long long, p->nsizes ? p->nsizes : 1), .index32 = true };
+  for (int k = 0; k < p->nsizes; k++) {
     if (!cpu_lookup(sizes, p->sizes[k], &r.size_values[k])) {
       diag_error(LOC_NONE, "size variable %s is not bound", p->sizes[k]->name);
       return NULL;
     }
+    if (r.size_values[k] >= INDEX32_LIMIT) r.index32 = false;
+  }
   for (int i = 0; i < p->nparams; i++)
     if (!inputs[i]) { diag_error(LOC_NONE, "input %d (%s): missing", i + 1, p->params[i].name); return NULL; }
   Value *result = NULL;
   CUmodule mod = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
-      && buffer_new(d, sizeof(int), NULL, "the error cell", &r.error) && (mod = cuda_module_load(d->cu, cu_source, d->arch))) {
+      && buffer_new(d, sizeof(int), NULL, "the error cell", &r.error) && (mod = cuda_module_load(d->cu, r.index32 ? arena_printf("#define CLIFT_INDEX int\n%s", cu_source) : cu_source, d->arch))) {
     bool ok = launch_all(&r, mod, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, mod, &timing->ms[k]);
     if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);

@@ -60,8 +60,8 @@ if gen $f; then
   if awk '/loc[0-9]+\[lid[0-9]+\] = /{w=1} w&&/^    }$/{getline; print; exit}' "$T/gen.cu" | grep -q '__syncthreads();'; then ok
   else bad "$f: no __syncthreads() right after the loop writing shared memory"; fi
   expect_count $f '__shared__ __align__\(16\) float loc[0-9]+\[4\];' 1 "one shared array of 4 floats per block"
-  expect_count $f 'for \(long long wid[0-9]+ = blockIdx\.x; wid[0-9]+ < N / 4; wid[0-9]+ \+= gridDim\.x\)' 1 "block loop"
-  expect_count $f 'for \(long long lid[0-9]+ = threadIdx\.x; lid[0-9]+ < 4; lid[0-9]+ \+= blockDim\.x\)' 2 "thread loops"
+  expect_count $f 'for \(clift_index wid[0-9]+ = blockIdx\.x; wid[0-9]+ < N / 4; wid[0-9]+ \+= gridDim\.x\)' 1 "block loop"
+  expect_count $f 'for \(clift_index lid[0-9]+ = threadIdx\.x; lid[0-9]+ < 4; lid[0-9]+ \+= blockDim\.x\)' 2 "thread loops"
 fi
 
 f=tests/lift/local_same_item.lift
@@ -80,7 +80,7 @@ fi
 f=tests/lift/vadd4.lift
 if gen $f; then
   expect_count $f '\*\(const float4 \*\)&(xs|ys)\[gid[0-9]+ \* 4\]' 2 "float4 loads"
-  expect_count $f 'for \(long long gid[0-9]+ = \(long long\)blockIdx\.x \* blockDim\.x \+ threadIdx\.x; .* \+= \(long long\)gridDim\.x \* blockDim\.x\)' 1 "grid-stride loop"
+  expect_count $f 'for \(clift_index gid[0-9]+ = \(clift_index\)blockIdx\.x \* blockDim\.x \+ threadIdx\.x; .* \+= \(clift_index\)gridDim\.x \* blockDim\.x\)' 1 "grid-stride loop"
 fi
 
 f=tests/codegen/dot_par_seq.lift
