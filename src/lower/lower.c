@@ -102,8 +102,40 @@ static Expr *tree_reduce(Expr *e) {
 }
 
 /* Rewrite top-level reduces; copy-on-write so that p's tree stays intact. */
+/* A `reduce` that is the whole body of a mapWrg function runs on the
+   work-group: its work-items share it (strided columns, then the pairwise tree
+   in local memory), padded with init to a multiple of the group size. */
+static Expr *work_group_body(Expr *wrg) {
+  Expr *lam = wrg->kids[0], *red = lam->kids[0];
+  if (!lowerable(red)) return wrg;
+  Reduce *r = NEW(Reduce);
+  *r = (Reduce){ red->kids[0], red->kids[1], red->loc };
+  Nat *n = red->kids[2]->type->len, *l = nat_const(LOCAL_SIZE);
+  Nat *pad = nat_sub(nat_mul(nat_div(nat_add(n, nat_const(LOCAL_SIZE - 1)), l), l), n);
+  Expr *xs = red->kids[2];
+  long long p;
+  if (!nat_is_const(pad, &p) || p != 0)
+    xs = prim("padConstant", 4, (Expr *[]){ size(nat_const(0), red->loc), size(pad, red->loc), r->init, xs }, red->loc);
+  Expr *lam2 = expr_new(EX_LAMBDA, lam->loc, 1);
+  Expr **kids = lam2->kids;
+  *lam2 = *lam;
+  lam2->kids = kids;
+  lam2->kids[0] = group_reduce(xs, r);
+  Expr *copy = prim(wrg->prim->name, 2, (Expr *[]){ lam2, wrg->kids[1] }, wrg->loc);
+  copy->prim = wrg->prim;
+  return copy;
+}
+
 static Expr *lower_expr(Expr *e) {
   if (lowerable(e)) return tree_reduce(e);
+  if (e->kind == EX_PRIM && e->prim->level == LEVEL_WRG && e->kids[0]->kind == EX_LAMBDA) {
+    Expr *w = work_group_body(e);
+    if (w != e) {
+      Expr *arr = lower_expr(w->kids[1]);
+      w->kids[1] = arr;
+      return w;
+    }
+  }
   if (e->kind != EX_PRIM && e->kind != EX_LET && e->kind != EX_IF && e->kind != EX_UNPACK && e->kind != EX_PACK) return e;
   Expr *copy = NULL;
   for (int i = 0; i < e->nkids; i++) {

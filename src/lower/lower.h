@@ -8,7 +8,9 @@
 /* A copy of p in which every top-level `reduce` (not inside a function
    argument) is the two-kernel tree reduction: work-groups reduce chunks into
    partial results through local memory, then one work-group reduces the
-   partials. Re-typed; p itself is unchanged. NULL + diag on error. */
+   partials; and a `reduce` that is the whole body of a mapWrg function is
+   shared by the work-group's items the same way (one work-group level).
+   Re-typed; p itself is unchanged. NULL + diag on error. */
 Program *lower_program(Program *p);
 
 #endif
