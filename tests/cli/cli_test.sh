@@ -3,15 +3,7 @@
 # (0 ok, 1 error, 2 usage), error format file:line:col + caret, .npy output
 # written whole or not at all, and no crash on any truncation of a program.
 # Usage: cli_test.sh path/to/clift    Prints "N passed, N failed".
-set -u
-CLIFT=${1:-build/clift}
-cd "$(dirname "$0")/../.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-
-ok()   { pass=$((pass + 1)); }
-bad()  { fail=$((fail + 1)); echo "FAIL: $*"; }
+source "$(dirname "$0")/../lib.sh" "$@"
 # expect STATUS PATTERN -- command…   (PATTERN is matched against stdout+stderr)
 expect() {
   local want=$1 pat=$2; shift 3
@@ -81,5 +73,4 @@ for src in tests/lift/dot.lift tests/lift/stencil3.lift tests/lift/vector_scale.
   if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of $src"; fi
 done
 
-echo "cli: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary "cli"

@@ -5,22 +5,8 @@
 #   - every test program's generated C (c and openmp) compiles without a
 #     warning under -Wall -Wextra.
 # Usage: codegen_test.sh path/to/clift    Prints "N passed, N failed".
-set -u
-CLIFT=${1:-build/clift}
-cd "$(dirname "$0")/../.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+source "$(dirname "$0")/../lib.sh" "$@"
 
-gen() { "$CLIFT" compile -t "${2:-openmp}" --print "$1" > "$T/gen.c" 2>"$T/err" || { bad "$1 does not compile: $(cat "$T/err")"; return 1; }; }
-count() { grep -cE "$1" "$T/gen.c"; }
-# expect_count FILE PATTERN N WHAT
-expect_count() {
-  local n; n=$(count "$2")
-  if [ "$n" -eq "$3" ]; then ok; else bad "$1: $4: expected $3, found $n"; sed -n '/sizes) {/,$p' "$T/gen.c"; fi
-}
 
 f=tests/codegen/glb_seq.lift
 if gen $f; then
@@ -34,7 +20,7 @@ if gen $f; then
   expect_count $f '^\s*for \(' 2 "loops (parallel map, then sequential reduce)"
   expect_count $f 'malloc\(sizeof\(float\) \* \(size_t\)\(N\)\)' 1 "one temporary of N floats"
   # the parallel loop comes first and writes the temporary
-  if grep -A1 'omp parallel for' "$T/gen.c" | grep -q 'for (int64_t gid' && grep -qE 'tmp0\[gid1\] = ' "$T/gen.c"; then ok; else bad "$f: parallel map into the temporary"; fi
+  if grep -A1 'omp parallel for' "$T/gen" | grep -q 'for (int64_t gid' && grep -qE 'tmp0\[gid1\] = ' "$T/gen"; then ok; else bad "$f: parallel map into the temporary"; fi
 fi
 
 f=tests/codegen/dot_wrg_lcl.lift
@@ -77,5 +63,4 @@ for f in tests/lift/*.lift tests/codegen/*.lift examples/*.lift; do
   done
 done
 
-echo "codegen: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary "codegen"

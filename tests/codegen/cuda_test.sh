@@ -15,21 +15,15 @@
 #     C main links against (skipped without nvcc); run against the interpreter
 #     on fresh random inputs where a GPU exists (nvidia-smi -L).
 # Usage: cuda_test.sh path/to/clift    Prints "N passed, N failed".
-set -u
-CLIFT=${1:-build/clift}
-cd "$(dirname "$0")/../.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+source "$(dirname "$0")/../lib.sh" "$@"
+GEN_TARGET=cuda
 
 # 1. NVRTC accepts everything we print
 if "$CLIFT" compile -t cuda --ptx examples/dot.lift > "$T/dot.ptx" 2> "$T/err"; then
   nvrtc_ok=0 nvrtc_skip=0
   for f in tests/lift/*.lift tests/codegen/*.lift examples/*.lift; do
     "$CLIFT" check "$f" > /dev/null 2>&1 || continue
-    if ! "$CLIFT" compile -t cuda --print "$f" > "$T/gen.cu" 2> "$T/err"; then
+    if ! "$CLIFT" compile -t cuda --print "$f" > "$T/gen" 2> "$T/err"; then
       if grep -q "not supported" "$T/err"; then nvrtc_skip=$((nvrtc_skip + 1)); else bad "$f: cuda printing failed: $(cat "$T/err")"; fi
       continue
     fi
@@ -47,17 +41,11 @@ else
 fi
 
 # 2. the shape of the kernels
-gen() { "$CLIFT" compile -t cuda --print "$1" > "$T/gen.cu" 2>"$T/err" || { bad "$1 does not compile: $(cat "$T/err")"; return 1; }; }
-# expect_count FILE PATTERN N WHAT (occurrences, not lines)
-expect_count() {
-  local n; n=$(grep -oE "$2" "$T/gen.cu" | wc -l)
-  if [ "$n" -eq "$3" ]; then ok; else bad "$1: $4: expected $3, found $n"; sed -n '/__global__/,$p' "$T/gen.cu"; fi
-}
 
 f=tests/lift/local_neighbours.lift
 if gen $f; then
   expect_count $f '__syncthreads\(\);' 2 "barriers (after the writer, closing the block's loop body)"
-  if awk '/loc[0-9]+\[lid[0-9]+\] = /{w=1} w&&/^    }$/{getline; print; exit}' "$T/gen.cu" | grep -q '__syncthreads();'; then ok
+  if awk '/loc[0-9]+\[lid[0-9]+\] = /{w=1} w&&/^    }$/{getline; print; exit}' "$T/gen" | grep -q '__syncthreads();'; then ok
   else bad "$f: no __syncthreads() right after the loop writing shared memory"; fi
   expect_count $f '__shared__ __align__\(16\) float loc[0-9]+\[4\];' 1 "one shared array of 4 floats per block"
   expect_count $f 'for \(clift_index wid[0-9]+ = blockIdx\.x; wid[0-9]+ < N / 4; wid[0-9]+ \+= gridDim\.x\)' 1 "block loop"
@@ -183,5 +171,4 @@ EOF2
   lib tests/lift/vector_scale.lift vector_scale $((1024 * (1 + RANDOM % 4))) n f
 fi
 
-echo "cuda codegen: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary "cuda codegen"

@@ -7,15 +7,7 @@
 # an aref out of range makes NAME_run return 2.
 # Skipped (with a message) where there is no OpenCL platform, header or loader.
 # Usage: opencl_lib_test.sh path/to/clift    Prints "N passed, N failed".
-set -u
-CLIFT=${1:-build/clift}
-CLIFT=$(cd "$(dirname "$CLIFT")" && pwd)/$(basename "$CLIFT")
-cd "$(dirname "$0")/../.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+source "$(dirname "$0")/../lib.sh" "$@"
 CC=${CC:-cc}
 
 # The driver: argv = N seed spec…; a spec is f (N random floats k/16, k ≠ 0, so
@@ -129,5 +121,4 @@ else
   bad "err_aref_range: $(cat "$d/err" "$d/cc.err" 2>/dev/null | head -c 1000)"
 fi
 
-echo "opencl library: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary "opencl library"

@@ -12,27 +12,15 @@
 #     2048 vload4s of both inputs, one store per work-item.
 # Only text is checked: no OpenCL platform is needed (the runs are `clift test`).
 # Usage: opencl_test.sh path/to/clift    Prints "N passed, N failed".
-set -u
-CLIFT=${1:-build/clift}
-cd "$(dirname "$0")/../.."
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+source "$(dirname "$0")/../lib.sh" "$@"
+GEN_TARGET=opencl
 
-gen() { "$CLIFT" compile -t opencl --print "$1" > "$T/gen.cl" 2>"$T/err" || { bad "$1 does not compile: $(cat "$T/err")"; return 1; }; }
-# expect_count FILE PATTERN N WHAT (occurrences, not lines)
-expect_count() {
-  local n; n=$(grep -oE "$2" "$T/gen.cl" | wc -l)
-  if [ "$n" -eq "$3" ]; then ok; else bad "$1: $4: expected $3, found $n"; sed -n '/__kernel/,$p' "$T/gen.cl"; fi
-}
 
 f=tests/lift/local_neighbours.lift
 if gen $f; then
   expect_count $f 'barrier\(CLK_LOCAL_MEM_FENCE\);' 2 "barriers (after the writer, closing the work-group body)"
   # the first barrier comes right after the mapLcl loop that fills the local buffer
-  if awk '/loc[0-9]+\[lid[0-9]+\] = /{w=1} w&&/^    }$/{getline; print; exit}' "$T/gen.cl" | grep -q 'barrier('; then ok
+  if awk '/loc[0-9]+\[lid[0-9]+\] = /{w=1} w&&/^    }$/{getline; print; exit}' "$T/gen" | grep -q 'barrier('; then ok
   else bad "$f: no barrier right after the loop writing local memory"; fi
   expect_count $f '__local float loc[0-9]+\[4\];' 1 "one local array of 4 floats per work-group"
   expect_count $f 'for \(long wid[0-9]+ = get_group_id\(0\); wid[0-9]+ < N / 4; wid[0-9]+ \+= get_num_groups\(0\)\)' 1 "work-group loop"
@@ -64,8 +52,8 @@ fi
 in_order() {
   local f=$1 last=0 pat n; shift
   for pat in "$@"; do
-    n=$(grep -nE "$pat" "$T/gen.cl" | awk -F: -v l="$last" '$1 > l { print $1; exit }')
-    if [ -z "$n" ]; then bad "$f: no line matching '$pat' after line $last"; sed -n '/__kernel/,$p' "$T/gen.cl"; return; fi
+    n=$(grep -nE "$pat" "$T/gen" | awk -F: -v l="$last" '$1 > l { print $1; exit }')
+    if [ -z "$n" ]; then bad "$f: no line matching '$pat' after line $last"; sed -n '/__kernel/,$p' "$T/gen"; return; fi
     last=$n
   done
   ok
@@ -87,5 +75,4 @@ for f in tests/lift/dot_vec4_wrg.lift tests/lift/dot_vec4_wrg_scalar.lift; do
     '^      }$' "$store"
 done
 
-echo "opencl codegen: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+summary "opencl codegen"
