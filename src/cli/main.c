@@ -45,7 +45,9 @@ static const char *usage_run =
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
   "input, so negative numbers are fine.\n"
   "-t TARGET   openmp (default), c, opencl, cuda, or interp (the reference interpreter)\n"
-  "-o FILE     write the result as .npy instead of printing it\n";
+  "-o FILE     write the result as .npy instead of printing it\n"
+  "--device K  opencl: the K-th OpenCL device, counting over all platforms\n"
+  "            (default: the first GPU, else the first device)\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -81,7 +83,8 @@ static const char *usage_bench =
   "--runs K       timed runs (default 10)\n"
   "--check        first compare the result with the interpreter's (small sizes)\n"
   "--tolerance X  relative tolerance of --check (default 1e-4)\n"
-  "--seed S       random seed (default: from the clock)\n";
+  "--seed S       random seed (default: from the clock)\n"
+  "--device K     opencl: the K-th OpenCL device over all platforms\n";
 
 static const char *usage_later =
   "usage: clift %s -t TARGET prog.lift\n"
@@ -135,6 +138,7 @@ static int cmd_run(int argc, char **argv) {
   int i = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_run, stdout); return 0; }
+    if (strcmp(argv[i], "--device") == 0 && i + 1 < argc) { opencl_select_device(atoi(argv[++i])); continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') target = argv[++i]; else out = argv[++i];
     } else return usage_error(usage_run, "unknown or incomplete option '%s'", argv[i]);
@@ -195,6 +199,7 @@ static int cmd_bench(int argc, char **argv) {
     else if (strcmp(a, "--runs") == 0) o.runs = atoi(v);
     else if (strcmp(a, "--tolerance") == 0) o.tolerance = atof(v);
     else if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, NULL, 0);
+    else if (strcmp(a, "--device") == 0) opencl_select_device(atoi(v));
     else return usage_error(usage_bench, "unknown option '%s'", a);
   }
   if (argc - i != 1) return usage_error(usage_bench, "%s", "expected exactly one program file");

@@ -9,6 +9,10 @@
 #include "../dpia/plan.h"
 #include "timing.h"
 
+/* --device K: use the K-th OpenCL device (counting over the platforms in
+   order) instead of the first GPU / first device. Call before the first run. */
+void opencl_select_device(int index);
+
 /* An OpenCL platform with a device exists here (the loader is loaded once). */
 bool opencl_available(void);
 

@@ -13,6 +13,10 @@
    objects: clift test runs hundreds of programs, and a context costs ~100 ms. */
 typedef struct Device { const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128]; } Device;
 
+static int selected_device = -1;   /* --device; -1: the default choice */
+
+void opencl_select_device(int index) { selected_device = index; }
+
 static Device *device_open(void) {
   static Device dev;
   static bool opened;
@@ -25,8 +29,20 @@ static Device *device_open(void) {
     diag_error(LOC_NONE, "no OpenCL platform found (install pocl-opencl-icd)");
     return NULL;
   }
-  /* SPEC §6: "PoCL on CPUs, NVIDIA on GPUs": the first GPU of any platform, else the first device */
+  /* SPEC §6: "PoCL on CPUs, NVIDIA on GPUs": the first GPU of any platform, else the first
+     device; --device K picks the K-th device counting over all platforms in order */
   cl_uint nd = 0;
+  if (selected_device >= 0) {
+    int seen = 0;
+    for (cl_uint p = 0; p < np && nd == 0; p++) {
+      cl_device_id ids[16];
+      cl_uint n = 0;
+      if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 16, ids, &n) != CL_SUCCESS) continue;
+      for (cl_uint i = 0; i < n && nd == 0; i++, seen++)
+        if (seen == selected_device) { dev.id = ids[i]; nd = 1; }
+    }
+    if (nd == 0) { diag_error(LOC_NONE, "--device %d: there are only %d OpenCL devices", selected_device, seen); return NULL; }
+  }
   for (cl_uint p = 0; p < np && nd == 0; p++)
     if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, &dev.id, &nd) != CL_SUCCESS) nd = 0;
   for (cl_uint p = 0; p < np && nd == 0; p++)

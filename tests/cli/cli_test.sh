@@ -56,6 +56,12 @@ expect 0 "bench examples/dot.lift -t c N=5000: median [0-9.]+ ms \(min [0-9.]+, 
 expect 1 "no value for the size variable N: give --size N=VALUE" -- "$CLIFT" bench examples/dot.lift
 expect 2 "unknown target 'gpu'" -- "$CLIFT" bench -t gpu --size N=4 examples/dot.lift
 
+# --device picks an OpenCL device by index; a missing one is a clear error
+if "$CLIFT" test --list-targets | grep -qx opencl; then
+  expect 0 '^\[32\]$' -- "$CLIFT" run -t opencl --device 0 examples/dot.lift "[1, 2, 3]" "[4, 5, 6]"
+  expect 1 "--device 99: there are only [0-9]+ OpenCL devices" -- "$CLIFT" run -t opencl --device 99 examples/dot.lift "[1]" "[2]"
+fi
+
 # robustness: deep nesting, binary junk, every prefix of real programs
 python3 -c 'print("(" * 100000)' > "$T/deep.lift" 2>/dev/null || printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.lift"
 expect 1 "nested too deeply" -- "$CLIFT" check "$T/deep.lift"
