@@ -22,7 +22,7 @@ bool opencl_available(void);
 Value *opencl_run(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes);
 
 /* opencl_run, and with timing (clift bench): the plan launched timing->runs
-   more times after the first, each time measured up to clFinish. */
+   more times after the first, each run timed by the kernels' profiling events. */
 Value *opencl_run_timed(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes, RunTiming *timing);
 
 /* `clift compile -t opencl -o DIR`: DIR/NAME.cl (the kernels), DIR/NAME_host.c

@@ -25,7 +25,7 @@ const OclApi *opencl_api_load(void) {
     "clCreateContext", "clCreateCommandQueue", "clCreateProgramWithSource", "clBuildProgram",
     "clGetProgramBuildInfo", "clCreateKernel", "clGetKernelWorkGroupInfo", "clSetKernelArg", "clCreateBuffer",
     "clEnqueueNDRangeKernel", "clEnqueueReadBuffer", "clFinish", "clReleaseMemObject", "clReleaseKernel",
-    "clReleaseProgram" };
+    "clReleaseProgram", "clGetEventProfilingInfo", "clReleaseEvent" };
   void **slots = (void **)&api;   /* OclApi is exactly these pointers, in this order */
   _Static_assert(sizeof(OclApi) == sizeof names / sizeof names[0] * sizeof(void *), "one name per entry point");
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {

@@ -32,6 +32,9 @@ typedef struct _cl_event *cl_event;
 #define CL_MEM_COPY_HOST_PTR (1u << 5)
 #define CL_PROGRAM_BUILD_LOG 0x1183
 #define CL_KERNEL_WORK_GROUP_SIZE 0x11B0
+#define CL_QUEUE_PROFILING_ENABLE (1u << 1)
+#define CL_PROFILING_COMMAND_START 0x1282
+#define CL_PROFILING_COMMAND_END 0x1283
 
 /* One function pointer per entry point, filled by opencl_api_load. */
 typedef struct OclApi {
@@ -56,6 +59,8 @@ typedef struct OclApi {
   cl_int (*ReleaseMemObject)(cl_mem);
   cl_int (*ReleaseKernel)(cl_kernel);
   cl_int (*ReleaseProgram)(cl_program);
+  cl_int (*GetEventProfilingInfo)(cl_event, cl_uint, size_t, void *, size_t *);
+  cl_int (*ReleaseEvent)(cl_event);
 } OclApi;
 
 /* dlopen libOpenCL.so.1 and look every entry point up (once). NULL + diag. */
