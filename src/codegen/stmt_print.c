@@ -1,6 +1,7 @@
 /* stmt_print.c — statements of the kernel AST, printed once for every backend
    (see stmt_print.h for what a backend supplies). */
 #include "stmt_print.h"
+#include "../dpia/plan.h"
 
 void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
 
@@ -96,4 +97,27 @@ void codegen_walk_types(KStmt *s, void (*fn)(Type *, void *), void *ctx) {
   codegen_walk_types(s->body, fn, ctx);
   codegen_walk_types(s->then_, fn, ctx);
   codegen_walk_types(s->else_, fn, ctx);
+}
+
+void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
+                         const char *(*mem_type)(Type *t)) {
+  for (int i = 0; i < pk->nlocals; i++) {
+    buf_printf(b, "  %s %s %s[", local_qualifier, mem_type(codegen_element_type(pk->locals[i]->type)), pk->locals[i]->name);
+    codegen_nat(b, pk->local_counts[i]);
+    buf_puts(b, "];\n");
+  }
+  StmtPrinter p = { b, 1, style, 0, NULL };
+  codegen_stmt(&p, pk->body);
+  buf_puts(b, "}\n\n");
+}
+
+typedef struct Declarer { void (*declare)(Buf *, Type *, Buf *); Buf *types, *seen; } Declarer;
+static void declare_one(Type *t, void *ctx) { Declarer *d = ctx; d->declare(d->types, t, d->seen); }
+
+void codegen_declare_types(Kernel *k, void (*declare)(Buf *, Type *, Buf *), Buf *types) {
+  Buf seen = {0};
+  Declarer d = { declare, types, &seen };
+  for (int i = 0; i < k->nbufs; i++) declare(types, k->bufs[i]->type, &seen);
+  for (int i = 0; i < k->nscalars; i++) declare(types, k->scalar_types[i], &seen);
+  codegen_walk_types(k->body, declare_one, &d);
 }

@@ -30,6 +30,15 @@ struct StmtPrinter {
 void codegen_indent(StmtPrinter *p);
 void codegen_stmt(StmtPrinter *p, KStmt *s);
 
+/* The body of a device kernel: its local arrays (`local_qualifier T name[n];`,
+   T spelled by mem_type), its statements, the closing brace. */
+typedef struct PlanKernel PlanKernel;
+void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
+                         const char *(*mem_type)(Type *t));
+/* Declares every type the kernel's buffers, scalar inputs and statements use,
+   through the backend's declare(types, type, seen). */
+void codegen_declare_types(Kernel *k, void (*declare)(Buf *b, Type *t, Buf *seen), Buf *types);
+
 /* Calls fn on every type the statements mention (for typedefs). */
 void codegen_walk_types(KStmt *s, void (*fn)(Type *t, void *ctx), void *ctx);
 
