@@ -12,6 +12,9 @@
    refuse as ambiguous: they become plain comparisons (element-wise on vectors).
    aref's range check sets the error cell every kernel receives (host-read). */
 static const char *prelude =
+  "/* index arithmetic: 32-bit when the host knows every size and buffer fits */\n"
+  "#ifndef CLIFT_INDEX\n#define CLIFT_INDEX long\n#endif\n"
+  "typedef CLIFT_INDEX clift_index;\n"
   "#undef min\n#undef max\n"
   "#define min(a, b) ((a) < (b) ? (a) : (b))\n"
   "#define max(a, b) ((a) > (b) ? (a) : (b))\n"
@@ -47,14 +50,14 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   codegen_indent(p);
   if (s->level == LEVEL_SEQ) {
-    buf_printf(p->b, "for (long %s = 0; %s < ", v, v);
+    buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v);
     codegen_nat(p->b, s->count);
     buf_printf(p->b, "; %s += 1) {\n", v);
     return;
   }
   const char *id = s->level == LEVEL_GLB ? "global_id" : s->level == LEVEL_WRG ? "group_id" : "local_id";
   const char *size = s->level == LEVEL_GLB ? "global_size" : s->level == LEVEL_WRG ? "num_groups" : "local_size";
-  buf_printf(p->b, "for (long %s = get_%s(%d); %s < ", v, id, s->dim, v);
+  buf_printf(p->b, "for (clift_index %s = get_%s(%d); %s < ", v, id, s->dim, v);
   codegen_nat(p->b, s->count);
   buf_printf(p->b, "; %s += get_%s(%d)) {\n", v, size, s->dim);
 }
@@ -87,10 +90,12 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(b, "%s__global %s%s *restrict %s", sep, in ? "const " : "", memory_type(codegen_element_type(buf->type)), buf->name);
   }
-  for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long %s", sep, k->prog->sizes[i]->name);
+  for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long %s_arg", sep, k->prog->sizes[i]->name);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
   buf_printf(b, "%s__global int *clift_error) {\n", sep);
+  for (int i = 0; i < k->prog->nsizes; i++)   /* sizes in the index type */
+    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", k->prog->sizes[i]->name, k->prog->sizes[i]->name);
 }
 
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {

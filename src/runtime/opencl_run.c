@@ -70,11 +70,15 @@ static bool check(cl_int err, const char *what) {
   return err == CL_SUCCESS || diag_error(LOC_NONE, "OpenCL: %s failed: %s", what, opencl_error_name(err));
 }
 
-static cl_program build(Device *d, const char *src) {
+/* 32-bit index arithmetic is safe when every size and buffer is below 2^30
+   bytes (as on the cuda target): the kernels are built with CLIFT_INDEX=int. */
+enum { INDEX32_LIMIT = 1 << 30 };
+
+static cl_program build(Device *d, const char *src, bool index32) {
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
   if (!check(err, "clCreateProgramWithSource")) return NULL;
-  if (d->cl->BuildProgram(prog, 1, &d->id, "", NULL, NULL) == CL_SUCCESS) return prog;
+  if (d->cl->BuildProgram(prog, 1, &d->id, index32 ? "-DCLIFT_INDEX=int" : "", NULL, NULL) == CL_SUCCESS) return prog;
   size_t len = 0;
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
   char *log = NEW_ARRAY(char, len + 1);
@@ -103,6 +107,7 @@ typedef struct Run {
   cl_mem *mems;            /* per k->bufs[i]; NULL for local buffers */
   cl_mem error;            /* one int, set by a failed aref range check */
   cl_long *size_values;
+  bool index32;            /* every size and buffer small enough for int indices */
 } Run;
 
 static const char *buffer_what(Buffer *b) {
@@ -117,6 +122,7 @@ static bool buffers_create(Run *r) {
     const char *what = buffer_what(b);
     int64_t bytes;
     if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
+    if (bytes >= INDEX32_LIMIT) r->index32 = false;
     unsigned char *host = NULL;
     if (b->is_param && b->param_index > 0) {
       if (!(host = calloc(1, bytes > 0 ? (size_t)bytes : 1)))
@@ -224,18 +230,19 @@ Value *opencl_run_timed(Plan *pl, const char *cl_source, Value **inputs, NatBind
   Device *d = device_open();
   if (!d) return NULL;
   Run r = { .d = d, .pl = pl, .inputs = inputs, .sizes = sizes, .mems = NEW_ARRAY(cl_mem, pl->k->nbufs),
-            .size_values = NEW_ARRAY(cl_long, p->nsizes) };
+            .size_values = NEW_ARRAY(cl_long, p->nsizes), .index32 = true };
   for (int k = 0; k < p->nsizes; k++) {
     long long v;
     if (!cpu_lookup(sizes, p->sizes[k], &v)) { diag_error(LOC_NONE, "size variable %s is not bound", p->sizes[k]->name); return NULL; }
     r.size_values[k] = v;
+    if (v >= INDEX32_LIMIT) r.index32 = false;
   }
   for (int i = 0; i < p->nparams; i++)
     if (!inputs[i]) { diag_error(LOC_NONE, "input %d (%s): missing", i + 1, p->params[i].name); return NULL; }
   Value *result = NULL;
   cl_program prog = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
-      && (r.error = buffer_new(d, sizeof(cl_int), NULL, "the error cell")) && (prog = build(d, cl_source))) {
+      && (r.error = buffer_new(d, sizeof(cl_int), NULL, "the error cell")) && (prog = build(d, cl_source, r.index32))) {
     bool ok = launch_all(&r, prog, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, prog, &timing->ms[k]);
     if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);

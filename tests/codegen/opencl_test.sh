@@ -23,8 +23,8 @@ if gen $f; then
   if awk '/loc[0-9]+\[lid[0-9]+\] = /{w=1} w&&/^    }$/{getline; print; exit}' "$T/gen" | grep -q 'barrier('; then ok
   else bad "$f: no barrier right after the loop writing local memory"; fi
   expect_count $f '__local float loc[0-9]+\[4\];' 1 "one local array of 4 floats per work-group"
-  expect_count $f 'for \(long wid[0-9]+ = get_group_id\(0\); wid[0-9]+ < N / 4; wid[0-9]+ \+= get_num_groups\(0\)\)' 1 "work-group loop"
-  expect_count $f 'for \(long lid[0-9]+ = get_local_id\(0\); lid[0-9]+ < 4; lid[0-9]+ \+= get_local_size\(0\)\)' 2 "local loops"
+  expect_count $f 'for \(clift_index wid[0-9]+ = get_group_id\(0\); wid[0-9]+ < N / 4; wid[0-9]+ \+= get_num_groups\(0\)\)' 1 "work-group loop"
+  expect_count $f 'for \(clift_index lid[0-9]+ = get_local_id\(0\); lid[0-9]+ < 4; lid[0-9]+ \+= get_local_size\(0\)\)' 2 "local loops"
 fi
 
 f=tests/lift/local_same_item.lift
@@ -37,7 +37,7 @@ f=tests/lift/vadd4.lift
 if gen $f; then
   expect_count $f 'vload4\(0, &(xs|ys)\[gid[0-9]+ \* 4\]\)' 2 "vector loads"
   expect_count $f 'vstore4\(.*, 0, &out\[gid[0-9]+ \* 4\]\);' 1 "vector store"
-  expect_count $f 'for \(long gid[0-9]+ = get_global_id\(0\); .* \+= get_global_size\(0\)\)' 1 "grid-stride loop"
+  expect_count $f 'for \(clift_index gid[0-9]+ = get_global_id\(0\); .* \+= get_global_size\(0\)\)' 1 "grid-stride loop"
 fi
 
 f=tests/codegen/dot_par_seq.lift
@@ -62,15 +62,15 @@ in_order() {
 for f in tests/lift/dot_vec4_wrg.lift tests/lift/dot_vec4_wrg_scalar.lift; do
   gen $f || continue
   expect_count $f '^__kernel void' 1 "one kernel"
-  expect_count $f 'for \(long' 3 "loops (work-group, local, sequential)"
+  expect_count $f 'for \(clift_index' 3 "loops (work-group, local, sequential)"
   expect_count $f 'vload4\(0, &(xs|ys)\[' 2 "vector loads (one per input)"
   expect_count $f '(barrier|__local)' 0 "barriers or local memory"
   expect_count $f '(out\[[^]]*\] = |vstore4\()' 1 "stores to the output"
   store='out\[wid[0-9]+ \* 4 \+ lid[0-9]+\] = acc[0-9]+;'
   [ $f = tests/lift/dot_vec4_wrg_scalar.lift ] && store='vstore4\(acc[0-9]+, 0, &out\[wid[0-9]+ \* 16 \+ lid[0-9]+ \* 4\]\);'
-  in_order $f 'for \(long wid[0-9]+ = get_group_id\(0\); wid[0-9]+ < N / 32768; wid[0-9]+ \+= get_num_groups\(0\)\)' \
-    'for \(long lid[0-9]+ = get_local_id\(0\); lid[0-9]+ < 4; lid[0-9]+ \+= get_local_size\(0\)\)' \
-    '^ +float4 acc[0-9]+;' '^ +acc[0-9]+ = z;' 'for \(long i[0-9]+ = 0; i[0-9]+ < 2048; i[0-9]+ \+= 1\)' \
+  in_order $f 'for \(clift_index wid[0-9]+ = get_group_id\(0\); wid[0-9]+ < N / 32768; wid[0-9]+ \+= get_num_groups\(0\)\)' \
+    'for \(clift_index lid[0-9]+ = get_local_id\(0\); lid[0-9]+ < 4; lid[0-9]+ \+= get_local_size\(0\)\)' \
+    '^ +float4 acc[0-9]+;' '^ +acc[0-9]+ = z;' 'for \(clift_index i[0-9]+ = 0; i[0-9]+ < 2048; i[0-9]+ \+= 1\)' \
     'acc[0-9]+ = \(acc[0-9]+ \+ \(vload4\(0, &xs\[wid[0-9]+ \* 32768 \+ lid[0-9]+ \* 8192 \+ i[0-9]+ \* 4\]\) \* vload4\(0, &ys\[wid[0-9]+ \* 32768 \+ lid[0-9]+ \* 8192 \+ i[0-9]+ \* 4\]\)\)\);' \
     '^      }$' "$store"
 done
