@@ -72,6 +72,17 @@ static KStmt *barrier(int fence) {
 
 static void scan(KStmt *block);
 
+/* Does the block end with a barrier of at least these fences — directly, or
+   as the last statement of a loop it ends with? (After such a loop every
+   work-item of the group has passed that barrier: a loop running no
+   iteration touched no shared memory.) */
+static bool ends_with_barrier(KStmt *block, int f) {
+  if (!block || block->n == 0) return false;
+  KStmt *last = block->stmts[block->n - 1];
+  if (last->kind == KS_BARRIER) return (last->dim & f) == f;
+  return last->kind == KS_FOR && last->level != LEVEL_LCL && last->level != LEVEL_GLB && ends_with_barrier(last->body, f);
+}
+
 static void scan_stmt(KStmt *s) {
   if (s->kind != KS_FOR || s->level == LEVEL_LCL || s->level == LEVEL_GLB) return;
   scan(s->body);
@@ -79,7 +90,7 @@ static void scan_stmt(KStmt *s) {
   collect(&w, s->body, NULL, true);
   collect(&r, s->body, NULL, false);
   int f = w.n ? fences(&w, &r) : 0;
-  if (f) kstmt_add(s->body, barrier(f));
+  if (f && !ends_with_barrier(s->body, f)) kstmt_add(s->body, barrier(f));
 }
 
 static void scan(KStmt *block) {
