@@ -39,6 +39,15 @@ bool driver_target_known(const char *target) {
 }
 
 /* A known target that can run here: opencl needs an OpenCL platform, cuda a CUDA device. */
+/* SPEC §8: a target falls back only when the user asked for `auto`: the first of
+   cuda, opencl, openmp that can run here. */
+const char *driver_resolve_target(const char *target) {
+  if (strcmp(target, "auto") != 0) return target;
+  if (driver_target_available("cuda")) return "cuda";
+  if (driver_target_available("opencl")) return "opencl";
+  return "openmp";
+}
+
 bool driver_target_available(const char *target) {
   if (strcmp(target, "opencl") == 0) return opencl_available();
   if (strcmp(target, "cuda") == 0) return cuda_available();

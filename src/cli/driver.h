@@ -19,6 +19,8 @@ Value **driver_read_inputs(Program *p, int n, const char **args, const char *bas
 /* Targets that exist on this machine, and running a program on one. */
 bool driver_target_known(const char *target);
 bool driver_target_available(const char *target);   /* known, and runnable here */
+/* `auto` → the first of cuda, opencl, openmp available here; others unchanged. */
+const char *driver_resolve_target(const char *target);
 /* The generated source for a compiled target (c, openmp: C; opencl: the kernels). */
 const char *driver_generate(Program *p, const char *target);
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes);

@@ -44,7 +44,8 @@ static const char *usage_run =
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
   "input, so negative numbers are fine.\n"
-  "-t TARGET   openmp (default), c, opencl, cuda, or interp (the reference interpreter)\n"
+  "-t TARGET   openmp (default), c, opencl, cuda, interp (the reference interpreter),\n"
+  "            or auto (the first of cuda, opencl, openmp that runs here)\n"
   "-o FILE     write the result as .npy instead of printing it\n"
   "--device K  opencl: the K-th OpenCL device, counting over all platforms\n"
   "            (default: the first GPU, else the first device)\n";
@@ -144,6 +145,7 @@ static int cmd_run(int argc, char **argv) {
     } else return usage_error(usage_run, "unknown or incomplete option '%s'", argv[i]);
   }
   if (i >= argc) return usage_error(usage_run, "%s", "expected a program file");
+  target = driver_resolve_target(target);
   if (!driver_target_known(target)) return usage_error(usage_run, "unknown target '%s'", target);
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
@@ -204,6 +206,7 @@ static int cmd_bench(int argc, char **argv) {
   }
   if (argc - i != 1) return usage_error(usage_bench, "%s", "expected exactly one program file");
   if (o.runs < 1 || o.runs > 100000) return usage_error(usage_bench, "%s", "--runs must be between 1 and 100000");
+  o.target = driver_resolve_target(o.target);
   if (!driver_target_known(o.target)) return usage_error(usage_bench, "unknown target '%s'", o.target);
   Program *p = driver_compile(argv[i]);
   return p && bench_program(p, &o) ? 0 : fail();

@@ -50,6 +50,12 @@ if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests
 "$CLIFT" run -o "$T/never.npy" tests/lift/scal.lift 2 "[1.5," >/dev/null 2>&1
 if [ ! -e "$T/never.npy" ] && [ -z "$(ls "$T" | grep -v -e '\.lift$' -e '^out.npy$')" ]; then ok; else bad "partial output after an error: $(ls "$T")"; fi
 
+# -t auto falls back to a target that runs here (SPEC §8); a named one never does
+expect 0 '^\[32\]$' -- "$CLIFT" run -t auto examples/dot.lift "[1, 2, 3]" "[4, 5, 6]"
+if ! "$CLIFT" test --list-targets | grep -qx cuda; then
+  expect 1 "no CUDA device" -- "$CLIFT" run -t cuda examples/dot.lift "[1, 2, 3]" "[4, 5, 6]"
+fi
+
 # bench: random inputs of the given sizes, checked against interp, then timed
 expect 0 "check: openmp agrees with interp.*" -- "$CLIFT" bench --size N=5000 --check --runs 3 examples/dot.lift
 expect 0 "bench examples/dot.lift -t c N=5000: median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\) over 3 runs" -- "$CLIFT" bench -t c --size N=5000 --runs 3 examples/dot.lift
