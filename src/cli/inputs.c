@@ -45,27 +45,31 @@ static NatVar *single_unbound(Binder *bd, Nat *len) {
 
 /* Bind an unbound size variable from an observed length: directly for `N`,
    by search for lengths such as (* 2 N) (sizes grow with their variables). */
-static void bind_from(Binder *bd, Nat *len, long long n, int input) {
+static bool bind_from(Binder *bd, Nat *len, long long n, int input) {
   NatVar *v = single_unbound(bd, len);
-  if (!v) return;
+  if (!v) return true;
+  if (n == 0 && len->kind == NAT_VAR)   /* size variables are at least 1 (SPEC §3.1) */
+    return diag_error(LOC_NONE, "%s: an empty array, but its length is the size variable %s, which is at least 1",
+                      input_name(bd->prog, input), v->name);
   long long lo = 1, hi = 1LL << 40;
   while (lo < hi) {
     long long mid = lo + (hi - lo) / 2, val;
     bind(bd, v, mid);
     bool ok = nat_eval(len, lookup, bd, &val);
     bd->nats = bd->nats->next;
-    if (!ok) return;
+    if (!ok) return true;
     if (val >= n) hi = mid; else lo = mid + 1;
   }
   bind(bd, v, lo);
   bd->bound_by[size_index(bd->prog, v)] = input_name(bd->prog, input);
+  return true;
 }
 
-static void bind_sizes(Binder *bd, Type *t, Value *v, int input) {
+static bool bind_sizes(Binder *bd, Type *t, Value *v, int input) {
   if (t->kind == TY_EXISTS) t = t->array;
-  if (t->kind != TY_ARRAY || !v || v->kind != VAL_ARRAY) return;
-  bind_from(bd, t->len, v->n, input);
-  if (v->n > 0) bind_sizes(bd, t->elem, v->elems[0], input);
+  if (t->kind != TY_ARRAY || !v || v->kind != VAL_ARRAY) return true;
+  if (!bind_from(bd, t->len, v->n, input)) return false;
+  return v->n == 0 || bind_sizes(bd, t->elem, v->elems[0], input);
 }
 
 static const char *describe_sizes(Binder *bd, Nat *len) {
@@ -150,7 +154,7 @@ Value **driver_read_inputs(Program *p, int n, const char **args, const char *bas
   Value **vals = NEW_ARRAY(Value *, n);
   for (int i = 0; i < n; i++) if (!(vals[i] = read_one(p, i, args[i], base_dir))) return NULL;
   Binder bd = { p, NULL, NEW_ARRAY(const char *, p->nsizes) };
-  for (int i = 0; i < n; i++) bind_sizes(&bd, p->params[i].type, vals[i], i);
+  for (int i = 0; i < n; i++) if (!bind_sizes(&bd, p->params[i].type, vals[i], i)) return NULL;
   for (int i = 0; i < n; i++) if (!check_lengths(&bd, p->params[i].type, vals[i], i, "")) return NULL;
   if (!check_conditions(&bd)) return NULL;
   *sizes = bd.nats;

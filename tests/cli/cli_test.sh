@@ -44,6 +44,8 @@ expect 1 "input 2 \(xs\)" -- "$CLIFT" run tests/lift/scal.lift 2 "[3, 7"
 expect 1 "input 2 \(xs\): cannot open" -- "$CLIFT" run tests/lift/scal.lift 2 "$T/none.npy"
 expect 1 "input 2 \(ys\).*3 elements.*needs 2" -- "$CLIFT" run tests/lift/zip_add.lift "[1, 2]" "[1, 2, 3]"
 
+expect 1 "input 1 \(xs\): an empty array, but its length is the size variable N, which is at least 1" -- "$CLIFT" run tests/lift/sum.lift "[]"
+
 # -o writes a complete .npy, and nothing at all on error
 "$CLIFT" run -o "$T/out.npy" tests/lift/scal.lift 2 "[1.5, -2]" >/dev/null 2>&1
 if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests/lift/twice.lift "$T/out.npy")" = "[6, -8]" ]; then ok; else bad "-o out.npy round trip"; fi
