@@ -62,6 +62,13 @@ static bool bind_from(Binder *bd, Nat *len, long long n, int input) {
   }
   bind(bd, v, lo);
   bd->bound_by[size_index(bd->prog, v)] = input_name(bd->prog, input);
+  long long got;
+  if (len->kind != NAT_VAR && nat_eval(len, lookup, bd, &got) && got != n) {
+    Buf b = {0};
+    nat_print_c(&b, len);
+    return diag_error(LOC_NONE, "%s: %lld elements, but no value of %s gives the length %s", input_name(bd->prog, input),
+                      n, v->name, buf_str(&b));
+  }
   return true;
 }
 

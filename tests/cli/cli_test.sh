@@ -46,6 +46,10 @@ expect 1 "input 2 \(ys\).*3 elements.*needs 2" -- "$CLIFT" run tests/lift/zip_ad
 
 expect 1 "input 1 \(xs\): an empty array, but its length is the size variable N, which is at least 1" -- "$CLIFT" run tests/lift/sum.lift "[]"
 
+printf '(lift (N) ((array-type float (* 2 N)))\n  (lambda (xs) (mapGlb (lambda (x) x) xs)))\n' > "$T/twon.lift"
+expect 1 "input 1 \(xs\): 5 elements, but no value of N gives the length N \* 2" -- "$CLIFT" run "$T/twon.lift" "[1, 2, 3, 4, 5]"
+expect 0 '^\[1, 2, 3, 4\]$' -- "$CLIFT" run "$T/twon.lift" "[1, 2, 3, 4]"
+
 # -o writes a complete .npy, and nothing at all on error
 "$CLIFT" run -o "$T/out.npy" tests/lift/scal.lift 2 "[1.5, -2]" >/dev/null 2>&1
 if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests/lift/twice.lift "$T/out.npy")" = "[6, -8]" ]; then ok; else bad "-o out.npy round trip"; fi
