@@ -161,7 +161,12 @@ Value **driver_read_inputs(Program *p, int n, const char **args, const char *bas
   Value **vals = NEW_ARRAY(Value *, n);
   for (int i = 0; i < n; i++) if (!(vals[i] = read_one(p, i, args[i], base_dir))) return NULL;
   Binder bd = { p, NULL, NEW_ARRAY(const char *, p->nsizes) };
-  for (int i = 0; i < n; i++) if (!bind_sizes(&bd, p->params[i].type, vals[i], i)) return NULL;
+  /* passes until nothing new is bound: (+ N M) is solved once a later input fixed M */
+  for (int pass = 0; pass <= p->nsizes; pass++) {
+    NatBinding *before = bd.nats;
+    for (int i = 0; i < n; i++) if (!bind_sizes(&bd, p->params[i].type, vals[i], i)) return NULL;
+    if (bd.nats == before) break;
+  }
   for (int i = 0; i < n; i++) if (!check_lengths(&bd, p->params[i].type, vals[i], i, "")) return NULL;
   if (!check_conditions(&bd)) return NULL;
   *sizes = bd.nats;

@@ -50,6 +50,9 @@ printf '(lift (N) ((array-type float (* 2 N)))\n  (lambda (xs) (mapGlb (lambda (
 expect 1 "input 1 \(xs\): 5 elements, but no value of N gives the length N \* 2" -- "$CLIFT" run "$T/twon.lift" "[1, 2, 3, 4, 5]"
 expect 0 '^\[1, 2, 3, 4\]$' -- "$CLIFT" run "$T/twon.lift" "[1, 2, 3, 4]"
 
+printf '(lift (N M) ((array-type float (+ N M)) (array-type float M))\n  (lambda (xs ys) (mapGlb (lambda (x) x) xs)))\n' > "$T/nm.lift"
+expect 0 '^\[1, 2, 3, 4, 5\]$' -- "$CLIFT" run "$T/nm.lift" "[1, 2, 3, 4, 5]" "[7, 8]"
+
 # -o writes a complete .npy, and nothing at all on error
 "$CLIFT" run -o "$T/out.npy" tests/lift/scal.lift 2 "[1.5, -2]" >/dev/null 2>&1
 if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests/lift/twice.lift "$T/out.npy")" = "[6, -8]" ]; then ok; else bad "-o out.npy round trip"; fi
