@@ -46,6 +46,7 @@ tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/
 tally "language tests (optimised build)" build/clift test tests/lift tests/codegen examples
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift
+tally "any launch size is correct (device targets)" bash tests/codegen/launch_sizes_test.sh build/clift
 tally "generated OpenCL (asan/ubsan build)" bash tests/codegen/opencl_test.sh build-san/clift
 tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh build-san/clift
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift

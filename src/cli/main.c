@@ -6,6 +6,7 @@
 #include "bench.h"
 #include <time.h>
 #include "../runtime/cpu.h"
+#include "../dpia/plan.h"
 #include "../runtime/opencl.h"
 #include "../runtime/cuda.h"
 #include <dirent.h>
@@ -48,7 +49,10 @@ static const char *usage_run =
   "            or auto (the first of cuda, opencl, openmp that runs here)\n"
   "-o FILE     write the result as .npy instead of printing it\n"
   "--device K  opencl: the K-th OpenCL device, counting over all platforms\n"
-  "            (default: the first GPU, else the first device)\n";
+  "            (default: the first GPU, else the first device)\n"
+  "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]\n"
+  "            opencl/cuda: work-group and global sizes instead of the defaults\n"
+  "            (any sizes are correct: every parallel loop is grid-stride)\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -85,7 +89,8 @@ static const char *usage_bench =
   "--check        first compare the result with the interpreter's (small sizes)\n"
   "--tolerance X  relative tolerance of --check (default 1e-4)\n"
   "--seed S       random seed (default: from the clock)\n"
-  "--device K     opencl: the K-th OpenCL device over all platforms\n";
+  "--device K     opencl: the K-th OpenCL device over all platforms\n"
+  "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]   launch sizes (opencl, cuda)\n";
 
 static const char *usage_later =
   "usage: clift %s -t TARGET prog.lift\n"
@@ -134,12 +139,41 @@ static int write_result(Value *v, Type *t, const char *out) {
   return 0;
 }
 
+/* --local-size X[,Y[,Z]] / --global-size X[,Y[,Z]] (SPEC §6) */
+static bool parse_size3(const char *text, size_t out[3]) {
+  out[0] = out[1] = out[2] = 0;
+  char *copy = arena_strdup(text), *save = NULL;
+  int d = 0;
+  for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    char *end;
+    long long v = strtoll(t, &end, 10);
+    if (d == 3 || *end || v < 1) return false;
+    out[d++] = (size_t)v;
+  }
+  return d > 0;
+}
+
+static size_t launch_local[3], launch_global[3];
+
+/* A launch-size option at argv[i] (consuming its value); 0 not one, -1 malformed. */
+static int launch_option(int argc, char **argv, int *i) {
+  bool local = strcmp(argv[*i], "--local-size") == 0;
+  if (!local && strcmp(argv[*i], "--global-size") != 0) return 0;
+  if (*i + 1 >= argc || !parse_size3(argv[*i + 1], local ? launch_local : launch_global)) return -1;
+  (*i)++;
+  plan_set_launch_override(launch_local, launch_global);
+  return 1;
+}
+
 static int cmd_run(int argc, char **argv) {
   const char *target = "openmp", *out = NULL;
   int i = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_run, stdout); return 0; }
     if (strcmp(argv[i], "--device") == 0 && i + 1 < argc) { opencl_select_device(atoi(argv[++i])); continue; }
+    int launch = launch_option(argc, argv, &i);
+    if (launch < 0) return usage_error(usage_run, "'%s' expects sizes like 64 or 32,8", argv[i]);
+    if (launch > 0) continue;
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') target = argv[++i]; else out = argv[++i];
     } else return usage_error(usage_run, "unknown or incomplete option '%s'", argv[i]);
@@ -194,6 +228,9 @@ static int cmd_bench(int argc, char **argv) {
     const char *a = argv[i];
     if (is_help(a)) { fputs(usage_bench, stdout); return 0; }
     if (strcmp(a, "--check") == 0) { o.check = true; continue; }
+    int launch = launch_option(argc, argv, &i);
+    if (launch < 0) return usage_error(usage_bench, "'%s' expects sizes like 64 or 32,8", a);
+    if (launch > 0) continue;
     if (i + 1 >= argc) return usage_error(usage_bench, "incomplete option '%s'", a);
     const char *v = argv[++i];
     if (strcmp(a, "-t") == 0) o.target = v;

@@ -160,6 +160,27 @@ Plan *plan_build(Kernel *k, const char *target) {
    host files of `clift compile -t opencl` (launch_policy.h). */
 PLAN_LAUNCH_POLICY
 
+/* SPEC §6: --local-size / --global-size override the defaults (grid-stride
+   loops make any size correct); 0 in a dimension keeps the default there. */
+static size_t override_local[3], override_global[3];
+
+void plan_set_launch_override(const size_t local[3], const size_t global[3]) {
+  for (int d = 0; d < 3; d++) { override_local[d] = local[d]; override_global[d] = global[d]; }
+}
+
+static int apply_override(PlanKernel *pk, int dims, size_t local[3], size_t groups[3]) {
+  if (pk->single) return dims;   /* one work-item kernels stay 1 x 1 */
+  for (int d = 0; d < 3; d++) {
+    size_t global = local[d] * groups[d];
+    if (override_local[d]) local[d] = override_local[d];
+    if (override_global[d]) global = override_global[d];
+    groups[d] = (global + local[d] - 1) / local[d];
+    if (groups[d] == 0) groups[d] = 1;
+    if ((override_local[d] || override_global[d]) && d + 1 > dims) dims = d + 1;
+  }
+  return dims;
+}
+
 int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
                      size_t local[3], size_t groups[3]) {
   int n = pk->nloops, *level = NEW_ARRAY(int, n + 1), *dim = NEW_ARRAY(int, n + 1);
@@ -170,7 +191,8 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
     dim[i] = s->dim;
     if (!nat_eval(s->count, lookup, ctx, &count[i])) count[i] = -1;   /* depends on an outer loop */
   }
-  return clift_launch_size(n, level, dim, count, max_local, local, groups);
+  int dims = clift_launch_size(n, level, dim, count, max_local, local, groups);
+  return apply_override(pk, dims, local, groups);
 }
 
 int plan_level_code(PrimLevel level) {

@@ -42,6 +42,10 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
 const char *plan_launch_policy_source(void);
 int plan_level_code(PrimLevel level);   /* 0 global, 1 work-group, 2 local */
 
+/* Override the default work-group size and/or global size per dimension
+   (0: keep the default); process-wide, set by the CLI before running. */
+void plan_set_launch_override(const size_t local[3], const size_t global[3]);
+
 /* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
    a later statement of the same work-group body reads. barrier.c */
 void plan_insert_barriers(KStmt *body);

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# launch_sizes_test.sh — SPEC §6: grid-stride loops make any launch size
+# correct. Programs with work-groups, local memory, barriers and multi-kernel
+# plans run on the device targets with odd --local-size/--global-size values
+# and must agree with the interpreter on fresh random inputs.
+# Usage: launch_sizes_test.sh path/to/clift    Prints "N passed, N failed".
+source "$(dirname "$0")/../lib.sh" "$@"
+targets=$("$CLIFT" test --list-targets | grep -E '^(opencl|cuda)$')
+if [ -z "$targets" ]; then echo "SKIP: no device target here (opencl, cuda)"; summary "launch sizes"; exit; fi
+# program | sizes
+cases=(
+  "tests/lift/reduce_top.lift|--size N=40000"
+  "bench/gpu/transpose.lift|--size N=64 --size M=96"
+  "bench/gpu/gemv.lift|--size N=9 --size M=300"
+  "bench/gpu/jacobi.lift|--size N=23 --size M=37"
+  "bench/gpu/scal.lift|--size N=1000"
+)
+launches=("--local-size 1 --global-size 1" "--local-size 3,5 --global-size 17,11" "--local-size 7 --global-size 300" "--local-size 64,4")
+for t in $targets; do
+  for c in "${cases[@]}"; do
+    prog=${c%%|*}; sizes=${c#*|}
+    for l in "${launches[@]}"; do
+      # shellcheck disable=SC2086
+      if out=$("$CLIFT" bench -t "$t" --check --runs 1 --tolerance 1e-3 $l $sizes "$prog" 2>&1) && grep -q "agrees with interp" <<<"$out"; then ok
+      else bad "$t $prog $l: $out"; fi
+    done
+  done
+done
+summary "launch sizes"
