@@ -54,18 +54,21 @@ bool driver_target_available(const char *target) {
   return driver_target_known(target);
 }
 
-/* typed AST → lower strategy (lower/) → DPIA stages I–III (dpia/) → kernel
-   → [host plan →] C / OpenCL C / CUDA text */
-static Kernel *translate(Program *p) { return dpia_translate(p); }
+static bool is_device(const char *target) { return strcmp(target, "opencl") == 0 || strcmp(target, "cuda") == 0; }
 
-const char *driver_generate(Program *p, const char *target) {
-  Kernel *k = translate(p);
-  if (k && (strcmp(target, "opencl") == 0 || strcmp(target, "cuda") == 0)) {
-    Plan *plan = plan_build(k, target);
-    return !plan ? NULL : target[0] == 'c' ? codegen_cuda(plan) : codegen_opencl(plan);
-  }
-  return k ? codegen_c(k, strcmp(target, "openmp") == 0) : NULL;
+/* typed AST → lower strategy + DPIA stages I–III (dpia_translate) → kernel
+   → [host plan (device targets) →] C / OpenCL C / CUDA text. *plan_out gets
+   the plan of a device target. */
+static const char *generate(Program *p, const char *target, Plan **plan_out) {
+  Kernel *k = dpia_translate(p);
+  if (!k) return NULL;
+  if (!is_device(target)) return codegen_c(k, strcmp(target, "openmp") == 0);
+  Plan *plan = plan_build(k, target);
+  if (plan_out) *plan_out = plan;
+  return !plan ? NULL : strcmp(target, "cuda") == 0 ? codegen_cuda(plan) : codegen_opencl(plan);
 }
+
+const char *driver_generate(Program *p, const char *target) { return generate(p, target, NULL); }
 
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes) {
   return driver_run_timed(p, target, inputs, sizes, NULL);
@@ -87,18 +90,9 @@ Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBindi
     diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp, opencl, cuda)", target);
     return NULL;
   }
-  if (strcmp(target, "opencl") == 0) {
-    Kernel *k = translate(p);
-    Plan *plan = k ? plan_build(k, target) : NULL;
-    const char *src = plan ? codegen_opencl(plan) : NULL;
-    return src ? opencl_run_timed(plan, src, inputs, sizes, timing) : NULL;
-  }
-  if (strcmp(target, "cuda") == 0) {
-    Kernel *k = translate(p);
-    Plan *plan = k ? plan_build(k, target) : NULL;
-    const char *src = plan ? codegen_cuda(plan) : NULL;
-    return src ? cuda_run_timed(plan, src, inputs, sizes, timing) : NULL;
-  }
-  const char *src = driver_generate(p, target);
+  Plan *plan = NULL;
+  const char *src = generate(p, target, &plan);
+  if (src && strcmp(target, "opencl") == 0) return opencl_run_timed(plan, src, inputs, sizes, timing);
+  if (src && strcmp(target, "cuda") == 0) return cuda_run_timed(plan, src, inputs, sizes, timing);
   return src ? cpu_run_timed(src, p, inputs, sizes, strcmp(target, "openmp") == 0, timing) : NULL;
 }

@@ -37,19 +37,9 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < k->nscalars; i++)
     buf_printf(b, "      buffers[%d],   /* %s */\n", k->scalar_params[i], k->scalar_names[i]);
   buf_puts(b, "      &error_cell\n    };\n");
-  int n = pk->nloops;
-  buf_puts(b, "    static const int level[] = {");
-  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", plan_level_code(pk->loops[i]->level));
-  buf_puts(b, n ? " };\n    static const int dim[] = {" : " 0 };\n    static const int dim[] = { 0 };\n");
-  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", pk->loops[i]->dim);
-  buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");
-  for (int i = 0; i < n; i++) {   /* a count that depends on an outer loop: -1, any size will do */
-    buf_puts(b, i ? ", " : " ");
-    if (emit_only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
-    else buf_puts(b, "-1");
-  }
-  buf_printf(b, "%s    if (launch((const void *)%s, \"%s\", args, %d, level, dim, count)) goto done;\n  }\n\n",
-             n ? " };\n" : "", pk->name, pk->name, n);
+  int n = emit_loop_arrays(b, p, pk);
+  buf_printf(b, "    if (launch((const void *)%s, \"%s\", args, %d, level, dim, count)) goto done;\n  }\n\n",
+             pk->name, pk->name, n);
 }
 
 /* Helpers of every host file: size arithmetic (min/max come from the kernels'

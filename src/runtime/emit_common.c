@@ -4,6 +4,7 @@
 #include "emit_common.h"
 #include "cpu_internal.h"
 #include "../codegen/codegen.h"
+#include "../dpia/plan.h"
 
 const char *emit_bytes_expr(Type *t) {
   Type *e = codegen_element_type(t);
@@ -35,4 +36,20 @@ bool emit_only_sizes(Program *p, Nat *n) {
 int emit_buffer_index(Kernel *k, Buffer *b) {
   for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
   return -1;
+}
+
+int emit_loop_arrays(Buf *b, Program *p, PlanKernel *pk) {
+  int n = pk->nloops;
+  buf_puts(b, "    static const int level[] = {");
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", plan_level_code(pk->loops[i]->level));
+  buf_puts(b, n ? " };\n    static const int dim[] = {" : " 0 };\n    static const int dim[] = { 0 };\n");
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", pk->loops[i]->dim);
+  buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");
+  for (int i = 0; i < n; i++) {   /* a count that depends on an outer loop: -1, any size will do */
+    buf_puts(b, i ? ", " : " ");
+    if (emit_only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
+    else buf_puts(b, "-1");
+  }
+  if (n) buf_puts(b, " };\n");
+  return n;
 }

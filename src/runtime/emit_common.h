@@ -10,4 +10,9 @@ bool emit_only_sizes(Program *p, Nat *n);
 /* Position of b in k's buffers (-1 if absent). */
 int emit_buffer_index(Kernel *k, Buffer *b);
 
+/* The kernel's parallel loops as C arrays level[], dim[], count[] for the
+   launch policy (dpia/launch_policy.h); returns how many. */
+typedef struct PlanKernel PlanKernel;
+int emit_loop_arrays(Buf *b, Program *p, PlanKernel *pk);
+
 #endif

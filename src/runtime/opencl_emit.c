@@ -46,18 +46,8 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
     buf_printf(b, "  SET_ARG(%lld, buffers[%d]);   /* %s */\n", (long long)bytes, k->scalar_params[i], k->scalar_names[i]);
   }
   buf_puts(b, "  SET_ARG(sizeof(cl_mem), &error_cell);\n  {\n");
-  int n = pk->nloops;
-  buf_puts(b, "    static const int level[] = {");
-  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", plan_level_code(pk->loops[i]->level));
-  buf_puts(b, n ? " };\n    static const int dim[] = {" : " 0 };\n    static const int dim[] = { 0 };\n");
-  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", pk->loops[i]->dim);
-  buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");
-  for (int i = 0; i < n; i++) {   /* a count that depends on an outer loop: -1, any size will do */
-    buf_puts(b, i ? ", " : " ");
-    if (emit_only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
-    else buf_puts(b, "-1");
-  }
-  buf_printf(b, "%s    if (launch(queue, device, kern, %d, level, dim, count)) goto done;\n  }\n", n ? " };\n" : "", n);
+  int n = emit_loop_arrays(b, p, pk);
+  buf_printf(b, "    if (launch(queue, device, kern, %d, level, dim, count)) goto done;\n  }\n", n);
   buf_puts(b, "  clReleaseKernel(kern);\n  kern = NULL;\n\n");
 }
 
