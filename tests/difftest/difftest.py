@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""difftest.py — random differential testing of clift's targets against its interpreter.
+
+For each seed: generate a well-typed random program and inputs (gen.py), run it with
+`clift run -t interp` (the oracle) and with every other target, compare, classify:
+
+  agree       same result (floats within tolerance, ints exactly), or the same
+              run-time error on both sides
+  disagree    a different result or error
+  crash       a signal, a sanitizer report, "internal" in the message, a timeout
+  cc_fail     the C compiler or the OpenCL compiler rejected generated code
+  refused     "… not supported by the TARGET target" (documented; counted, not failed)
+  rejected    the interpreter refused the program (a generator bug or a type-checker
+              bug: investigate); per program, not per target
+  target_err  the target reported a compile- or run-time error the interpreter did not
+
+Failing programs go to --keep DIR/seedS/ with prog.lift, the inputs, both outputs and
+a repro.sh. Ends with "N passed, N failed" (failed = disagree + crash + cc_fail +
+target_err + rejected); exit status 1 when anything failed.
+
+  python3 tests/difftest/difftest.py --seeds 0:1000 --clift build/clift
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen  # noqa: E402
+
+FAIL_CLASSES = ('disagree', 'crash', 'cc_fail', 'target_err', 'rejected')
+RTOL, ATOL = 1e-4, 1e-4
+
+# ---- output literals -------------------------------------------------------------------
+TOKEN = re.compile(r'\s*([\[\]()<>,]|[^\s\[\]()<>,]+)')
+
+
+def parse_value(text):
+    toks = TOKEN.findall(text.strip())
+    pos = 0
+
+    def item():
+        nonlocal pos
+        t = toks[pos]
+        pos += 1
+        if t in '[(<':
+            close = {'[': ']', '(': ')', '<': '>'}[t]
+            out = []
+            if toks[pos] == close:
+                pos += 1
+                return (t, out)
+            while True:
+                out.append(item())
+                t2 = toks[pos]
+                pos += 1
+                if t2 == close:
+                    return (t, out)
+                if t2 != ',':
+                    raise ValueError(f'expected , or {close}, found {t2}')
+        if t in ('true', 'false'):
+            return t == 'true'
+        return float(t) if re.search(r'[.eEna]', t) else int(t)
+
+    v = item()
+    if pos != len(toks):
+        raise ValueError('trailing text')
+    return v
+
+
+def magnitude(v):
+    if isinstance(v, tuple):
+        return max((magnitude(x) for x in v[1]), default=0.0)
+    if isinstance(v, bool):
+        return 0.0
+    return abs(v) if v == v and abs(v) != float('inf') else 0.0
+
+
+def same(t, a, b, scale):
+    """a, b parsed values of type t (gen's type); None when equal, else a reason."""
+    if gen.is_arr(t) or t == gen.VEC:
+        if not (isinstance(a, tuple) and isinstance(b, tuple)) or a[0] != b[0] or len(a[1]) != len(b[1]):
+            return 'shape'
+        et = t[1] if gen.is_arr(t) else gen.FLOAT
+        for i, (x, y) in enumerate(zip(a[1], b[1])):
+            why = same(et, x, y, scale)
+            if why:
+                return f'[{i}] {why}'
+        return None
+    if gen.is_tup(t):
+        if not (isinstance(a, tuple) and isinstance(b, tuple)) or len(a[1]) != len(b[1]) or len(a[1]) != len(t) - 1:
+            return 'tuple shape'
+        for i, (ft, x, y) in enumerate(zip(t[1:], a[1], b[1])):
+            why = same(ft, x, y, scale)
+            if why:
+                return f'.{i + 1} {why}'
+        return None
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return 'shape'
+    if t == gen.FLOAT:
+        a, b = float(a), float(b)
+        if a != a or b != b:
+            return None if (a != a) == (b != b) else f'{b} vs {a}'
+        if a == b or abs(a - b) <= RTOL * abs(a) + ATOL * (1 + scale):
+            return None
+        return f'got {b}, expected {a}'
+    return None if a == b else f'got {b}, expected {a}'
+
+
+# ---- running clift ---------------------------------------------------------------------
+def run(clift, target, prog, inputs, timeout, env):
+    cmd = [clift, 'run', '-t', target, prog] + inputs
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, errors='replace')
+        return p.returncode, p.stdout, p.stderr, time.time() - t0
+    except subprocess.TimeoutExpired as e:
+        return 'timeout', e.stdout or '', e.stderr or '', time.time() - t0
+
+
+SAN = re.compile(r'AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:|SUMMARY: \w+Sanitizer')
+
+
+def bad_exit(rc, err):
+    """The crash class of a failed run, or None when it is an ordinary error."""
+    if rc == 'timeout':
+        return 'crash'
+    if rc < 0 or rc >= 128 or SAN.search(err) or 'internal' in err or 'Assertion' in err:
+        return 'crash'
+    return None
+
+
+def error_line(err):
+    """The message of an `error:` line, without the file position."""
+    for line in err.splitlines():
+        m = re.search(r'error: (.*)', line)
+        if m:
+            return m.group(1)
+    return err.strip().splitlines()[0] if err.strip() else ''
+
+
+RUNTIME_ERR = re.compile(r'division by zero|modulo by zero|out of range')
+
+
+def classify(target, ref, got, rtype):
+    rrc, rout, rerr, _ = ref
+    rc, out, err, _ = got
+    crash = bad_exit(rc, err)
+    if crash:
+        return crash, f'{"timeout" if rc == "timeout" else "exit " + str(rc)}: {err.strip()[-600:]}'
+    if rc != 0:
+        if 'not supported' in err:
+            return 'refused', error_line(err)
+        if 'C compiler' in err or 'failed to build' in err:
+            return 'cc_fail', err.strip()[:1500]
+        if rrc != 0 and error_line(err) == error_line(rerr):
+            return 'agree', ''
+        return ('disagree' if rrc != 0 else 'target_err'), err.strip()[:1000]
+    if rrc != 0:
+        return 'disagree', f'ran, but the interpreter failed with: {error_line(rerr)}\ngot: {out.strip()[:300]}'
+    try:
+        a, b = parse_value(rout), parse_value(out)
+    except (ValueError, IndexError) as e:
+        return 'disagree' if rout.strip() != out.strip() else 'agree', f'unparsable output ({e})'
+    why = same(rtype, a, b, magnitude(a))
+    return ('disagree', why) if why else ('agree', '')
+
+
+def test_seed(seed, args, targets, workdir, env):
+    try:
+        p = gen.generate(seed, args.exclude)
+    except RuntimeError as e:
+        return seed, None, {'generator': ('rejected', str(e))}, {}
+    d = os.path.join(workdir, f's{seed}')
+    os.makedirs(d, exist_ok=True)
+    prog = os.path.join(d, 'prog.lift')
+    with open(prog, 'w') as f:
+        f.write(f';; difftest seed {seed}, sizes {p.sizes}\n' + p.text)
+    results, runs = {}, {}
+    ref = run(args.clift, 'interp', prog, p.inputs, args.timeout, env)
+    runs['interp'] = ref
+    rrc, _, rerr, _ = ref
+    crash = bad_exit(rrc, rerr)
+    if crash:
+        results['interp'] = (crash, rerr.strip()[-600:])
+    elif rrc != 0 and not (RUNTIME_ERR.search(rerr) and 'divzero' in p.feats):
+        results['interp'] = ('rejected', error_line(rerr))
+    else:
+        for t in targets_for(seed, targets, args):
+            got = run(args.clift, t, prog, p.inputs, args.timeout, env)
+            runs[t] = got
+            results[t] = classify(t, ref, got, p.result)
+    failed = any(c in FAIL_CLASSES for c, _ in results.values())
+    if failed and args.keep:
+        save(args, seed, p, runs, results)
+    shutil.rmtree(d, ignore_errors=True)
+    return seed, p, results, {t: r[3] for t, r in runs.items()}
+
+
+def targets_for(seed, targets, args):
+    """Every target, or with --rotate K the slow ones (opencl) only every K-th seed."""
+    out = []
+    for t in targets:
+        if t in args.slow and args.rotate > 1 and seed % args.rotate != 0:
+            continue
+        out.append(t)
+    return out
+
+
+def save(args, seed, p, runs, results):
+    d = os.path.join(args.keep, f'seed{seed}')
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, 'prog.lift'), 'w') as f:
+        f.write(f';; difftest seed {seed}, sizes {p.sizes}\n' + p.text)
+    with open(os.path.join(d, 'inputs.txt'), 'w') as f:
+        f.write('\n'.join(p.inputs) + '\n')
+    clift = os.path.abspath(args.clift)
+    ins = ' '.join(shlex.quote(i) for i in p.inputs)
+    with open(os.path.join(d, 'repro.sh'), 'w') as f:
+        f.write('#!/bin/sh\n# usage: sh repro.sh [TARGET] (default: every target compared)\n'
+                f'cd "$(dirname "$0")"\nCLIFT=${{CLIFT:-{clift}}}\n'
+                f'for t in ${{1:-interp {" ".join(t for t in runs if t != "interp")}}}; do\n'
+                f'  echo "== $t"; "$CLIFT" run -t "$t" prog.lift {ins}\ndone\n')
+    with open(os.path.join(d, 'result.txt'), 'w') as f:
+        f.write(f'features: {" ".join(p.feats)}\n')
+        for t, (c, why) in results.items():
+            f.write(f'{t}: {c}\n  {why}\n')
+        for t, (rc, out, err, _) in runs.items():
+            f.write(f'\n== {t} (exit {rc})\n{out}{err}')
+
+
+# ---- main --------------------------------------------------------------------------------
+def main():
+    ap = argparse.ArgumentParser(description='random differential tester for clift')
+    ap.add_argument('--seeds', default='0:200', help='A:B, the seeds A..B-1')
+    ap.add_argument('--clift', default='build/clift')
+    ap.add_argument('--targets', default=None, help='comma-separated (default: clift test --list-targets, minus interp)')
+    ap.add_argument('--exclude', default='', help='feature groups to leave out (comma-separated; "known" = the known bugs)')
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    ap.add_argument('--budget', type=float, default=0, help='stop starting new seeds after this many seconds')
+    ap.add_argument('--timeout', type=float, default=60, help='per clift run, seconds')
+    ap.add_argument('--keep', default=None, help='folder for failing programs')
+    ap.add_argument('--rotate', type=int, default=1, help='run the slow targets on every K-th seed only')
+    ap.add_argument('--slow', default='opencl,cuda', help='targets --rotate applies to')
+    ap.add_argument('--list-features', action='store_true')
+    ap.add_argument('--show', type=int, default=None, help='print the program of one seed and exit')
+    ap.add_argument('-v', '--verbose', action='store_true', help='print every failure as it happens')
+    args = ap.parse_args()
+    if args.list_features:
+        for k, v in gen.FEATURES.items():
+            print(f'{k:16} {v}')
+        return 0
+    ex = set(x for x in args.exclude.split(',') if x)
+    if 'known' in ex:
+        ex = (ex - {'known'}) | set(gen.KNOWN)
+    unknown = ex - set(gen.FEATURES)
+    if unknown:
+        ap.error(f'unknown feature groups: {", ".join(sorted(unknown))} (see --list-features)')
+    args.exclude = sorted(ex)
+    args.slow = set(args.slow.split(','))
+    if args.show is not None:
+        p = gen.generate(args.show, args.exclude)
+        print(p.text + ';; inputs: ' + ' '.join(shlex.quote(i) for i in p.inputs))
+        return 0
+    a, b = (int(x) for x in args.seeds.split(':'))
+    args.clift = os.path.abspath(args.clift)
+    if args.targets:
+        targets = [t for t in args.targets.split(',') if t and t != 'interp']
+    else:
+        out = subprocess.run([args.clift, 'test', '--list-targets'], capture_output=True, text=True).stdout
+        targets = [t for t in out.split() if t != 'interp']
+    if args.keep:
+        args.keep = os.path.abspath(args.keep)
+    workdir = tempfile.mkdtemp(prefix='difftest.')
+    env = dict(os.environ)
+    env['XDG_CACHE_HOME'] = os.path.join(workdir, 'cache')   # a fresh cache, removed at the end
+    env.setdefault('ASAN_OPTIONS', 'detect_leaks=0:halt_on_error=1')
+    env.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:halt_on_error=1')
+    t0 = time.time()
+    counts, per_target, tsum, nrun = {}, {}, {}, {}
+    failures, programs, skipped = [], 0, 0
+    print(f'difftest: seeds {a}:{b}, targets {",".join(targets)}, {args.jobs} jobs'
+          + (f', excluding {",".join(args.exclude)}' if args.exclude else ''), flush=True)
+    try:
+        with cf.ThreadPoolExecutor(args.jobs) as pool:
+            pending, it = set(), iter(range(a, b))
+            while True:
+                while len(pending) < 2 * args.jobs:
+                    if args.budget and time.time() - t0 > args.budget:
+                        break
+                    s = next(it, None)
+                    if s is None:
+                        break
+                    pending.add(pool.submit(test_seed, s, args, targets, workdir, env))
+                if not pending:
+                    break
+                done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for fut in done:
+                    seed, p, results, times = fut.result()
+                    programs += 1
+                    for t, dt in times.items():
+                        tsum[t] = tsum.get(t, 0) + dt
+                        nrun[t] = nrun.get(t, 0) + 1
+                    for t, (c, why) in results.items():
+                        counts[c] = counts.get(c, 0) + 1
+                        per_target.setdefault(t, {}).setdefault(c, 0)
+                        per_target[t][c] += 1
+                        if c in FAIL_CLASSES:
+                            failures.append((seed, t, c, why))
+                            if args.verbose:
+                                print(f'seed {seed} {t}: {c}: {why.splitlines()[0] if why else ""}', flush=True)
+            skipped = b - a - programs
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    dt = time.time() - t0
+    print(f'\n{programs} programs in {dt:.0f} s ({programs / max(dt, 1e-9):.2f} programs/s)'
+          + (f'; budget reached, {skipped} seeds not run' if skipped else ''))
+    print('seconds per run: ' + ', '.join(f'{t} {tsum[t] / nrun[t]:.2f}' for t in tsum))
+    print('per target: ' + '; '.join(
+        f'{t}: ' + ', '.join(f'{c} {n}' for c, n in sorted(cs.items())) for t, cs in per_target.items()))
+    print('total: ' + ', '.join(f'{c} {n}' for c, n in sorted(counts.items())))
+    if failures:
+        print('\nfailures (seed target class: first line):')
+        for seed, t, c, why in sorted(failures):
+            print(f'  {seed} {t} {c}: {(why.splitlines() or [""])[0][:160]}')
+        if args.keep:
+            print(f'kept in {args.keep}/seedS (repro: sh {args.keep}/seedS/repro.sh [TARGET])')
+    nfail = sum(counts.get(c, 0) for c in FAIL_CLASSES)
+    npass = sum(n for c, n in counts.items() if c not in FAIL_CLASSES)
+    print(f'{npass} passed, {nfail} failed')
+    return 1 if nfail else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
