@@ -311,7 +311,8 @@ def main():
                         per_target.setdefault(t, {}).setdefault(c, 0)
                         per_target[t][c] += 1
                         if c in FAIL_CLASSES:
-                            failures.append((seed, t, c, why))
+                            known = sorted(set(p.feats) & set(gen.KNOWN)) if p else []
+                            failures.append((seed, t, c, why, known))
                             if args.verbose:
                                 print(f'seed {seed} {t}: {c}: {why.splitlines()[0] if why else ""}', flush=True)
             skipped = b - a - programs
@@ -325,9 +326,12 @@ def main():
         f'{t}: ' + ', '.join(f'{c} {n}' for c, n in sorted(cs.items())) for t, cs in per_target.items()))
     print('total: ' + ', '.join(f'{c} {n}' for c, n in sorted(counts.items())))
     if failures:
-        print('\nfailures (seed target class: first line):')
-        for seed, t, c, why in sorted(failures):
-            print(f'  {seed} {t} {c}: {(why.splitlines() or [""])[0][:160]}')
+        print('\nfailures (seed target class: first line) [known-bug groups the program uses]:')
+        for seed, t, c, why, known in sorted(failures):
+            print(f'  {seed} {t} {c}: {(why.splitlines() or [""])[0][:160]}'
+                  + (f' [{",".join(known)}]' if known else ''))
+        nk = sum(1 for f in failures if not f[4])
+        print(f'{nk} of {len(failures)} failures in programs that use no known-bug group')
         if args.keep:
             print(f'kept in {args.keep}/seedS (repro: sh {args.keep}/seedS/repro.sh [TARGET])')
     nfail = sum(counts.get(c, 0) for c in FAIL_CLASSES)

@@ -228,7 +228,7 @@ class Gen:
         if t == FLOAT and self.on('math', 0.4): choices.append('math')
         if any(is_arr(v.t) and v.t[1] == t for v in env) and self.on('aref', 0.5): choices.append('aref')
         if any(is_arr(v.t) for v in env) and self.on('nested_reduce', 0.4): choices.append('reduce')
-        if t == INT and self.on('divzero', 0.1): choices.append('divzero')
+        if t == INT and 'divzero' not in self.exclude and self.r.random() < 0.1: choices.append('divzero')
         c = self.pick(choices)
         if c == 'leaf' and leaves:
             return self.pick(leaves)
@@ -265,6 +265,7 @@ class Gen:
             if got:
                 return got
         if c == 'divzero':
+            self.feats.add('divzero')
             a, b = self.scal(INT, env, d - 1)[0], self.scal(INT, env, d - 1)[0]
             return f'({self.pick(["/", "%"])} {a} {b})', True
         # arithmetic
@@ -309,7 +310,7 @@ class Gen:
         if d <= 0 or self.r.random() < 0.3:
             return a, True
         r = self.r.random()
-        if r < 0.15 and self.on('vec_minmax'):
+        if r < 0.3 and self.on('vec_minmax'):
             if self.r.random() < 0.5:
                 return f'(abs {a})', True
             return f'({self.pick(["min", "max"])} {a} {self.vec_expr(env, d - 1)[0]})', True
@@ -324,10 +325,10 @@ class Gen:
         cands = [v for v in env if is_arr(v.t) and v.t[1] == t]
         v = self.pick(cands)
         n = v.t[2]
-        if self.on('aref_const', 0.15):
+        if self.on('aref_const', 0.3):
             k = self.pick([0, 1]) if n.lo >= 2 else 0
             return f'(aref {v.name} {k})', v.exact
-        if self.on('aref_if', 0.2):
+        if self.on('aref_if', 0.35):
             i = self.scal(INT, env, d - 1)[0]
             return (f'(if (and (>= {i} 0) (< {i} (length {v.name}))) (aref {v.name} {i}) {self.lit(t) or v.name})',
                     v.exact)
@@ -369,16 +370,16 @@ class Gen:
         """A layout view of array xs: (text, type)."""
         n, e = xt[2], xt[1]
         ops = []
-        if self.on('split', 0.6): ops += ['split', 'join']
-        if self.on('slide', 0.4): ops.append('slide')
-        if self.on('pad', 0.4): ops.append('pad')
-        if self.on('transpose', 0.4): ops.append('transpose')
+        if self.on('split', 0.6): ops += ['split', 'join', 'join']
+        if self.on('slide', 0.5): ops.append('slide')
+        if self.on('pad', 0.5): ops.append('pad')
+        if self.on('transpose', 0.6): ops += ['transpose', 'transpose']
         if self.on('tuple', 0.5): ops += ['zip', 'zip']
         if self.on('iota', 0.3): ops.append('iota')
-        if e == FLOAT and self.on('vector', 0.3): ops.append('asVector')
-        if e == VEC and self.on('vector', 0.5): ops.append('asScalar')
-        if self.level != 'dseq' and self.on('lazymap', 0.2): ops.append('map')
-        if is_tup(e) and self.on('tuple', 0.5): ops.append('unzip')
+        if e == FLOAT and self.on('vector', 0.5): ops += ['asVector', 'asVector']
+        if e == VEC and self.on('vector', 0.7): ops += ['asScalar'] * 3
+        if self.level != 'dseq' and self.on('lazymap', 0.3): ops.append('map')
+        if is_tup(e) and self.on('tuple', 0.7): ops += ['unzip'] * 3
         if not ops:
             return xs, xt
         op = self.pick(ops)
@@ -419,9 +420,7 @@ class Gen:
         if op == 'asVector':
             k = 4
             if self.on('vec3', 0.2):
-                k = self.pick([2, 3, 8])
-                if k != 4 and k != 3:
-                    return xs, xt    # only float4 is modelled; #2/#8 are left for later
+                k = 3    # only float4 values are modelled: #3 goes straight back to scalars
             if k == 3:
                 self.cons.append(lambda s, n=n: n.f(s) % 3 == 0)
                 return f'(asScalar (mapSeq id (asVector #3 {xs})))', xt
@@ -448,7 +447,7 @@ class Gen:
         """A view over an array of env."""
         arrs = [v for v in env if is_arr(v.t) and (want is None or want(v.t))]
         v = self.pick(arrs)
-        return self.views(v.name, v.t, env, self.r.randint(0, d))
+        return self.views(v.name, v.t, env, self.r.randint(0, d) if self.r.random() < 0.4 else d)
 
     # ---- functions at a level ---------------------------------------------------------
     def thread_fn(self, et, env, d):
@@ -468,15 +467,15 @@ class Gen:
                 t = INT if xt[1] == INT and self.r.random() < 0.7 else FLOAT
                 if self.on('vector', 0.3) and self.leaves(VEC, env):
                     t = VEC
-                if self.on('tuple_acc', 0.1):
+                if self.on('tuple_acc', 0.2):
                     t = tup(FLOAT, INT)
                 init = self.lit(t) or self.pick(self.leaves(VEC, env))[0]
-                if self.on('arr_acc', 0.05) and depth_of(xt) >= 2 and self.level != 'dseq':
+                if depth_of(xt) >= 2 and self.level != 'dseq' and self.on('arr_acc', 0.1):
                     return self.arr_acc(xs, xt, env, d)
                 f = self.reduce_fn(t, init, xt, env, d - 1)
                 return f'({self.reduce_kw()} {init} {f} {xs})', arr(t, Size('1', lambda s: 1))
             f, rt = self.thread_fn(xt[1], env, d - 1)
-            if self.level != 'dseq' and self.on('private', 0.2):
+            if self.level != 'dseq' and self.on('private', 0.4):
                 return f'((toPrivate ({mapkw} {f})) {xs})', arr(rt, xt[2])
             return f'({mapkw} {f} {xs})', arr(rt, xt[2])
         if r < 0.7 and d > 0 and any(is_arr(v.t) for v in env) and self.r.random() < 0.3:
@@ -484,6 +483,15 @@ class Gen:
             xs, xt = self.source(env, 1)
             f, rt = self.thread_fn(xt[1], env, d - 1)
             return f'({mapkw} {f} {xs})', arr(rt, xt[2])
+        if r < 0.85 and d > 0 and self.r.random() < 0.3:
+            # reduce some array (a parameter, a view of it) with x in scope
+            xs, xt = self.source(env, 1)
+            t = xt[1] if xt[1] in (FLOAT, INT) else FLOAT
+            if self.on('tuple_acc', 0.2):
+                t = tup(t, INT)
+            init = self.lit(t)
+            f = self.reduce_fn(t, init, xt, env, d - 1)
+            return f'({self.reduce_kw()} {init} {f} {xs})', arr(t, Size('1', lambda s: 1))
         t = self.pick([FLOAT, FLOAT, INT])
         if x.t in (FLOAT, INT) and self.r.random() < 0.6:
             t = x.t
@@ -513,8 +521,8 @@ class Gen:
         params = []
         narr = r.randint(1, 3)
         for i in range(narr):
-            kinds = ['f', 'f', 'i', 'f4n']
-            if M: kinds += ['2d', '2d', 'fM']
+            kinds = ['f', 'f', 'i', 'f4n', 'f4n']
+            if M: kinds += ['2d', '2d', '2d', 'fM']
             if self.on('tuple', 0.2): kinds.append('tup')
             if self.on('vector', 0.15): kinds.append('vec')
             k = r.choice(kinds)
@@ -555,6 +563,13 @@ class Gen:
         if mode != 'glb':
             self.feats.add(mode)
         body, rt = self.top(mode, env)
+        if is_arr(rt) and self.on('tuple_array', 0.05):
+            # a tuple of arrays as the result: unzip the result or pair it with an input
+            if is_tup(rt[1]) and len(rt[1]) == 3 and self.r.random() < 0.6:
+                body, rt = f'(unzip {body})', tup(arr(rt[1][1], rt[2]), arr(rt[1][2], rt[2]))
+            else:
+                p = self.pick([p for p in params if is_arr(p.t)])
+                body, rt = f'(tuple {body} {p.name})', tup(rt, p.t)
         text = (f'(lift ({" ".join(sizes)}) ({" ".join(type_text(p.t) for p in params)})\n'
                 f'  (lambda ({" ".join(p.name for p in params)})\n    {body}))\n')
         # sizes: draw until every constraint holds
@@ -596,7 +611,7 @@ class Gen:
         if mode == 'top_reduce':
             self.level = 'dseq'
             xs, xt = self.source(env, 1)
-            if self.on('top_reduce_join', 0.2) and depth_of(xt) >= 2 and xt[1][1] in (FLOAT, INT):
+            if depth_of(xt) >= 2 and xt[1][1] in (FLOAT, INT) and self.on('top_reduce_join', 0.3):
                 t = xt[1][1]
                 return (f'(reduce {"0.0f" if t == FLOAT else "0"} + '
                         f'(join (map (reduce {"0.0f" if t == FLOAT else "0"} +) {xs})))'), arr(t, Size('1', None))
@@ -653,7 +668,7 @@ class Gen:
         c = self.fresh('chunk')
         ct = xt[1]
         cenv = env + [Var(c, ct)]
-        if self.on('wrg_reduce', 0.1) and ct[1] in (FLOAT, INT):
+        if ct[1] in (FLOAT, INT) and self.on('wrg_reduce', 0.25):
             t = ct[1]
             init = '0.0f' if t == FLOAT else '0'
             kw = r.choice(['reduce', 'reduceSeq'])
