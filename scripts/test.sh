@@ -8,7 +8,9 @@
 #   3. the shape of the generated code (strategy preservation, temporaries,
 #      no warnings under -Wall -Wextra), and the files of `clift compile -t
 #      opencl` built with -lOpenCL and run against the interpreter,
-#   4. the command-line tests (exit statuses, messages, no partial output).
+#   4. the command-line tests (exit statuses, messages, no partial output),
+#   5. random programs run on every target against the interpreter
+#      (tests/difftest; DIFFTEST_BUDGET, DIFFTEST_SAN_BUDGET in seconds).
 # Ends with one line "N passed, N failed" summing every runner.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +53,9 @@ tally "generated OpenCL (asan/ubsan build)" bash tests/codegen/opencl_test.sh bu
 tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh build-san/clift
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
+tally "random differential test, interp vs targets" bash tests/difftest/run.sh build/clift
+tally "random differential test (asan/ubsan build)" env DIFFTEST_SEEDS="${DIFFTEST_SAN_SEEDS:-0:60}" \
+  DIFFTEST_BUDGET="${DIFFTEST_SAN_BUDGET:-60}" bash tests/difftest/run.sh build-san/clift
 
 rm -f "$log"
 echo "$total_pass passed, $total_fail failed"

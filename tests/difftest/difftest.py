@@ -26,6 +26,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -286,11 +287,14 @@ def main():
     failures, programs, skipped = [], 0, 0
     print(f'difftest: seeds {a}:{b}, targets {",".join(targets)}, {args.jobs} jobs'
           + (f', excluding {",".join(args.exclude)}' if args.exclude else ''), flush=True)
+    stop = []   # set by SIGINT/SIGTERM: start nothing new, finish what runs, summarise
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
     try:
         with cf.ThreadPoolExecutor(args.jobs) as pool:
             pending, it = set(), iter(range(a, b))
             while True:
-                while len(pending) < 2 * args.jobs:
+                while len(pending) < 2 * args.jobs and not stop:
                     if args.budget and time.time() - t0 > args.budget:
                         break
                     s = next(it, None)
@@ -299,7 +303,7 @@ def main():
                     pending.add(pool.submit(test_seed, s, args, targets, workdir, env))
                 if not pending:
                     break
-                done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                done, pending = cf.wait(pending, timeout=1, return_when=cf.FIRST_COMPLETED)
                 for fut in done:
                     seed, p, results, times = fut.result()
                     programs += 1
@@ -314,13 +318,14 @@ def main():
                             known = sorted(set(p.feats) & set(gen.KNOWN)) if p else []
                             failures.append((seed, t, c, why, known))
                             if args.verbose:
-                                print(f'seed {seed} {t}: {c}: {why.splitlines()[0] if why else ""}', flush=True)
+                                print(f'seed {seed} {t}: {c}: {why.splitlines()[0] if why else ""}'
+                                      + (f' [{",".join(known)}]' if known else ''), flush=True)
             skipped = b - a - programs
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     dt = time.time() - t0
     print(f'\n{programs} programs in {dt:.0f} s ({programs / max(dt, 1e-9):.2f} programs/s)'
-          + (f'; budget reached, {skipped} seeds not run' if skipped else ''))
+          + (f'; stopped (budget or signal), {skipped} seeds not run' if skipped else ''))
     print('seconds per run: ' + ', '.join(f'{t} {tsum[t] / nrun[t]:.2f}' for t in tsum))
     print('per target: ' + '; '.join(
         f'{t}: ' + ', '.join(f'{c} {n}' for c, n in sorted(cs.items())) for t, cs in per_target.items()))

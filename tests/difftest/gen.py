@@ -21,7 +21,7 @@ feature group `divzero` deliberately tests the run-time error.
 import random
 import re
 
-FLOAT, INT, BOOL, VEC = 'float', 'int', 'bool', 'float4'
+FLOAT, INT, BOOL, VEC, DOUBLE = 'float', 'int', 'bool', 'float4', 'double'
 
 # Feature groups that can be switched off with --exclude. The ones marked (known)
 # hit bugs that were known when the tester was written (see README.md).
@@ -51,6 +51,12 @@ FEATURES = {
     'divzero': '(known) integer division by a value that may be zero',
     'private': 'toPrivate', 'scalar_param': 'int/float scalar parameters',
     'nested_reduce': 'reductions inside reductions / inside scalar expressions',
+    'iterate': 'iterate #k of a map (in a thread and at the top)',
+    'scan': 'scan/scanSeq (in a thread and at the top)',
+    'slice': 'slice #start #len',
+    'bool_double': 'bool and double results (comparisons, f2d)',
+    'seq_outer': 'mapSeq/reduceSeq at the top, mapSeq around mapGlb',
+    'wrg_seq': 'mapSeq around mapLcl inside mapWrg (barriers in a sequential loop)',
 }
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
 
@@ -380,6 +386,7 @@ class Gen:
         if e == VEC and self.on('vector', 0.7): ops += ['asScalar'] * 3
         if self.level != 'dseq' and self.on('lazymap', 0.3): ops.append('map')
         if is_tup(e) and self.on('tuple', 0.7): ops += ['unzip'] * 3
+        if self.on('slice', 0.3): ops.append('slice')
         if not ops:
             return xs, xt
         op = self.pick(ops)
@@ -436,6 +443,10 @@ class Gen:
         if op == 'unzip':
             g = self.pick(['get1', 'get2'])
             return f'({g} (unzip {xs}))', arr(e[1] if g == 'get1' else e[2], n)
+        if op == 'slice':
+            a, b = self.r.randint(0, 2), self.r.randint(1, 3)
+            self.cons.append(lambda s, n=n, a=a, b=b: n.f(s) >= a + b)
+            return f'(slice #{a} #{b} {xs})', arr(e, Size(str(b), lambda s, b=b: b, b))
         return xs, xt
 
     def views(self, xs, xt, env, k):
@@ -460,6 +471,18 @@ class Gen:
     def thread_body(self, env, x, d):
         r = self.r.random()
         mapkw = 'map' if self.level == 'dseq' else 'mapSeq'
+        if is_arr(x.t) and x.t[1] in (FLOAT, INT) and d > 0 and r < 0.12:
+            if self.on('iterate', 0.5):
+                return self.iterate(mapkw, x.name, x.t, env), x.t
+            if self.on('scan', 0.5):
+                t = x.t[1]
+                op = self.pick(['+', 'max', 'min'])
+                kw = 'scan' if self.level == 'dseq' else 'scanSeq'
+                return f'({kw} {self.lit(t)} {op} {x.name})', x.t
+        if r > 0.93 and self.on('bool_double'):
+            if self.r.random() < 0.5:
+                return self.cond(env, 2)[0], BOOL
+            return f'(f2d {self.scal(FLOAT, env, 2)[0]})', DOUBLE
         if is_arr(x.t) and r < 0.55 and d > 0:
             # a row: reduce it or map over it
             xs, xt = self.views(x.name, x.t, env, self.r.randint(0, 1))
@@ -500,6 +523,14 @@ class Gen:
         if self.on('tuple', 0.2):
             t = tup(t, self.pick([FLOAT, INT]))
         return self.scal(t, env, min(d + 1, 3))[0], t
+
+    def iterate(self, mapkw, xs, xt, env):
+        """(iterate #k (map (lambda (y) e)) xs), e of the element's type."""
+        y = self.fresh('it')
+        t = xt[1]
+        e = self.scal(t, env + [Var(y, t)], 2)[0]
+        e = f'(min (max {e} -50.0f) 50.0f)' if t == FLOAT else f'(min (max {e} -500) 500)'
+        return f'(iterate #{self.r.randint(1, 3)} ({mapkw} (lambda ({y}) {e})) {xs})'
 
     def arr_acc(self, xs, xt, env, d):
         """reduceSeq whose accumulator is an array: element-wise sums of the rows."""
@@ -558,6 +589,8 @@ class Gen:
         if 'default' not in self.exclude: modes += ['default'] * 2
         if 'top_reduce' not in self.exclude: modes += ['top_reduce'] * 2
         if 'multi' not in self.exclude: modes += ['multi']
+        for m in ('seq_outer', 'iterate', 'scan'):
+            if m not in self.exclude: modes.append(m)
         if 'dims' not in self.exclude and M: modes += ['dims']
         mode = r.choice(modes)
         if mode != 'glb':
@@ -620,8 +653,12 @@ class Gen:
             if depth_of(xt) == 1 and xt[1] in (FLOAT, INT) and r.random() < 0.3:
                 t, ys = xt[1], xs
             else:
-                e = self.scal(t, env + [Var(x, xt[1])], 2)[0] if depth_of(xt) == 1 else \
-                    self.reduce_scalar_of(t, x, xt[1], env)
+                if depth_of(xt) == 1:
+                    e = self.scal(t, env + [Var(x, xt[1])], 2)[0]
+                elif self.on('top_reduce_join'):   # same crash as reduce of join of map of reduce
+                    e = self.reduce_scalar_of(t, x, xt[1], env)
+                else:
+                    raise Reject('top-level reduce over rows')
                 ys = f'(map (lambda ({x}) {e}) {xs})'
             op, init = r.choice([('+', '0'), ('max', 'LO'), ('min', 'HI')])
             if init == '0':
@@ -631,6 +668,29 @@ class Gen:
             else:
                 init = '100000.0f' if t == FLOAT else '100000'
             return f'(reduce {init} {op} {ys})', arr(t, Size('1', None))
+        if mode == 'seq_outer':
+            xs, xt = self.source(env, 1)
+            if depth_of(xt) >= 2 and r.random() < 0.5:
+                row = self.fresh('row')
+                f, rt = self.thread_fn(xt[1][1], env + [Var(row, xt[1])], 1)
+                return f'(mapSeq (lambda ({row}) (mapGlb {f} {row})) {xs})', arr(arr(rt, xt[1][2]), xt[2])
+            if r.random() < 0.5 and xt[1] in (FLOAT, INT):
+                t = xt[1]
+                f = self.reduce_fn(t, self.lit(t), xt, env, 2)
+                return f'(reduceSeq {self.lit(t)} {f} {xs})', arr(t, Size('1', None))
+            f, rt = self.thread_fn(xt[1], env, 2)
+            return f'(mapSeq {f} {xs})', arr(rt, xt[2])
+        if mode == 'iterate':
+            xs, xt = self.source(env, 1, want=lambda t: t[1] in (FLOAT, INT))
+            if xt[1] not in (FLOAT, INT):
+                raise Reject('iterate needs scalars')
+            return self.iterate('mapGlb', xs, xt, env), xt
+        if mode == 'scan':
+            self.level = 'dseq'
+            xs, xt = self.source(env, 1, want=lambda t: t[1] in (FLOAT, INT))
+            if xt[1] not in (FLOAT, INT):
+                raise Reject('scan needs scalars')
+            return f'(scan {"0.0f" if xt[1] == FLOAT else "0"} + {xs})', xt
         if mode == 'multi':
             xs, xt = self.source(env, 1)
             f, rt = self.thread_fn(xt[1], env, 1)
@@ -673,6 +733,11 @@ class Gen:
             init = '0.0f' if t == FLOAT else '0'
             kw = r.choice(['reduce', 'reduceSeq'])
             body, bt = f'({kw} {init} + {c})', arr(t, Size('1', None))
+        elif is_arr(ct[1]) and self.on('wrg_seq', 0.3):
+            # a sequential loop over the chunk's rows, each row mapped over local threads
+            row = self.fresh('row')
+            f, rt = self.thread_fn(ct[1][1], cenv + [Var(row, ct[1])], 1)
+            body, bt = f'(mapSeq (lambda ({row}) (mapLcl {f} {row})) {c})', arr(arr(rt, ct[1][2]), ct[2])
         else:
             cv, cvt = c, ct
             if r.random() < 0.5:
