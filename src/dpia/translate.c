@@ -28,6 +28,14 @@ static void bind(Tr *tr, int uid, View *v) {
 
 static void emit(Tr *tr, KStmt *s) { kstmt_add(tr->block, s); }
 
+/* Does evaluating e run a check that can report (SPEC §8)? Such an
+   expression must not be evaluated on a path the program does not take. */
+static bool cexp_checks(CExp *e) {
+  if (e->kind == CE_OP && (e->op == OP_CHECK_INDEX || e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD)) return true;
+  for (int i = 0; i < e->n; i++) if (cexp_checks(e->args[i])) return true;
+  return false;
+}
+
 KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var) {
   static const char *names[] = { "i", "i", "i", "gid", "wid", "lid" };
   const char *base = level == LEVEL_SEQ ? "i" : names[level];
@@ -224,8 +232,28 @@ View *dpia_exp(Tr *tr, Expr *e) {
   }
   case EX_IF:
     if (type_is_value(e->type)) {
-      View *c = dpia_exp(tr, e->kids[0]), *a = c ? dpia_exp(tr, e->kids[1]) : NULL, *b = a ? dpia_exp(tr, e->kids[2]) : NULL;
-      if (!b) return NULL;
+      View *c = dpia_exp(tr, e->kids[0]);
+      if (!c) return NULL;
+      /* each arm's commands (a checked aref, a reduction) run only when the arm is taken */
+      KStmt *saved = tr->block, *blocks[2];
+      View *arms[2];
+      for (int k = 0; k < 2; k++) {
+        tr->block = blocks[k] = kstmt_block();
+        arms[k] = dpia_exp(tr, e->kids[1 + k]);
+        if (arms[k] && arms[k]->kind != V_SCALAR) arms[k] = view_scalar(view_resolve(tr, arms[k], (Path){0, NULL}));
+        if (!arms[k] || !arms[k]->scalar) { tr->block = saved; return NULL; }
+      }
+      tr->block = saved;
+      if (blocks[0]->n || blocks[1]->n || cexp_checks(arms[0]->scalar) || cexp_checks(arms[1]->scalar)) {
+        View *r; Acc *ra;
+        dpia_new(tr, e->type, SPACE_PRIVATE, &r, &ra);
+        KStmt *s = NEW(KStmt);
+        s->kind = KS_IF; s->cond = c->scalar; s->then_ = blocks[0]; s->else_ = blocks[1];
+        for (int k = 0; k < 2; k++) kstmt_add(k ? s->else_ : s->then_, kstmt_assign(acc_resolve(tr, ra, (Path){0, NULL}), arms[k]->scalar));
+        emit(tr, s);
+        return r;
+      }
+      View *a = arms[0], *b = arms[1];
       CExp *s = NEW(CExp);
       *s = (CExp){ .kind = CE_SELECT, .type = e->type, .n = 3, .field = -1 };
       s->args = NEW_ARRAY(CExp *, 3);
