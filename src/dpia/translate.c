@@ -30,7 +30,17 @@ static void emit(Tr *tr, KStmt *s) { kstmt_add(tr->block, s); }
 
 /* Does evaluating e run a check that can report (SPEC §8)? Such an
    expression must not be evaluated on a path the program does not take. */
-static bool cexp_checks(CExp *e) {
+CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t) {
+  View *r; Acc *ra;
+  dpia_new(tr, t, SPACE_PRIVATE, &r, &ra);
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_IF; s->cond = cond; s->then_ = blocks[0]; s->else_ = blocks[1];
+  for (int k = 0; k < 2; k++) kstmt_add(k ? s->else_ : s->then_, kstmt_assign(acc_resolve(tr, ra, (Path){0, NULL}), vals[k]));
+  emit(tr, s);
+  return r->scalar;
+}
+
+bool cexp_checks(CExp *e) {
   if (e->kind == CE_OP && (e->op == OP_CHECK_INDEX || e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD)) return true;
   for (int i = 0; i < e->n; i++) if (cexp_checks(e->args[i])) return true;
   return false;
@@ -244,15 +254,8 @@ View *dpia_exp(Tr *tr, Expr *e) {
         if (!arms[k] || !arms[k]->scalar) { tr->block = saved; return NULL; }
       }
       tr->block = saved;
-      if (blocks[0]->n || blocks[1]->n || cexp_checks(arms[0]->scalar) || cexp_checks(arms[1]->scalar)) {
-        View *r; Acc *ra;
-        dpia_new(tr, e->type, SPACE_PRIVATE, &r, &ra);
-        KStmt *s = NEW(KStmt);
-        s->kind = KS_IF; s->cond = c->scalar; s->then_ = blocks[0]; s->else_ = blocks[1];
-        for (int k = 0; k < 2; k++) kstmt_add(k ? s->else_ : s->then_, kstmt_assign(acc_resolve(tr, ra, (Path){0, NULL}), arms[k]->scalar));
-        emit(tr, s);
-        return r;
-      }
+      if (blocks[0]->n || blocks[1]->n || cexp_checks(arms[0]->scalar) || cexp_checks(arms[1]->scalar))
+        return view_scalar(dpia_guarded(tr, c->scalar, blocks, (CExp *[]){ arms[0]->scalar, arms[1]->scalar }, e->type));
       View *a = arms[0], *b = arms[1];
       CExp *s = NEW(CExp);
       *s = (CExp){ .kind = CE_SELECT, .type = e->type, .n = 3, .field = -1 };
