@@ -115,6 +115,9 @@ View *dpia_apply(Tr *tr, Expr *lam, View **args);
 bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out);
 /* out := v, structurally (tuples field by field, arrays by a loop). */
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);
+/* The same with the outermost array loop shared by the work-items of a group
+   (a mapLcl loop), for local memory written at work-group level. */
+bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t);
 /* A fresh temporary of type t in space s, hoisted out of the enclosing
    parallel loops (SPEC §5); sets *view and *acc for it. */
 void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc);

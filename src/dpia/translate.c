@@ -158,7 +158,15 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   *view = v; *acc = a;
 }
 
-bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) {
+static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level);
+
+bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(tr, out, v, t, LEVEL_SEQ); }
+
+bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(tr, out, v, t, LEVEL_LCL); }
+
+/* out := v; an array's outermost loop runs at `level` (mapLcl: the work-items
+   of a group share the copy), inner loops sequentially. */
+static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   if (type_is_value(t)) {
     CExp *rhs = view_resolve(tr, v, (Path){0, NULL});
     if (!rhs) return false;
@@ -177,7 +185,7 @@ bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) {
     return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), t->elem);
   NatVar *i;
   KStmt *saved = tr->block;
-  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, t->len, &i);
+  tr->block = dpia_loop(tr, level, 0, t->len, &i);
   bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), t->elem);
   tr->block = saved;
   return ok;
