@@ -150,6 +150,20 @@ static void print_op(Buf *b, CExp *e, Flavour fl) {
   if (e->op == OP_NOT) { buf_puts(b, "!"); print_exp(b, e->args[0], fl); return; }
   const char *cast = cast_type(e->op, fl);
   if (cast) { buf_printf(b, "(%s)", cast); print_exp(b, e->args[0], fl); return; }
+  if (fl == FL_C && e->type->kind == TY_VECTOR) {   /* c_print.c defines clift_v<op>_<type> per vector type */
+    const char *f = op_function(e->op, type_scalar(TY_DOUBLE), fl);
+    const char *name = e->op == OP_ABS ? "abs" : e->op == OP_MIN ? "min" : e->op == OP_MAX ? "max" : f;
+    buf_printf(b, "clift_v%s_%s(", name, codegen_ctype(e->type));
+    for (int i = 0; i < e->n; i++) {   /* a scalar operand is broadcast */
+      if (i) buf_puts(b, ", ");
+      bool scalar = e->args[i]->type->kind != TY_VECTOR;
+      if (scalar) buf_printf(b, "((%s){0} + ", codegen_ctype(e->type));
+      print_exp(b, e->args[i], fl);
+      if (scalar) buf_putc(b, ')');
+    }
+    buf_putc(b, ')');
+    return;
+  }
   buf_printf(b, "%s(", op_function(e->op, type_scalar_of(operand), fl));
   print_args(b, e, fl);
   buf_putc(b, ')');

@@ -8,6 +8,9 @@ static long long value_at(const int32_t *cell, int k) {
 bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
   int s = cell[0];
   if (s == 0) return true;
+  if (s == -1 && k && cell[1] >= 0 && cell[1] < k->nbufs)   /* c_print.c: a temporary's malloc failed */
+    return diag_error(LOC_NONE, "out of host memory: cannot allocate the temporary %s (%s)", k->bufs[cell[1]]->name,
+                      type_to_string(k->bufs[cell[1]]->type));
   if (!k || s < 1 || s > k->nsites) return diag_error(LOC_NONE, "internal error: the generated code reported an unknown check %d", s);
   CheckSite *site = &k->sites[s - 1];
   switch (site->kind) {
