@@ -144,7 +144,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
                i == 0 ? "the result" : buf->name);
   }
-  buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int), NULL, \"the error cell\")) goto done;\n\n");
+  buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int) * 5, NULL, \"the error cell\")) goto done;\n\n");
   for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
   buf_printf(&b, "  if (check(cudaDeviceSynchronize(), \"running the kernels\")) goto done;\n"
              "  if (check(cudaMemcpy(&failed, error_cell, sizeof failed, cudaMemcpyDeviceToHost), \"reading the error cell\")) goto done;\n"
@@ -184,7 +184,7 @@ static const char *header_source(Program *p, const char *name) {
 
 bool cuda_write_library(Program *p, const char *dir, const char *name) {
   if (!cpu_library_supported(p)) return false;
-  Kernel *k = dpia_translate(p);   /* lowers first, as for --print */
+  Kernel *k = dpia_translate(p, "cuda");   /* lowers first, as for --print */
   Plan *pl = k ? plan_build(k, "cuda") : NULL;
   const char *cu = pl ? codegen_cuda(pl) : NULL;
   if (!cu) return false;
