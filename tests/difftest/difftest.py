@@ -23,6 +23,7 @@ target_err + rejected); exit status 1 when anything failed.
 import argparse
 import concurrent.futures as cf
 import os
+import random
 import re
 import shlex
 import shutil
@@ -114,8 +115,26 @@ def same(t, a, b, scale):
 
 
 # ---- running clift ---------------------------------------------------------------------
-def run(clift, target, prog, inputs, timeout, env):
-    cmd = [clift, 'run', '-t', target, prog] + inputs
+LAUNCHES = ['--local-size 1 --global-size 1', '--local-size 3 --global-size 17', '--local-size 7 --global-size 300',
+            '--local-size 64', '--local-size 2 --global-size 6', '--local-size 5', '--local-size 3,5 --global-size 17,11',
+            '--local-size 16 --global-size 32', '--global-size 1']
+
+
+def launch(seed, target, args):
+    """Extra options and environment for this seed and target (deterministic): odd launch
+    sizes on the device targets (SPEC §6: any size is correct), odd thread counts for openmp."""
+    if args.no_launch:
+        return [], {}
+    r = random.Random(seed * 7919 + 17)
+    if target in ('opencl', 'cuda') and r.random() < 0.5:
+        return r.choice(LAUNCHES).split(), {}
+    if target == 'openmp' and r.random() < 0.5:
+        return [], {'OMP_NUM_THREADS': str(r.choice([1, 3, 4, 7]))}
+    return [], {}
+
+
+def run(clift, target, prog, inputs, timeout, env, opts=()):
+    cmd = [clift, 'run', '-t', target] + list(opts) + [prog] + inputs
     t0 = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, errors='replace')
@@ -193,7 +212,8 @@ def test_seed(seed, args, targets, workdir, env):
         results['interp'] = ('rejected', error_line(rerr))
     else:
         for t in targets_for(seed, targets, args):
-            got = run(args.clift, t, prog, p.inputs, args.timeout, env)
+            opts, extra = launch(seed, t, args)
+            got = run(args.clift, t, prog, p.inputs, args.timeout, dict(env, **extra), opts)
             runs[t] = got
             results[t] = classify(t, ref, got, p.result)
     failed = any(c in FAIL_CLASSES for c, _ in results.values())
@@ -226,7 +246,12 @@ def save(args, seed, p, runs, results):
         f.write('#!/bin/sh\n# usage: sh repro.sh [TARGET] (default: every target compared)\n'
                 f'cd "$(dirname "$0")"\nCLIFT=${{CLIFT:-{clift}}}\n'
                 f'for t in ${{1:-interp {" ".join(t for t in runs if t != "interp")}}}; do\n'
-                f'  echo "== $t"; "$CLIFT" run -t "$t" prog.lift {ins}\ndone\n')
+                f'  case $t in\n'
+                + ''.join(f'    {t}) opts="{" ".join(launch(seed, t, args)[0])}"; '
+                          f'export {" ".join(f"{k}={v}" for k, v in launch(seed, t, args)[1].items()) or "CLIFT"};;\n'
+                          for t in runs)
+                + f'    *) opts="";;\n  esac\n'
+                f'  echo "== $t $opts"; "$CLIFT" run -t "$t" $opts prog.lift {ins}\ndone\n')
     with open(os.path.join(d, 'result.txt'), 'w') as f:
         f.write(f'features: {" ".join(p.feats)}\n')
         for t, (c, why) in results.items():
@@ -248,6 +273,7 @@ def main():
     ap.add_argument('--keep', default=None, help='folder for failing programs')
     ap.add_argument('--rotate', type=int, default=1, help='run the slow targets on every K-th seed only')
     ap.add_argument('--slow', default='opencl,cuda', help='targets --rotate applies to')
+    ap.add_argument('--no-launch', action='store_true', help='default launch sizes and thread counts only')
     ap.add_argument('--list-features', action='store_true')
     ap.add_argument('--show', type=int, default=None, help='print the program of one seed and exit')
     ap.add_argument('-v', '--verbose', action='store_true', help='print every failure as it happens')
@@ -284,7 +310,7 @@ def main():
     env.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:halt_on_error=1')
     t0 = time.time()
     counts, per_target, tsum, nrun = {}, {}, {}, {}
-    failures, programs, skipped = [], 0, 0
+    failures, programs, skipped, refusals = [], 0, 0, {}
     print(f'difftest: seeds {a}:{b}, targets {",".join(targets)}, {args.jobs} jobs'
           + (f', excluding {",".join(args.exclude)}' if args.exclude else ''), flush=True)
     stop = []   # set by SIGINT/SIGTERM: start nothing new, finish what runs, summarise
@@ -307,6 +333,9 @@ def main():
                 for fut in done:
                     seed, p, results, times = fut.result()
                     programs += 1
+                    if args.verbose and programs % 100 == 0:
+                        print(f'... {programs} programs, {len(failures)} failures, {time.time() - t0:.0f} s',
+                              flush=True)
                     for t, dt in times.items():
                         tsum[t] = tsum.get(t, 0) + dt
                         nrun[t] = nrun.get(t, 0) + 1
@@ -314,6 +343,9 @@ def main():
                         counts[c] = counts.get(c, 0) + 1
                         per_target.setdefault(t, {}).setdefault(c, 0)
                         per_target[t][c] += 1
+                        if c == 'refused':
+                            key = f'{t}: {re.sub(r"[0-9]+", "#", why)[:120]}'
+                            refusals[key] = refusals.get(key, 0) + 1
                         if c in FAIL_CLASSES:
                             known = sorted(set(p.feats) & set(gen.KNOWN)) if p else []
                             failures.append((seed, t, c, why, known))
@@ -330,6 +362,10 @@ def main():
     print('per target: ' + '; '.join(
         f'{t}: ' + ', '.join(f'{c} {n}' for c, n in sorted(cs.items())) for t, cs in per_target.items()))
     print('total: ' + ', '.join(f'{c} {n}' for c, n in sorted(counts.items())))
+    if refusals:
+        print('refusals:')
+        for k, n in sorted(refusals.items(), key=lambda x: -x[1]):
+            print(f'  {n:5} {k}')
     if failures:
         print('\nfailures (seed target class: first line) [known-bug groups the program uses]:')
         for seed, t, c, why, known in sorted(failures):

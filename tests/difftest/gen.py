@@ -608,6 +608,8 @@ class Gen:
         # sizes: draw until every constraint holds
         for _ in range(400):
             s = {'N': r.choice([1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32, r.randint(1, 64)])}
+            if not M and r.random() < 0.1:
+                s['N'] = r.choice([100, 256, 257, 1000, 1031])   # several work-groups
             if M:
                 s['M'] = r.choice([1, 2, 3, 4, 6, 8, r.randint(1, 16)])
             if all(c(s) for c in self.cons):
