@@ -206,7 +206,9 @@ def test_seed(seed, args, targets, workdir, env):
     runs['interp'] = ref
     rrc, _, rerr, _ = ref
     crash = bad_exit(rrc, rerr)
-    if crash:
+    if rrc == 'timeout':
+        results['interp'] = ('slow', 'the interpreter ran out of time: the generator made too much work')
+    elif crash:
         results['interp'] = (crash, rerr.strip()[-600:])
     elif rrc != 0 and not (RUNTIME_ERR.search(rerr) and 'divzero' in p.feats):
         results['interp'] = ('rejected', error_line(rerr))
@@ -344,7 +346,7 @@ def main():
                         per_target.setdefault(t, {}).setdefault(c, 0)
                         per_target[t][c] += 1
                         if c == 'refused':
-                            key = f'{t}: {re.sub(r"[0-9]+", "#", why)[:120]}'
+                            key = f'{t}: {re.sub(r"[0-9]+", "#", re.sub(r" [(]of type .*", "", why))[:120]}'
                             refusals[key] = refusals.get(key, 0) + 1
                         if c in FAIL_CLASSES:
                             known = sorted(set(p.feats) & set(gen.KNOWN)) if p else []

@@ -57,6 +57,8 @@ FEATURES = {
     'bool_double': 'bool and double results (comparisons, f2d)',
     'seq_outer': 'mapSeq/reduceSeq at the top, mapSeq around mapGlb',
     'wrg_seq': 'mapSeq around mapLcl inside mapWrg (barriers in a sequential loop)',
+    'let_array': 'let-bound temporary arrays inside threads',
+    'outview': 'views on the output: transpose/split/asVector/zip of kernel results',
 }
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
 
@@ -479,6 +481,17 @@ class Gen:
                 op = self.pick(['+', 'max', 'min'])
                 kw = 'scan' if self.level == 'dseq' else 'scanSeq'
                 return f'({kw} {self.lit(t)} {op} {x.name})', x.t
+        if d > 0 and r > 0.85 and r <= 0.93 and self.on('let_array'):
+            # a temporary array in the thread, read by the rest of the body (maybe twice)
+            xs, xt = (x.name, x.t) if is_arr(x.t) and self.r.random() < 0.6 else self.source(env, 1)
+            f, rt = self.thread_fn(xt[1], env, 0)
+            tmp = self.fresh('tmp')
+            val = f'({mapkw} {f} {xs})'
+            if self.level != 'dseq' and self.r.random() < 0.3:
+                val = f'((toPrivate ({mapkw} {f})) {xs})'
+            tv = Var(tmp, arr(rt, xt[2]))
+            body, bt = self.thread_body(env + [tv], tv, d - 1)
+            return f'(let {tmp} {val} {body})', bt
         if r > 0.93 and self.on('bool_double'):
             if self.r.random() < 0.5:
                 return self.cond(env, 2)[0], BOOL
@@ -596,6 +609,8 @@ class Gen:
         if mode != 'glb':
             self.feats.add(mode)
         body, rt = self.top(mode, env)
+        if is_arr(rt) and self.on('outview', 0.25):
+            body, rt = self.out_view(body, rt, env)
         if is_arr(rt) and self.on('tuple_array', 0.05):
             # a tuple of arrays as the result: unzip the result or pair it with an input
             if is_tup(rt[1]) and len(rt[1]) == 3 and self.r.random() < 0.6:
@@ -608,7 +623,8 @@ class Gen:
         # sizes: draw until every constraint holds
         for _ in range(400):
             s = {'N': r.choice([1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32, r.randint(1, 64)])}
-            if not M and r.random() < 0.1:
+            loops = len(re.findall(r'\((map|reduce|scan|iterate)', text))
+            if not M and loops <= 2 and r.random() < 0.1:
                 s['N'] = r.choice([100, 256, 257, 1000, 1031])   # several work-groups
             if M:
                 s['M'] = r.choice([1, 2, 3, 4, 6, 8, r.randint(1, 16)])
@@ -652,6 +668,10 @@ class Gen:
                         f'(join (map (reduce {"0.0f" if t == FLOAT else "0"} +) {xs})))'), arr(t, Size('1', None))
             x = self.fresh('x')
             t = r.choice([FLOAT, FLOAT, INT])
+            if depth_of(xt) == 1 and r.random() < 0.25:
+                got = self.top_reduce_special(xs, xt, env)
+                if got:
+                    return got
             if depth_of(xt) == 1 and xt[1] in (FLOAT, INT) and r.random() < 0.3:
                 t, ys = xt[1], xs
             else:
@@ -704,6 +724,48 @@ class Gen:
             out, ot = self.maybe_join(f'(mapGlb {g} {xs2})', arr(rt2, xt2[2]))
             return f'(let {y} {first}\n    {out})', ot
 
+    def out_view(self, body, rt, env):
+        """A layout view applied to the kernel's result (written through an acceptor)."""
+        e, n = rt[1], rt[2]
+        ops = ['split', 'zip']
+        if is_arr(e): ops += ['transpose', 'transpose', 'join']
+        if e == FLOAT: ops.append('asVector')
+        if e == VEC: ops.append('asScalar')
+        op = self.pick(ops)
+        if op == 'transpose':
+            return f'(transpose {body})', arr(arr(e[1], n), e[2])
+        if op == 'join':
+            return f'(join {body})', arr(e[1], Size(f'(* {n.s} {e[2].s})', None))
+        if op == 'asScalar':
+            return f'(asScalar {body})', arr(FLOAT, Size(f'(* 4 {n.s})', None))
+        if op == 'zip':
+            # a second kernel over the same index space, zipped with the first result
+            ys = f'(mapGlb (lambda (i) (* i 2)) (iota #{n.s}))'
+            return f'(zip {body} {ys})', arr(tup(e, INT), n)
+        k = self.pick([2, 4])
+        if n.f is None:
+            raise Reject('unknown size')
+        self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0 and n.f(s) >= k)
+        if op == 'asVector':
+            return f'(asVector #4 {body})', arr(VEC, Size(f'(/ {n.s} 4)', None))
+        return f'(split #{k} {body})', arr(arr(e, Size(str(k), None)), Size(f'(/ {n.s} {k})', None))
+
+    def top_reduce_special(self, xs, xt, env):
+        """A top-level reduce of tuples (sum and max of two fields) or of float4s."""
+        e = xt[1]
+        if e == VEC and self.leaves(VEC, env) and self.on('vector'):
+            z = self.pick([v for v in env if v.t == VEC]).name
+            return f'(reduce {z} + {xs})', arr(VEC, Size('1', None))
+        if e in (FLOAT, INT) and self.on('tuple'):
+            p, q = self.fresh('p'), self.fresh('q')
+            zero = '0.0f' if e == FLOAT else '0'
+            op2 = self.pick(['max', 'min', '+'])
+            init2 = {'max': '-100000', 'min': '100000', '+': '0'}[op2]
+            body = f'(tuple (+ (get1 {p}) (get1 {q})) ({op2} (get2 {p}) (get2 {q})))'
+            ys = f'(zip {xs} (iota #{xt[2].s}))'
+            return f'(reduce (tuple {zero} {init2}) (lambda ({p} {q}) {body}) {ys})', arr(tup(e, INT), Size('1', None))
+        return None
+
     def reduce_scalar_of(self, t, x, xt, env):
         """A scalar of type t from an element x that is an array (a row)."""
         env2 = env + [Var(x, xt)]
@@ -735,6 +797,19 @@ class Gen:
             init = '0.0f' if t == FLOAT else '0'
             kw = r.choice(['reduce', 'reduceSeq'])
             body, bt = f'({kw} {init} + {c})', arr(t, Size('1', None))
+        elif ct[1] in (FLOAT, INT) and self.on('iterate', 0.15):
+            # a stencil iterated inside the work-group: barriers between the steps
+            v, w = self.fresh('v'), self.fresh('w')
+            t = ct[1]
+            op = self.pick(['+', 'max', 'min'])
+            if self.r.random() < 0.5:
+                inner = f'(mapLcl (lambda ({w}) (aref (reduceSeq {self.lit(t)} {op} {w}) 0)) (slide #3 #1 (pad #1 #1 {v})))'
+            else:
+                y = self.fresh('y')
+                e = self.scal(t, cenv + [Var(y, t)], 1)[0]
+                e = f'(min (max {e} -50.0f) 50.0f)' if t == FLOAT else f'(min (max {e} -500) 500)'
+                inner = f'(mapLcl (lambda ({y}) {e}) {v})'
+            body, bt = f'(iterate #{self.r.randint(1, 3)} (lambda ({v}) {inner}) {c})', ct
         elif is_arr(ct[1]) and self.on('wrg_seq', 0.3):
             # a sequential loop over the chunk's rows, each row mapped over local threads
             row = self.fresh('row')
