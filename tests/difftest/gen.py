@@ -58,6 +58,7 @@ FEATURES = {
     'seq_outer': 'mapSeq/reduceSeq at the top, mapSeq around mapGlb',
     'wrg_seq': 'mapSeq around mapLcl inside mapWrg (barriers in a sequential loop)',
     'let_array': 'let-bound temporary arrays inside threads',
+    'view_only': 'results that are views of the inputs (copied out by clift)',
     'outview': 'views on the output: transpose/split/asVector/zip of kernel results',
 }
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
@@ -602,7 +603,7 @@ class Gen:
         if 'default' not in self.exclude: modes += ['default'] * 2
         if 'top_reduce' not in self.exclude: modes += ['top_reduce'] * 2
         if 'multi' not in self.exclude: modes += ['multi']
-        for m in ('seq_outer', 'iterate', 'scan'):
+        for m in ('seq_outer', 'iterate', 'scan', 'view_only'):
             if m not in self.exclude: modes.append(m)
         if 'dims' not in self.exclude and M: modes += ['dims']
         mode = r.choice(modes)
@@ -690,6 +691,12 @@ class Gen:
             else:
                 init = '100000.0f' if t == FLOAT else '100000'
             return f'(reduce {init} {op} {ys})', arr(t, Size('1', None))
+        if mode == 'view_only':
+            # no kernel written: the result is a view of the inputs, copied out by clift
+            xs, xt = self.source(env, 3)
+            if self.r.random() < 0.3:
+                xs = self.pick([f'(map id {xs})', f'(mapGlb id {xs})', f'(id {xs})'])
+            return xs, xt
         if mode == 'seq_outer':
             xs, xt = self.source(env, 1)
             if depth_of(xt) >= 2 and r.random() < 0.5:
