@@ -32,7 +32,8 @@ FEATURES = {
     'tuple_array': '(known) tuples holding arrays',
     'vector': 'asVector #4/asScalar, float4 inputs and arithmetic',
     'vec_minmax': '(known) abs/min/max on float4',
-    'vec3': '(known) asVector #3 (and #2, #8)',
+    'vec3': '(known) asVector #3 (FINDINGS.md F2: float3 arrays on opencl)',
+    'vec_roundtrip': 'asScalar directly on asVector (FINDINGS.md F1 on opencl)',
     'wrg': 'mapWrg/mapLcl with toLocal/toGlobal',
     'wrg_reduce': '(known) reduce/reduceSeq at work-group level (work-group accumulators)',
     'dims': 'mapGlb1 around mapGlb (2-D grids)',
@@ -62,6 +63,9 @@ FEATURES = {
     'outview': 'views on the output: transpose/split/asVector/zip of kernel results',
 }
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
+# groups that hit bugs still open on main when this was written (FINDINGS.md): the test
+# suite leaves them out (tests/difftest/run.sh); remove a name here once its bug is fixed
+OPEN = ['vec3', 'vec_roundtrip']
 
 
 class Size:
@@ -407,10 +411,10 @@ class Gen:
             self.cons.append(lambda s, n=n, sw=sw: n.f(s) >= sw)
             return f'(slide #{sw} #{st} {xs})', arr(arr(e, Size(str(sw), lambda s, sw=sw: sw, sw)),
                                                      sz_slide(n, sw, st))
-        if op == 'pad' and (e in (FLOAT, INT)):
+        if op == 'pad':
             l, r = self.r.randint(0, 2), self.r.randint(0, 2)
             m = Size(f'(+ {n.s} {l + r})', lambda s: n.f(s) + l + r, n.lo + l + r)
-            if self.r.random() < 0.5:
+            if self.r.random() < 0.5 or self.lit(e) is None:
                 return f'(pad #{l} #{r} {xs})', arr(e, m)
             return f'(padConstant #{l} #{r} {self.lit(e)} {xs})', arr(e, m)
         if op == 'zip':
@@ -437,6 +441,8 @@ class Gen:
             self.cons.append(lambda s, n=n: n.f(s) % 4 == 0)
             return f'(asVector #4 {xs})', arr(VEC, sz_div(n, 4))
         if op == 'asScalar':
+            if xs.startswith('(asVector') and not self.on('vec_roundtrip'):
+                return xs, xt   # FINDINGS.md F1: opencl cannot build this as a result
             return f'(asScalar {xs})', arr(FLOAT, sz_mul(4, n))
         if op == 'map' and not is_arr(e):
             x = self.fresh('m')
