@@ -186,7 +186,8 @@ class Gen:
         if t == BOOL:
             return self.pick(['true', 'false'])
         if is_tup(t):
-            return '(tuple ' + ' '.join(self.lit(x) for x in t[1:]) + ')'
+            parts = [self.lit(x) for x in t[1:]]
+            return None if None in parts else '(tuple ' + ' '.join(parts) + ')'
         return None   # no float4 literal in the language
 
     # ---- scalar expressions -----------------------------------------------------
@@ -437,7 +438,8 @@ class Gen:
                 k = 3    # only float4 values are modelled: #3 goes straight back to scalars
             if k == 3:
                 self.cons.append(lambda s, n=n: n.f(s) % 3 == 0)
-                return f'(asScalar (mapSeq id (asVector #3 {xs})))', xt
+                return (f'(asScalar (mapSeq id (asVector #3 {xs})))',
+                        arr(e, Size(f'(* (/ {n.s} 3) 3)', lambda s, n=n: n.f(s) // 3 * 3, 3)))
             self.cons.append(lambda s, n=n: n.f(s) % 4 == 0)
             return f'(asVector #4 {xs})', arr(VEC, sz_div(n, 4))
         if op == 'asScalar':
@@ -808,8 +810,15 @@ class Gen:
         if ct[1] in (FLOAT, INT) and self.on('wrg_reduce', 0.25):
             t = ct[1]
             init = '0.0f' if t == FLOAT else '0'
-            kw = r.choice(['reduce', 'reduceSeq'])
-            body, bt = f'({kw} {init} + {c})', arr(t, Size('1', None))
+            kw = r.choice(['reduce', 'reduceSeq', '(toLocal (reduceSeq))'])
+            red = f'({kw} {init} + {c})' if kw[0] != '(' else f'((toLocal (reduceSeq {init} +)) {c})'
+            if r.random() < 0.5:
+                body, bt = red, arr(t, Size('1', None))
+            else:
+                # every local thread reads the work-group's sum
+                sv, x = self.fresh('sum'), self.fresh('x')
+                e = self.scal(t, cenv + [Var(sv, arr(t, Size('1', None))), Var(x, t)], 2)[0]
+                body, bt = f'(let {sv} {red} (mapLcl (lambda ({x}) (+ {e} (aref {sv} 0))) {c}))', ct
         elif ct[1] in (FLOAT, INT) and self.on('iterate', 0.15):
             # a stencil iterated inside the work-group: barriers between the steps
             v, w = self.fresh('v'), self.fresh('w')
