@@ -613,14 +613,14 @@ class Gen:
         if 'multi' not in self.exclude: modes += ['multi']
         for m in ('seq_outer', 'iterate', 'scan', 'view_only'):
             if m not in self.exclude: modes.append(m)
-        if 'dims' not in self.exclude and M: modes += ['dims']
+        if 'dims' not in self.exclude and M: modes += ['dims', 'dims']
         mode = r.choice(modes)
         if mode != 'glb':
             self.feats.add(mode)
         body, rt = self.top(mode, env)
         if is_arr(rt) and self.on('outview', 0.25):
             body, rt = self.out_view(body, rt, env)
-        if is_arr(rt) and self.on('tuple_array', 0.05):
+        if is_arr(rt) and self.on('tuple_array', 0.03):
             # a tuple of arrays as the result: unzip the result or pair it with an input
             if is_tup(rt[1]) and len(rt[1]) == 3 and self.r.random() < 0.6:
                 body, rt = f'(unzip {body})', tup(arr(rt[1][1], rt[2]), arr(rt[1][2], rt[2]))
@@ -658,8 +658,26 @@ class Gen:
                 raise Reject('no 2-D array')
             row = self.fresh('row')
             f, rt = self.thread_fn(xt[1][1], env + [Var(row, xt[1])], 1)
-            return (f'(mapGlb1 (lambda ({row}) (mapGlb {f} {row})) {xs})',
-                    arr(arr(rt, xt[1][2]), xt[2]))
+            m, n = xt[1][2], xt[2]
+            kind = r.randint(0, 3)
+            if kind == 0:
+                return f'(mapGlb1 (lambda ({row}) (mapGlb {f} {row})) {xs})', arr(arr(rt, m), n)
+            if kind == 1:
+                return f'(mapGlb (lambda ({row}) (mapGlb1 {f} {row})) {xs})', arr(arr(rt, m), n)
+            if kind == 2:
+                # work-groups in two dimensions, local threads in dimension 0
+                k = r.choice([1, 2, 3])
+                self.cons.append(lambda s, m=m, k=k: m.f(s) % k == 0)
+                c = self.fresh('c')
+                return (f'(mapWrg1 (lambda ({row}) (join (mapWrg (lambda ({c}) (mapLcl {f} {c})) (split #{k} {row})))) {xs})',
+                        arr(arr(rt, Size(f'(* (/ {m.s} {k}) {k})', None)), n))
+            # rows split over work-groups of dimension 1, one local thread (dim 1) per row
+            k = r.choice([1, 2])
+            self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0)
+            rows = self.fresh('rows')
+            g, grt = self.thread_fn(xt[1], env, 1)
+            return (f'(join (mapWrg1 (lambda ({rows}) (mapLcl1 {g} {rows})) (split #{k} {xs})))',
+                    arr(grt, Size(f'(* (/ {n.s} {k}) {k})', None)))
         if mode == 'wrg':
             return self.wrg(env)
         if mode == 'default':
@@ -757,7 +775,7 @@ class Gen:
             # a second kernel over the same index space, zipped with the first result
             ys = f'(mapGlb (lambda (i) (* i 2)) (iota #{n.s}))'
             return f'(zip {body} {ys})', arr(tup(e, INT), n)
-        k = self.pick([2, 4])
+        k = 4 if op == 'asVector' else self.pick([2, 4])
         if n.f is None:
             raise Reject('unknown size')
         self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0 and n.f(s) >= k)
