@@ -33,7 +33,7 @@ FEATURES = {
     'vector': 'asVector #4/asScalar, float4 inputs and arithmetic',
     'vec_minmax': '(known) abs/min/max on float4',
     'vec3': '(known) asVector #3 (FINDINGS.md F2: float3 arrays on opencl)',
-    'vec_roundtrip': 'asScalar directly on asVector (FINDINGS.md F1 on opencl)',
+    'vec_roundtrip': 'asScalar directly on asVector and back (FINDINGS.md F1 on opencl, F6)',
     'f2i_range': 'f2i of a float outside the int range (FINDINGS.md F4)',
     'wrg': 'mapWrg/mapLcl with toLocal/toGlobal',
     'wrg_reduce': '(known) reduce/reduceSeq at work-group level (work-group accumulators)',
@@ -430,6 +430,10 @@ class Gen:
                 ys, yt = o.name, o.t
             if (is_tup(e) or is_tup(yt[1])) and not self.on('nested_tuple'):
                 return xs, xt
+            if self.r.random() < 0.2 and not is_tup(e) and not is_tup(yt[1]):
+                o = self.pick(others) if others and self.r.random() < 0.5 else None
+                zs, zt = (o.name, o.t[1]) if o and not is_tup(o.t[1]) else (f'(iota #{n.s})', INT)
+                return f'(zip3 {xs} {ys} {zs})', arr(tup(e, yt[1], zt), n)
             if self.r.random() < 0.5:
                 return f'(zip {xs} {ys})', arr(tup(e, yt[1]), n)
             return f'(zip {ys} {xs})', arr(tup(yt[1], e), n)
@@ -443,6 +447,8 @@ class Gen:
                 self.cons.append(lambda s, n=n: n.f(s) % 3 == 0)
                 return (f'(asScalar (mapSeq id (asVector #3 {xs})))',
                         arr(e, Size(f'(* (/ {n.s} 3) 3)', lambda s, n=n: n.f(s) // 3 * 3, 3)))
+            if xs.startswith('(asScalar') and not self.on('vec_roundtrip'):
+                return xs, xt   # FINDINGS.md F6: the compiled targets crash on this result
             self.cons.append(lambda s, n=n: n.f(s) % 4 == 0)
             return f'(asVector #4 {xs})', arr(VEC, sz_div(n, 4))
         if op == 'asScalar':
@@ -768,6 +774,9 @@ class Gen:
         if e == FLOAT: ops.append('asVector')
         if e == VEC: ops.append('asScalar')
         op = self.pick(ops)
+        if (op, body[:10]) in (('asVector', '(asScalar '), ('asScalar', '(asVector ')) \
+                and not self.on('vec_roundtrip'):
+            op = 'zip'   # FINDINGS.md F1, F6
         if op == 'transpose':
             return f'(transpose {body})', arr(arr(e[1], n), e[2])
         if op == 'join':
