@@ -800,7 +800,8 @@ class Gen:
         e = xt[1]
         if e == VEC and self.leaves(VEC, env) and self.on('vector'):
             z = self.pick([v for v in env if v.t == VEC]).name
-            return f'(reduce {z} + {xs})', arr(VEC, Size('1', None))
+            # the init of a top-level reduce must be neutral (docs/language.md): a zero float4
+            return f'(reduce (* {z} 0.0f) + {xs})', arr(VEC, Size('1', None))
         if e in (FLOAT, INT) and self.on('tuple'):
             p, q = self.fresh('p'), self.fresh('q')
             zero = '0.0f' if e == FLOAT else '0'
