@@ -98,7 +98,7 @@ Value *cpu_run_timed(const char *c_source, Program *p, Value **inputs, NatBindin
   bool ok = inputs_pack(p, inputs, sizes, buffers)
          && cpu_type_bytes(p->result, sizes, "the result", &out_bytes)
          && (buffers[0] = buffer_new(out_bytes, "the result"))
-         && cpu_compile_shared(c_source, openmp, &so)
+         && cpu_compile_shared(c_source, openmp, p->loc, &so)
          && cpu_load(so, &entry);
   Value *result = NULL;
   if (ok) {
