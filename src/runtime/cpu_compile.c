@@ -28,14 +28,27 @@ static int make_dirs(const char *path) {
 }
 
 bool cpu_make_dirs(const char *path) {
+  if (!*path) return diag_error(LOC_NONE, "cannot create a directory with an empty name");
   int err = make_dirs(path);
-  return err ? diag_error(LOC_NONE, "cannot create directory '%s': %s", path, strerror(err)) : true;
+  if (err) return diag_error(LOC_NONE, "cannot create directory '%s': %s", path, strerror(err));
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+    return diag_error(LOC_NONE, "cannot create directory '%s': a file of that name exists", path);
+  return true;
+}
+
+const char *cpu_path_in(const char *dir, const char *file) {
+  size_t n = strlen(dir);
+  return arena_printf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", file);
 }
 
 bool cpu_write_file_atomic(const char *path, const char *data, size_t len) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return diag_error(LOC_NONE, "cannot write '%s': it is a directory", path);
   const char *tmp = arena_printf("%s.tmp.%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "wb");
-  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", tmp, strerror(errno));
+  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(errno));
   bool ok = fwrite(data, 1, len, f) == len;
   ok = (fclose(f) == 0) && ok;
   if (!ok || rename(tmp, path) != 0) {

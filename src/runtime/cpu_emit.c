@@ -66,6 +66,6 @@ bool cpu_write_library(const char *c_source, Program *p, const char *dir, const 
              "void clift_run(void **buffers, const long long *sizes);\n\n"
              "#ifdef __cplusplus\n}\n#endif\n#endif\n", guard, guard);
   const char *text = buf_str(&h);
-  return cpu_write_file_atomic(arena_printf("%s/%s.c", dir, name), c_source, strlen(c_source))
-      && cpu_write_file_atomic(arena_printf("%s/%s.h", dir, name), text, strlen(text));
+  return cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.c", name)), c_source, strlen(c_source))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.h", name)), text, strlen(text));
 }

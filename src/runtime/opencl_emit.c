@@ -229,7 +229,7 @@ bool opencl_write_library(Program *p, const char *dir, const char *name) {
     if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
   const char *host = host_source(pl, cl, name), *header = header_source(p, name);
   return cpu_make_dirs(dir)
-      && cpu_write_file_atomic(arena_printf("%s/%s.cl", dir, name), cl, strlen(cl))
-      && cpu_write_file_atomic(arena_printf("%s/%s_host.c", dir, name), host, strlen(host))
-      && cpu_write_file_atomic(arena_printf("%s/%s.h", dir, name), header, strlen(header));
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.cl", name)), cl, strlen(cl))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s_host.c", name)), host, strlen(host))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.h", name)), header, strlen(header));
 }
