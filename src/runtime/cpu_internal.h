@@ -37,6 +37,10 @@ const char *cpu_path_in(const char *dir, const char *file);
 bool cpu_library_supported(Program *p);
 void cpu_describe_convention(Buf *b, Program *p, const char *entry);
 const char *cpu_header_guard(const char *name);
+/* The prefix of every exported symbol of the library NAME: NAME itself (a C
+   identifier, made so by clift compile), or clift_NAME when NAME starts with a
+   digit; NAME_run is the entry, so two programs link into one executable. */
+const char *cpu_symbol_base(const char *name);
 
 size_t cpu_align_of(Type *t);
 size_t cpu_tuple_field_bytes(Type *t);

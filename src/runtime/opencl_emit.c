@@ -127,9 +127,7 @@ static const char *host_helpers =
   "  return NULL;\n"
   "}\n\n";
 
-static const char *entry_name(const char *name) {
-  return arena_printf("%s%s_run", name[0] >= '0' && name[0] <= '9' ? "clift_" : "", name);
-}
+static const char *entry_name(const char *name) { return arena_printf("%s_run", cpu_symbol_base(name)); }
 
 static const char *host_source(Plan *pl, const char *cl_source, const char *name) {
   Kernel *k = pl->k;
