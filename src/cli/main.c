@@ -73,7 +73,10 @@ static const char *usage_test =
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
   "Write DIR/NAME.c (the generated code) and DIR/NAME.h (one entry function,\n"
-  "clift_run, with its buffer convention documented), NAME from prog.lift.\n"
+  "void NAME_run(buffers, sizes), with its buffer convention documented), NAME\n"
+  "from prog.lift made a C identifier (my-prog.lift: my_prog). Every exported\n"
+  "symbol starts with NAME_ (clift_NAME_ when NAME starts with a digit), so\n"
+  "several compiled programs link into one executable.\n"
   "opencl: DIR/NAME.cl (the kernels), DIR/NAME_host.c (the host, link with\n"
   "-lOpenCL) and DIR/NAME.h (int NAME_run(buffers, sizes)).\n"
   "cuda: DIR/NAME.cu (the kernels), DIR/NAME_host.cu (the host on the CUDA runtime\n"
