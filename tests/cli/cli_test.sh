@@ -155,6 +155,9 @@ expect 0 "check: openmp agrees with interp.*" -- "$CLIFT" bench --size N=5000 --
 expect 0 "bench examples/dot.lift -t c N=5000: median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\) over 3 runs" -- "$CLIFT" bench -t c --size N=5000 --runs 3 examples/dot.lift
 expect 1 "no value for the size variable N: give --size N=VALUE" -- "$CLIFT" bench examples/dot.lift
 expect 2 "unknown target 'gpu'" -- "$CLIFT" bench -t gpu --size N=4 examples/dot.lift
+expect 1 "^error: --size X=3: the program has no size variable X \(it has N\)$" -- "$CLIFT" bench --size X=3 examples/dot.lift
+expect 1 "^error: --size N: expected NAME=VALUE" -- "$CLIFT" bench --size N examples/dot.lift
+expect 1 "^error: cannot read '$T': Is a directory$" -- "$CLIFT" check "$T"
 
 # --device picks an OpenCL device by index; a missing one is a clear error
 if "$CLIFT" test --list-targets | grep -qx opencl; then
