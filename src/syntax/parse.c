@@ -184,7 +184,8 @@ static Expr *parse_atom(Parser *ps, Sexp *s) {
       diag_error(s->loc, "malformed number '%s' (expected e.g. 3, 1.5, 1.5f, -2.5f)", t);
       return NULL;
     }
-    if (is_float ? isinf((float)d) : errno == ERANGE && isinf(d)) {   /* too small rounds to 0 */
+    /* from FLT_MAX + half an ulp on, a float rounds to inf; too small rounds to 0 */
+    if (is_float ? fabs(d) >= 0x1.ffffffp+127 : errno == ERANGE && isinf(d)) {
       diag_error(s->loc, "%s literal %s is out of range (a %s is at most ±%s)", is_float ? "float" : "double", t,
                  is_float ? "float" : "double", is_float ? "3.40282347e+38" : "1.7976931348623157e+308");
       return NULL;
