@@ -108,8 +108,14 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
   if (!xs) return NULL;
   Type *t = e->kids[0]->type;
   View *accv; Acc *acca;
-  dpia_new(tr, t, SPACE_PRIVATE, &accv, &acca);
-  if (!dpia_assign(tr, acca, init, t)) return NULL;
+  /* An array accumulator at work-group level (inside a mapWrg, outside any
+     mapLcl) belongs to the whole group: its update's mapLcl partitions it
+     between the work-items. It lives in local memory, initialised and
+     updated by mapLcl loops (barriers where they are needed); issue 14 makes
+     it registers. */
+  bool group = tr->par && tr->par->level == LEVEL_WRG && t->kind == TY_ARRAY;
+  dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &accv, &acca);
+  if (!(group ? dpia_assign_shared(tr, acca, init, t) : dpia_assign(tr, acca, init, t))) return NULL;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, type_len(e->kids[2]->type), &i);
@@ -120,8 +126,9 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
     ok = dpia_apply_acc(tr, e->kids[1], args, acca);
   } else {
     View *nextv; Acc *nexta;
-    dpia_new(tr, t, SPACE_PRIVATE, &nextv, &nexta);
-    ok = dpia_apply_acc(tr, e->kids[1], args, nexta) && dpia_assign(tr, acca, nextv, t);
+    dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &nextv, &nexta);
+    ok = dpia_apply_acc(tr, e->kids[1], args, nexta) &&
+         (group ? dpia_assign_shared(tr, acca, nextv, t) : dpia_assign(tr, acca, nextv, t));
   }
   ok = ok && (!keep || dpia_assign(tr, acc_idx(keep, nat_var(i)), accv, t));
   tr->seq--;

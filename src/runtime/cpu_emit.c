@@ -112,8 +112,9 @@ static void describe_program(Buf *b, Program *p, const char *name, Exports *x) {
   buf_printf(b, " * %s(buffers, sizes) computes the program once.\n", entry);
   for (int i = 0; i < x->n; i++)
     if (strcmp(x->name[i], "clift_error") == 0)
-      buf_printf(b, " * %s_error becomes non-zero when a run-time check of the generated code\n"
-                 " * fails during a call (an index out of range); set it to 0 before a call.\n", base);
+      buf_printf(b, " * %s_error is the error cell: its first int becomes non-zero when a run-time\n"
+                 " * check of the generated code fails during a call (an index out of range, an\n"
+                 " * integer division by zero); zero it before a call.\n", base);
   buf_printf(b, " * Every exported symbol starts with %s_, so several programs link together.\n *\n", base);
   cpu_describe_convention(b, p, entry);
 }

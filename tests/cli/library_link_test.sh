@@ -75,7 +75,9 @@ for target in c openmp; do
   exports "$d/dot.o" dot
   exports "$d/2_twice.o" clift_2_twice
   exports "$d/aref.o" aref
-  if grep -q 'extern int aref_error;' "$d/aref.h"; then
+  if grep -q 'extern int aref_error\[' "$d/aref.h"; then   # the error cell: int NAME_error[K]
+    failed='aref_error[0] != 0' dotfailed='dot_error[0] != 0'
+  elif grep -q 'extern int aref_error;' "$d/aref.h"; then
     failed='aref_error != 0' dotfailed='dot_error != 0'
   else   # the error cell changed form: check the call and the link only
     failed=1 dotfailed=0
