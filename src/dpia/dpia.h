@@ -103,6 +103,7 @@ typedef struct Tr {
   Binding *env;
   ParLoop *par;      /* enclosing parallel loops, innermost first */
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
+  const char *target;   /* for refusals: "not supported on TARGET: why" */
   int counter;
 } Tr;
 

@@ -15,9 +15,9 @@ static PrimLevel level_of(Tr *tr, const Prim *p) {
   return tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB;
 }
 
-static bool no_position(Expr *lam) {
+static bool no_position(Tr *tr, Expr *lam) {
   if (!lam->index) return true;
-  return diag_error(lam->loc, "position-dependent arrays are not supported by the code generators yet (use -t interp)");
+  return diag_error(lam->loc, "not supported on %s: position-dependent arrays (use -t interp)", tr->target);
 }
 
 /* The acceptor for x such that writing x into it writes `body` (a pure layout
@@ -53,7 +53,7 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
     if ((m->tmpl = invert_layout(lam->kids[0], lam->params[0].uid, hole))) return dpia_acc(tr, e->kids[1], m);
   }
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(lam)) return false;
+  if (!xs || !no_position(tr, lam)) return false;
   PrimLevel level = level_of(tr, e->prim);
   NatVar *i;
   KStmt *saved = tr->block;
@@ -70,7 +70,7 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
 
 View *exp_map_lazy(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(e->kids[0])) return NULL;
+  if (!xs || !no_position(tr, e->kids[0])) return NULL;
   View *v = view_new(V_MAP, e->type, 1);
   v->kids[0] = xs; v->fn = e->kids[0]; v->env = tr->env;
   return v;
@@ -161,11 +161,17 @@ View *exp_to(Tr *tr, Expr *e) {
 
 View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }
 
+enum { ITERATE_UNROLL_MAX = 256 };
+
 /* iterate #k f: double buffering between two temporaries; the last step
    writes straight into the acceptor. */
 bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
   long long k;
-  if (!nat_is_const(e->kids[0]->nat, &k)) return diag_error(e->loc, "iterate needs a constant count for code generation");
+  if (!nat_is_const(e->kids[0]->nat, &k))
+    return diag_error(e->loc, "not supported on %s: iterate with a count that is not a constant", tr->target);
+  if (k > ITERATE_UNROLL_MAX)   /* unrolled until iterate becomes a loop (issue 10) */
+    return diag_error(e->loc, "not supported on %s: iterate #%lld (counts above %d are not compiled yet)", tr->target, k,
+                      ITERATE_UNROLL_MAX);
   View *cur = dpia_exp(tr, e->kids[2]);
   if (!cur) return false;
   if (k == 0) return dpia_assign(tr, out, cur, e->type);

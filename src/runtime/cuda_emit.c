@@ -180,7 +180,7 @@ static const char *header_source(Program *p, const char *name) {
 
 bool cuda_write_library(Program *p, const char *dir, const char *name) {
   if (!cpu_library_supported(p)) return false;
-  Kernel *k = dpia_translate(p);   /* lowers first, as for --print */
+  Kernel *k = dpia_translate(p, "cuda");   /* lowers first, as for --print */
   Plan *pl = k ? plan_build(k, "cuda") : NULL;
   const char *cu = pl ? codegen_cuda(pl) : NULL;
   if (!cu) return false;

@@ -220,7 +220,7 @@ static const char *header_source(Program *p, const char *name) {
 
 bool opencl_write_library(Program *p, const char *dir, const char *name) {
   if (!cpu_library_supported(p)) return false;
-  Kernel *k = dpia_translate(p);
+  Kernel *k = dpia_translate(p, "opencl");
   Plan *pl = k ? plan_build(k, "opencl") : NULL;
   const char *cl = pl ? codegen_opencl(pl) : NULL;
   if (!cl) return false;
