@@ -97,7 +97,7 @@ static void test_opencl(void) {
   if (!opencl_available()) { printf("diag: no OpenCL platform here: its build failure is not tested\n"); return; }
   diag_clear();
   Program *p = driver_compile_text("ocl.lift", PROGRAM_TEXT);
-  Kernel *k = p ? dpia_translate(p) : NULL;
+  Kernel *k = p ? dpia_translate(p, "opencl") : NULL;
   Plan *plan = k ? plan_build(k, "opencl") : NULL;
   const char *args[] = { "[1, 2, 3]" };
   NatBinding *sizes = NULL;
