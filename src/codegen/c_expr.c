@@ -205,8 +205,8 @@ static void print_vload(Buf *b, CExp *e, Flavour fl) {
     buf_putc(b, ')');
     return;
   }
-  if (fl == FL_CUDA && !codegen_cuda_vector_aligned(e)) {
-    buf_printf(b, "%s{", type_name(e->type, fl));
+  if ((fl == FL_CUDA && !codegen_cuda_vector_aligned(e)) || (fl == FL_C && e->type->width == 3)) {   /* C: c_print.c */
+    buf_printf(b, fl == FL_C ? "(%s){" : "%s{", type_name(e->type, fl));
     for (int j = 0; j < e->type->width; j++) { if (j) buf_puts(b, ", "); codegen_cuda_lane_access(b, e, j); }
     buf_putc(b, '}');
     return;
