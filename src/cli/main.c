@@ -133,9 +133,7 @@ static int cmd_check(int argc, char **argv) {
 
 static int write_result(Value *v, Type *t, const char *out) {
   if (out) return value_write_npy(out, v, t) ? 0 : fail();
-  Buf b = {0};
-  value_print(&b, v);
-  printf("%s\n", buf_str(&b));
+  if (!value_fprint(stdout, v) || putchar('\n') == EOF || fflush(stdout) != 0) return fail();
   return 0;
 }
 

@@ -18,7 +18,44 @@ typedef struct Parser {
      O(1) per element, so 10^6-element inputs stay linear. */
   Value **stack;
   size_t len, cap;
+  /* Flat mode, for a regular array of scalars (value.h): each scalar is appended
+     to `data` (malloc'd, grown by doubling) instead of becoming a Value, and each
+     nesting depth records its length; an array whose length differs from the first
+     one seen at its depth is ragged, and value_parse parses again boxed (the
+     driver then reports the wrong length with its path). */
+  bool flat, ragged;
+  ValueKind leaf;
+  unsigned char *data;
+  size_t count, cap_bytes;
+  int depth;
+  int64_t shape[33];
+  bool seen[33];
+  Value sentinel;   /* what flat mode returns for "parsed" */
 } Parser;
+
+/* A parsed scalar: a new Value, or appended to the flat buffer. */
+static Value *scalar(Parser *P, Value v) {
+  if (!P->flat) { Value *x = NEW(Value); *x = v; return x; }
+  size_t size = value_scalar_size(P->leaf);
+  if ((P->count + 1) * size > P->cap_bytes) {
+    size_t cap = P->cap_bytes ? P->cap_bytes * 2 : 4096;
+    unsigned char *d = realloc(P->data, cap);
+    if (!d) {
+      diag_error(LOC_NONE, "%s: out of memory: cannot allocate %zu bytes for the parsed values", P->what, cap);
+      return NULL;
+    }
+    P->data = d; P->cap_bytes = cap;
+  }
+  unsigned char *at = P->data + P->count++ * size;
+  switch (v.kind) {
+  case VAL_INT:    memcpy(at, &v.s.i, 4); break;
+  case VAL_LONG:   memcpy(at, &v.s.l, 8); break;
+  case VAL_FLOAT:  memcpy(at, &v.s.f, 4); break;
+  case VAL_DOUBLE: memcpy(at, &v.s.d, 8); break;
+  default:         *at = v.s.b ? 1 : 0; break;
+  }
+  return &P->sentinel;
+}
 
 static void push(Parser *P, Value *v) {
   if (P->len == P->cap) {
@@ -56,7 +93,7 @@ static const char *scan_number(const char *s, bool *is_float) {
   const char *p = s;
   *is_float = false;
   if (*p == '+' || *p == '-') p++;
-  if (word_at(p, "inf") || word_at(p, "nan")) { *is_float = true; return p + 3; }
+  if ((*p == 'i' && word_at(p, "inf")) || (*p == 'n' && word_at(p, "nan"))) { *is_float = true; return p + 3; }
   const char *digits = p;
   while (isdigit((unsigned char)*p)) p++;
   bool whole = p > digits;
@@ -156,7 +193,8 @@ static Value *parse_integer(Parser *P, TypeKind kind, Type *t, const char *s, co
   }
   if (t->kind == TY_IDX && x < 0) { P->p = s; return expected(P, t); }
   P->p = e;
-  return kind == TY_LONG ? value_long(x) : value_int((int32_t)x);
+  return kind == TY_LONG ? scalar(P, (Value){ .kind = VAL_LONG, .s.l = x })
+                         : scalar(P, (Value){ .kind = VAL_INT, .s.i = (int32_t)x });
 }
 
 /* Floats go through strtof/strtod on the token itself, never via an integer, so
@@ -164,17 +202,16 @@ static Value *parse_integer(Parser *P, TypeKind kind, Type *t, const char *s, co
 static Value *parse_floating(Parser *P, TypeKind kind, const char *s, const char *e) {
   char small[64];
   const char *tok = number_copy(s, e, small, sizeof small);
-  bool named_inf = strstr(tok, "inf") != NULL;
-  Value *v;
+  Value v;
   bool overflow;
   if (kind == TY_FLOAT) {
     float x = strtof(tok, NULL);
-    overflow = isinf(x) && !named_inf;
-    v = value_float(x);
+    overflow = isinf(x) && !strstr(tok, "inf");
+    v = (Value){ .kind = VAL_FLOAT, .s.f = x };
   } else {
     double x = strtod(tok, NULL);
-    overflow = isinf(x) && !named_inf;
-    v = value_double(x);
+    overflow = isinf(x) && !strstr(tok, "inf");
+    v = (Value){ .kind = VAL_DOUBLE, .s.d = x };
   }
   if (overflow) {
     diag_error(LOC_NONE, "%s: literal '%s' %s is out of range for %s (write inf if meant)",
@@ -182,15 +219,15 @@ static Value *parse_floating(Parser *P, TypeKind kind, const char *s, const char
     return NULL;
   }
   P->p = e;
-  return v;
+  return scalar(P, v);
 }
 
 static Value *parse_scalar(Parser *P, Type *t) {
   TypeKind kind = t->kind == TY_IDX ? TY_INT : t->kind;
   const char *s = P->p;
   if (kind == TY_BOOL) {
-    if (word_at(s, "true"))  { P->p += 4; return value_bool(true); }
-    if (word_at(s, "false")) { P->p += 5; return value_bool(false); }
+    if (word_at(s, "true"))  { P->p += 4; return scalar(P, (Value){ .kind = VAL_BOOL, .s.b = true }); }
+    if (word_at(s, "false")) { P->p += 5; return scalar(P, (Value){ .kind = VAL_BOOL, .s.b = false }); }
     return expected(P, t);
   }
   bool is_float;
@@ -222,6 +259,7 @@ static Value *parse_sequence(Parser *P, Type *t, Type *shown, ValueKind kind, ch
   size_t base = P->len;
   skip_space(P);
   int64_t n = 0;
+  int depth = P->depth++;
   if (*P->p != close) {
     for (;;) {
       if (count >= 0 && n == count) {
@@ -231,7 +269,7 @@ static Value *parse_sequence(Parser *P, Type *t, Type *shown, ValueKind kind, ch
       }
       Value *v = parse_value(P, item(t, n));
       if (!v) return NULL;
-      push(P, v);
+      if (!P->flat) push(P, v);
       n++;
       skip_space(P);
       if (*P->p == close) break;
@@ -252,6 +290,12 @@ static Value *parse_sequence(Parser *P, Type *t, Type *shown, ValueKind kind, ch
     return NULL;
   }
   P->p++;
+  P->depth = depth;
+  if (P->flat) {
+    if (!P->seen[depth]) { P->seen[depth] = true; P->shape[depth] = n; }
+    else if (P->shape[depth] != n) P->ragged = true;
+    return &P->sentinel;
+  }
   Value *v = kind == VAL_ARRAY ? value_array(n) : kind == VAL_TUPLE ? value_tuple((int)n)
                                                                     : value_vector((int)n);
   if (n) memcpy(v->elems, P->stack + base, sizeof(Value *) * (size_t)n);
@@ -270,15 +314,56 @@ static Value *parse_value(Parser *P, Type *t) {
   }
 }
 
-Value *value_parse(const char *text, Type *type, const char *what) {
-  Parser P = { text, text, what ? what : "input", NULL, 0, 0 };
-  Value *v = parse_value(&P, type);
+/* Whether values of type t are parsed flat: arrays (no positions) of scalars. */
+static bool flat_type(Type *t, ValueKind *leaf, int *rank) {
+  *rank = 0;
+  for (;; (*rank)++) {
+    if (t->kind == TY_EXISTS) t = t->array;
+    if (t->kind != TY_ARRAY) break;
+    if (t->index) return false;
+    t = t->elem;
+  }
+  if (*rank == 0 || *rank > 32 || (!type_is_scalar(t) && t->kind != TY_IDX)) return false;
+  *leaf = value_kind_of_scalar(t->kind);
+  return true;
+}
+
+static Value *parse_all(Parser *P, Type *type) {
+  Value *v = parse_value(P, type);
   if (!v) return NULL;
-  skip_space(&P);
-  if (*P.p) {
-    diag_error(LOC_NONE, "%s: unexpected '%s' after the value %s", P.what, token_text(P.p),
-               where(&P, P.p));
+  skip_space(P);
+  if (*P->p) {
+    diag_error(LOC_NONE, "%s: unexpected '%s' after the value %s", P->what, token_text(P->p),
+               where(P, P->p));
     return NULL;
   }
   return v;
+}
+
+/* The flat value of a flat-mode parse (shape: depths never reached, under an
+   empty array, have length 0). */
+static Value *flat_value(Parser *P, int rank) {
+  for (int d = 0; d < rank; d++) if (!P->seen[d]) P->shape[d] = 0;
+  size_t bytes = P->count * value_scalar_size(P->leaf);
+  unsigned char *data = arena_try_alloc(bytes + 1);
+  if (!data) {
+    diag_error(LOC_NONE, "%s: out of memory: cannot allocate %zu bytes for the parsed values", P->what, bytes);
+    return NULL;
+  }
+  if (bytes) memcpy(data, P->data, bytes);
+  return value_flat_over(P->leaf, rank, P->shape, data);
+}
+
+Value *value_parse(const char *text, Type *type, const char *what) {
+  Parser P = { .text = text, .p = text, .what = what ? what : "input" };
+  int rank;
+  if (flat_type(type, &P.leaf, &rank)) {
+    P.flat = true;
+    Value *v = parse_all(&P, type);
+    if (v && !P.ragged) v = flat_value(&P, rank);
+    free(P.data);
+    if (!v || !P.ragged) return v;
+    P = (Parser){ .text = text, .p = text, .what = P.what };   /* ragged: boxed, so the driver can say where */
+  }
+  return parse_all(&P, type);
 }
