@@ -266,6 +266,14 @@ static void relocate(unsigned char *base, Value *v) {
 }
 
 Value *value_keep(Value *v, ArenaMark mark) {
+  if (v && v->kind <= VAL_BOOL && arena_since(mark, v)) {   /* a scalar: the common case */
+    Value s = *v;
+    arena_release(mark);
+    Value *r = arena_try_alloc(sizeof s);
+    if (!r) { fprintf(stderr, "error: out of memory: cannot allocate %zu bytes for the interpreter's values\n", sizeof s); exit(1); }
+    *r = s;
+    return r;
+  }
   side.len = 0;
   uintptr_t root = copy_value(mark, v);
   arena_release(mark);

@@ -18,6 +18,7 @@ typedef enum { VAL_INT, VAL_LONG, VAL_FLOAT, VAL_DOUBLE, VAL_BOOL,
 typedef struct Value Value;
 struct Value {
   ValueKind kind;
+  unsigned char rank, leaf;   /* flat ARRAY only: see below (bytes, so a Value stays 48 bytes) */
   union { int32_t i; int64_t l; float f; double d; bool b; } s;  /* scalars */
   int64_t n;         /* ARRAY length, TUPLE field count, VECTOR width */
   Value **elems;     /* ARRAY elements, TUPLE fields, VECTOR lanes (scalars) */
@@ -26,8 +27,6 @@ struct Value {
   /* Flat ARRAY (rank > 0; elems unused): `rank` dimensions of extents shape[0..rank-1]
      (shape[0] == n) of scalars of kind `leaf`, stored as int32, int64, float, double
      or one byte per bool. A boxed ARRAY has rank 0. */
-  int rank;
-  ValueKind leaf;
   const int64_t *shape;
 };
 
