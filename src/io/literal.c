@@ -19,14 +19,14 @@ typedef struct Parser {
   Value **stack;
   size_t len, cap;
   /* Flat mode, for a regular array of scalars (value.h): each scalar is appended
-     to `data` (malloc'd, grown by doubling) instead of becoming a Value, and each
+     to `data` instead of becoming a Value, and each
      nesting depth records its length; an array whose length differs from the first
      one seen at its depth is ragged, and value_parse parses again boxed (the
      driver then reports the wrong length with its path). */
   bool flat, ragged;
   ValueKind leaf;
-  unsigned char *data;
-  size_t count, cap_bytes;
+  unsigned char *data;   /* in the arena, sized by counting commas: no growing, no copy */
+  size_t count, flat_cap;
   int depth;
   int64_t shape[33];
   bool seen[33];
@@ -36,17 +36,8 @@ typedef struct Parser {
 /* A parsed scalar: a new Value, or appended to the flat buffer. */
 static Value *scalar(Parser *P, Value v) {
   if (!P->flat) { Value *x = NEW(Value); *x = v; return x; }
-  size_t size = value_scalar_size(P->leaf);
-  if ((P->count + 1) * size > P->cap_bytes) {
-    size_t cap = P->cap_bytes ? P->cap_bytes * 2 : 4096;
-    unsigned char *d = realloc(P->data, cap);
-    if (!d) {
-      diag_error(LOC_NONE, "%s: out of memory: cannot allocate %zu bytes for the parsed values", P->what, cap);
-      return NULL;
-    }
-    P->data = d; P->cap_bytes = cap;
-  }
-  unsigned char *at = P->data + P->count++ * size;
+  if (P->count == P->flat_cap) return &P->sentinel;   /* more scalars than commas: not an array of scalars (an error follows) */
+  unsigned char *at = P->data + P->count++ * value_scalar_size(P->leaf);
   switch (v.kind) {
   case VAL_INT:    memcpy(at, &v.s.i, 4); break;
   case VAL_LONG:   memcpy(at, &v.s.l, 8); break;
@@ -344,14 +335,19 @@ static Value *parse_all(Parser *P, Type *type) {
    empty array, have length 0). */
 static Value *flat_value(Parser *P, int rank) {
   for (int d = 0; d < rank; d++) if (!P->seen[d]) P->shape[d] = 0;
-  size_t bytes = P->count * value_scalar_size(P->leaf);
-  unsigned char *data = arena_try_alloc(bytes + 1);
-  if (!data) {
-    diag_error(LOC_NONE, "%s: out of memory: cannot allocate %zu bytes for the parsed values", P->what, bytes);
-    return NULL;
-  }
-  if (bytes) memcpy(data, P->data, bytes);
-  return value_flat_over(P->leaf, rank, P->shape, data);
+  return value_flat_over(P->leaf, rank, P->shape, P->data);
+}
+
+/* An array of n scalars has n - 1 commas between them, so commas + 1 bounds the
+   scalars of any nesting: the flat buffer is allocated once, exactly enough. */
+static bool flat_buffer(Parser *P) {
+  size_t commas = 0;
+  for (const char *q = P->text; (q = strchr(q, ',')); q++) commas++;
+  size_t bytes = (commas + 1) * value_scalar_size(P->leaf);
+  if (!(P->data = arena_try_alloc(bytes)))
+    return diag_error(LOC_NONE, "%s: out of memory: cannot allocate %zu bytes for the parsed values", P->what, bytes);
+  P->flat_cap = commas + 1;
+  return true;
 }
 
 Value *value_parse(const char *text, Type *type, const char *what) {
@@ -359,10 +355,12 @@ Value *value_parse(const char *text, Type *type, const char *what) {
   int rank;
   if (flat_type(type, &P.leaf, &rank)) {
     P.flat = true;
+    ArenaMark before = arena_mark();
+    if (!flat_buffer(&P)) return NULL;
     Value *v = parse_all(&P, type);
-    if (v && !P.ragged) v = flat_value(&P, rank);
-    free(P.data);
-    if (!v || !P.ragged) return v;
+    if (v && !P.ragged) return flat_value(&P, rank);
+    if (!v) return NULL;
+    arena_release(before);
     P = (Parser){ .text = text, .p = text, .what = P.what };   /* ragged: boxed, so the driver can say where */
   }
   return parse_all(&P, type);
