@@ -42,8 +42,8 @@ tally() {
 }
 
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/codegen examples
-tally "language tests (optimised build)" build/clift test tests/lift tests/codegen examples
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen examples
+tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen examples
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift
 tally "any launch size is correct (device targets)" bash tests/codegen/launch_sizes_test.sh build/clift

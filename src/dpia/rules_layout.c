@@ -146,20 +146,16 @@ View *exp_aref(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[0]);
   if (!xs) return NULL;
   Nat *n = type_len(e->kids[0]->type);
-  if (e->kids[1]->kind == EX_INT) {   /* a constant index: checked now, no run-time test */
+  if (e->kids[1]->kind == EX_INT) {   /* a constant index in range for every size: no run-time test */
     Nat *c = nat_const(e->kids[1]->ival);
-    if (e->kids[1]->ival < 0 || !nat_proves_lt(c, n)) {
-      diag_error(e->kids[1]->loc, "aref: index %lld out of range for an array of length %s", e->kids[1]->ival, nat_to_string(n));
-      return NULL;
-    }
-    return view_idx(tr, xs, c);
+    if (e->kids[1]->ival >= 0 && nat_proves_lt(c, n)) return view_idx(tr, xs, c);
   }
   View *i = dpia_exp(tr, e->kids[1]);
   if (!i) return NULL;
-  CExp *args[2] = { i->scalar, cexp_nat(n) };
+  CExp *args[3] = { i->scalar, cexp_nat(n), kernel_check_site(tr->k, e->loc, CHECK_AREF) };
   KStmt *d = NEW(KStmt);
   d->kind = KS_DECL; d->name = dpia_fresh(tr, "ix"); d->type = type_scalar(TY_LONG);
-  d->init = cexp_op(OP_CHECK_INDEX, d->type, 2, args);   /* SPEC §4.1: out of range is an error */
+  d->init = cexp_op(OP_CHECK_INDEX, d->type, 3, args);   /* SPEC §4.1: out of range is an error */
   kstmt_add(tr->block, d);
   NatVar *v = nat_var_new(d->name, nat_const(0), nat_sub(n, nat_const(1)));
   return view_idx(tr, xs, nat_var(v));

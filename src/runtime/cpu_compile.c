@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define CPU_FLAGS "-O3 -march=native -std=c11 -fPIC -shared"
+#define CPU_FLAGS "-O3 -march=native -std=c11 -fwrapv -fPIC -shared"   /* -fwrapv: int arithmetic wraps, as in the interpreter */
 #define CPU_LOG_MAX 3000   /* diag messages hold 4 KB; keep the head of the log */
 
 /* mkdir -p; 0 or the errno of the first level that could not be made. */

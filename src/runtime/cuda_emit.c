@@ -144,7 +144,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
                i == 0 ? "the result" : buf->name);
   }
-  buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int), NULL, \"the error cell\")) goto done;\n\n");
+  buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int) * 5, NULL, \"the error cell\")) goto done;\n\n");
   for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
   buf_printf(&b, "  if (check(cudaDeviceSynchronize(), \"running the kernels\")) goto done;\n"
              "  if (check(cudaMemcpy(&failed, error_cell, sizeof failed, cudaMemcpyDeviceToHost), \"reading the error cell\")) goto done;\n"

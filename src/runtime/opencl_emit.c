@@ -176,7 +176,7 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL");
     buf_printf(&b, "  if (check(err, \"allocating %s\")) goto done;\n", buf->name);
   }
-  buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int), NULL, &err);\n"
+  buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int) * 5, NULL, &err);\n"
                "  if (check(err, \"allocating the error cell\")) goto done;\n\n");
   for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
   buf_printf(&b, "  if (check(clEnqueueReadBuffer(queue, error_cell, CL_TRUE, 0, sizeof failed, &failed, 0, NULL, NULL),\n"

@@ -6,6 +6,7 @@
 #include "opencl.h"
 #include "opencl_api.h"
 #include "cpu_internal.h"
+#include "check_report.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,11 +191,11 @@ static bool launch(Run *r, cl_program prog, PlanKernel *pk, cl_event *event) {
 
 static Value *read_result(Run *r) {
   Program *p = r->pl->k->prog;
-  cl_int failed = 0;
-  if (!check(r->d->cl->EnqueueReadBuffer(r->d->queue, r->error, 1, 0, sizeof failed, &failed, 0, NULL, NULL),
+  int32_t cell[CHECK_CELL_INTS] = { 0 };
+  if (!check(r->d->cl->EnqueueReadBuffer(r->d->queue, r->error, 1, 0, sizeof cell, cell, 0, NULL, NULL),
              "reading the error cell"))
     return NULL;
-  if (failed) { diag_error(LOC_NONE, "aref: index out of range (reported by the generated code)"); return NULL; }
+  if (!check_report(r->pl->k, cell)) return NULL;
   int64_t bytes;
   if (!cpu_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
   /* read into the arena: a regular array of scalars becomes the result over it */
@@ -247,7 +248,7 @@ Value *opencl_run_timed(Plan *pl, const char *cl_source, Value **inputs, NatBind
   Value *result = NULL;
   cl_program prog = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
-      && (r.error = buffer_new(d, sizeof(cl_int), NULL, "the error cell")) && (prog = build(d, cl_source, r.index32))) {
+      && (r.error = buffer_new(d, sizeof(cl_int) * CHECK_CELL_INTS, NULL, "the error cell")) && (prog = build(d, cl_source, r.index32))) {
     bool ok = launch_all(&r, prog, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, prog, &timing->ms[k]);
     if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);
