@@ -16,7 +16,7 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/clift-resources.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC')  $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# $CLIFT ($(git rev-parse --short HEAD 2>/dev/null || echo '?')); runs=$RUNS, medians; RSS = GNU time's maximum resident set size"
+echo "# $CLIFT (checkout at $(git rev-parse --short HEAD 2>/dev/null || echo '?'); a CLIFT from elsewhere may be another commit); runs=$RUNS, medians; RSS = GNU time's maximum resident set size"
 
 # ---- inputs: random floats in [-1, 1), fixed seed ----
 python3 - "$TMP" "$NPY" "$TEXT" "$NESTED" <<'EOF'
