@@ -60,7 +60,7 @@ static bool is_device(const char *target) { return strcmp(target, "opencl") == 0
    → [host plan (device targets) →] C / OpenCL C / CUDA text. *plan_out gets
    the plan of a device target. */
 static const char *generate(Program *p, const char *target, Plan **plan_out, Kernel **kernel_out) {
-  Kernel *k = dpia_translate(p);
+  Kernel *k = dpia_translate(p, target);
   if (!k) return NULL;
   if (kernel_out) *kernel_out = k;
   if (!is_device(target)) return codegen_c(k, strcmp(target, "openmp") == 0);

@@ -100,7 +100,7 @@ KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body)
 
 /* Strategy lowering (lower/), then DPIA stages I–III: typed program → kernel.
    NULL + diag on error. */
-Kernel *dpia_translate(Program *p);
+Kernel *dpia_translate(Program *p, const char *target);
 /* SPEC §3.6: a parallel loop may write only through the acceptor it was given
    (the output slice indexed by its own variable) or to memory it declares. */
 bool dpia_race_check(KStmt *body);

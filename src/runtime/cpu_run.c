@@ -122,7 +122,7 @@ Value *cpu_run_timed(const char *c_source, Program *p, const Kernel *k, Value **
   bool ok = inputs_pack(p, inputs, sizes, buffers, borrowed)
          && cpu_type_bytes(p->result, sizes, "the result", &out_bytes)
          && (buffers[0] = result_buffer_new(out_bytes))
-         && cpu_compile_shared(c_source, openmp, &so)
+         && cpu_compile_shared(c_source, openmp, p->loc, &so)
          && cpu_load(so, &entry);
   Value *result = NULL;
   if (ok) {

@@ -208,7 +208,7 @@ Value *cuda_run_timed(Plan *pl, const char *cu_source, Value **inputs, NatBindin
   Value *result = NULL;
   CUmodule mod = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
-      && buffer_new(d, sizeof(int) * CHECK_CELL_INTS, NULL, "the error cell", &r.error) && (mod = cuda_module_load(d->cu, r.index32 ? arena_printf("#define CLIFT_INDEX int\n%s", cu_source) : cu_source, d->arch))) {
+      && buffer_new(d, sizeof(int) * CHECK_CELL_INTS, NULL, "the error cell", &r.error) && (mod = cuda_module_load(d->cu, r.index32 ? arena_printf("#define CLIFT_INDEX int\n%s", cu_source) : cu_source, d->arch, p->loc))) {
     bool ok = launch_all(&r, mod, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, mod, &timing->ms[k]);
     if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);

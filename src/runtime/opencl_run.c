@@ -75,7 +75,9 @@ static bool check(cl_int err, const char *what) {
    bytes (as on the cuda target): the kernels are built with CLIFT_INDEX=int. */
 enum { INDEX32_LIMIT = 1 << 30 };
 
-static cl_program build(Device *d, const char *src, bool index32) {
+/* Kernels the device's compiler rejects are an internal error at `where`,
+   the program (SPEC §8), with the build log. */
+static cl_program build(Device *d, const char *src, bool index32, Loc where) {
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
   if (!check(err, "clCreateProgramWithSource")) return NULL;
@@ -85,7 +87,7 @@ static cl_program build(Device *d, const char *src, bool index32) {
   char *log = NEW_ARRAY(char, len + 1);
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, log, NULL);
   d->cl->ReleaseProgram(prog);
-  diag_error(LOC_NONE, "the OpenCL kernels failed to build on %s:\n%.3000s", d->name, log);
+  diag_internal(where, "the OpenCL compiler of %s rejected the generated kernels:\n%.3000s", d->name, log);
   return NULL;
 }
 
@@ -248,7 +250,7 @@ Value *opencl_run_timed(Plan *pl, const char *cl_source, Value **inputs, NatBind
   Value *result = NULL;
   cl_program prog = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
-      && (r.error = buffer_new(d, sizeof(cl_int) * CHECK_CELL_INTS, NULL, "the error cell")) && (prog = build(d, cl_source, r.index32))) {
+      && (r.error = buffer_new(d, sizeof(cl_int) * CHECK_CELL_INTS, NULL, "the error cell")) && (prog = build(d, cl_source, r.index32, p->loc))) {
     bool ok = launch_all(&r, prog, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, prog, &timing->ms[k]);
     if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);

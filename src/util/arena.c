@@ -156,8 +156,9 @@ char *util_read_file(const char *path, size_t *len_out) {
     if (n == 0) break;
   }
   bool bad = ferror(f);
+  int err = errno;
   fclose(f);
-  if (bad) { diag_error(LOC_NONE, "cannot read '%s'", path); return NULL; }
+  if (bad) { diag_error(LOC_NONE, "cannot read '%s': %s", path, strerror(err)); return NULL; }
   data[len] = 0;
   if (len_out) *len_out = len;
   return data;
