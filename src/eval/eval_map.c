@@ -26,13 +26,17 @@ Value *interp_new_array(Interp *it, Type *type, int64_t n, Loc loc) {
   return value_flat(leaf, rank + 1, shape);
 }
 
+static bool mismatch(Expr *e) {
+  return diag_error(e->loc, "internal: '%s' produced a value that does not match its type", e->prim->name);
+}
+
 /* Store the result of iteration i; a flat array copies it, a boxed one keeps it
    (copied down to the iteration's mark). */
 static bool store(Value *out, int64_t i, Value *r, ArenaMark m, Expr *e) {
   if (!value_is_flat(out)) { out->elems[i] = value_keep(r, m); return true; }
   bool ok = value_set_elem(out, i, r);
   arena_release(m);
-  return ok || diag_error(e->loc, "internal: '%s' produced a value that does not match its type", e->prim->name);
+  return ok || mismatch(e);
 }
 
 Value *eval_map(Interp *it, Expr *e, Env *env) {
@@ -62,10 +66,12 @@ static Value *fold(Interp *it, Expr *e, Env *env, bool keep_all) {
     ArenaMark m = arena_mark();
     Value *args[2] = { acc, value_elem(xs, i) };
     if (!(acc = interp_call(it, e->kids[1], args, env, i))) return NULL;
-    if (keep_all && !value_is_flat(out)) { out->elems[i] = acc = value_keep(acc, m); continue; }
-    if (keep_all && !value_set_elem(out, i, acc))
-      return diag_error(e->loc, "internal: '%s' produced a value that does not match its type", e->prim->name), NULL;
-    acc = value_keep(acc, loop);
+    if (keep_all && !value_is_flat(out)) {    /* every accumulator stays, as an element */
+      out->elems[i] = acc = value_keep(acc, m);
+      continue;
+    }
+    if (keep_all && !value_set_elem(out, i, acc)) return mismatch(e), NULL;   /* a copy stays */
+    acc = value_keep(acc, loop);              /* only the latest accumulator is live */
   }
   if (!keep_all && !store(out, 0, acc, arena_mark(), e)) return NULL;
   return out;
