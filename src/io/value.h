@@ -12,7 +12,7 @@
 typedef enum { VAL_INT, VAL_LONG, VAL_FLOAT, VAL_DOUBLE, VAL_BOOL,
                VAL_ARRAY, VAL_TUPLE, VAL_VECTOR,
                VAL_RAW,  /* n bytes already in the compiled targets' flat layout (clift bench) */
-               VAL_MOVED /* inside value_keep only: a node already copied (elems = the copy) */
+               VAL_MOVED /* inside value_keep only: a node already copied (elems = where to) */
 } ValueKind;
 
 typedef struct Value Value;
