@@ -51,11 +51,8 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
 bool cpu_flat_matches(Type *t, Value *v, NatBinding *b) {
   if (!value_is_flat(v)) return false;
   for (int d = 0; d < v->rank; d++, t = t->elem) {
-    int64_t len;
-    long long n;
-    if (t->kind != TY_ARRAY || t->index || !nat_eval(t->len, cpu_lookup, b, &n)) return false;
-    len = n;
-    if (len != v->shape[d]) return false;
+    long long len;
+    if (t->kind != TY_ARRAY || t->index || !nat_eval(t->len, cpu_lookup, b, &len) || len != v->shape[d]) return false;
   }
   return (type_is_scalar(t) || t->kind == TY_IDX) && value_kind_of_scalar(t->kind) == v->leaf;
 }
