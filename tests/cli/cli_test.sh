@@ -205,6 +205,8 @@ if [ -x "$MEM_CLIFT" ]; then
   # … and the compiled targets' buffers, with no output file left behind
   expect 1 "the result: cannot allocate 1600000000 bytes" -- bash -c "ulimit -v 400000; exec '$MEM_CLIFT' run -t c -o '$T/oom.npy' '$T/outer.lift' @'$T/v20000.txt'"
   if [ ! -e "$T/oom.npy" ]; then ok; else bad "an output file after running out of memory"; fi
+  # clift bench's random inputs
+  expect 1 "input 1 \(xs\): out of memory: cannot allocate 800000000 bytes of random input" -- bash -c "ulimit -v 400000; exec '$MEM_CLIFT' bench -t c --size N=200000000 --runs 1 examples/dot.lift"
   # device memory on OpenCL: the buffer and its size are named (host or device side)
   if "$MEM_CLIFT" test --list-targets | grep -qx opencl; then
     expect 1 "the result.*1600000000 bytes" -- bash -c "ulimit -v 3000000; exec '$MEM_CLIFT' run -t opencl -o '$T/oom.npy' '$T/outer.lift' @'$T/v20000.txt'"
