@@ -8,7 +8,7 @@
 #include <errno.h>
 
 /* Output goes to a Sink: a Buf (value_print) or a file through a fixed 64 KiB
-   buffer (value_fprint), so printing 10^7 elements never holds the text. */
+   buffer (value_print_line), so printing 10^7 elements never holds the text. */
 enum { SINK_BUFFER = 1 << 16 };
 typedef struct Sink { Buf *b; FILE *f; bool failed; size_t len; char *data; } Sink;
 
@@ -84,12 +84,14 @@ void value_print(Buf *b, Value *v) {
   print_value(&o, v);
 }
 
-bool value_fprint(FILE *f, Value *v) {
+bool value_print_line(FILE *f, Value *v) {
   Sink o = { .f = f, .data = malloc(SINK_BUFFER) };
   if (!o.data) return diag_error(LOC_NONE, "out of memory: cannot allocate %d bytes to print the result", SINK_BUFFER);
   print_value(&o, v);
+  put(&o, "\n", 1);
   flush(&o);
   free(o.data);
+  if (fflush(f) != 0) o.failed = true;
   return !o.failed || diag_error(LOC_NONE, "cannot write the result: %s", strerror(errno));
 }
 

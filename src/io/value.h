@@ -77,9 +77,10 @@ Value *value_read_npy(const char *path, Type *type, const char *what);
    Writes to a temporary file and renames, so no half-written output. */
 bool value_write_npy(const char *path, Value *v, Type *type);
 /* Print as a literal that value_parse reads back: floats %.9g, doubles %.17g.
-   value_fprint streams to a file through a fixed buffer (no copy of the text). */
+   value_print_line writes it and a newline to a file through a fixed buffer (no
+   copy of the text) and flushes; false + diag when the file cannot be written. */
 void value_print(Buf *b, Value *v);
-bool value_fprint(FILE *f, Value *v);
+bool value_print_line(FILE *f, Value *v);
 /* Compare for tests: floats with relative tolerance tol (absolute near zero). */
 bool value_close(Value *got, Value *want, double tol, Buf *why);
 

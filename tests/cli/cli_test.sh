@@ -182,6 +182,12 @@ for src in tests/lift/dot.lift tests/lift/stencil3.lift tests/lift/vector_scale.
   if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of $src"; fi
 done
 
+# a result that cannot be written (a full disk) is an error, not a silent exit 0
+if [ -w /dev/full ]; then
+  out=$("$CLIFT" run -t interp tests/lift/twice.lift "[1, 2]" 2>&1 >/dev/full); rc=$?
+  if [ $rc -eq 1 ] && grep -q "cannot write the result" <<<"$out"; then ok; else bad "printing to /dev/full: rc=$rc $out"; fi
+fi
+
 # ---- resources (issue 9 §4): bounded memory, clear out-of-memory errors ----
 # ulimit -v cannot run under ASan (it reserves terabytes of shadow memory), so
 # these use the optimised build next to the sanitizer build.

@@ -507,12 +507,17 @@ static void test_flat_literals(void) {
   Value *back = value_read_npy(pf, m, "input 1 (xs)");
   CHECK(back && value_is_flat(back) && identical(back, b), "a .npy file reads back as a flat array");
   remove(pb); remove(pf);
-  /* value_fprint writes what value_print does */
+  /* value_print_line writes what value_print does, and a newline */
   FILE *tf = tmpfile();
-  CHECK(tf && value_fprint(tf, f), "value_fprint");
+  CHECK(tf && value_print_line(tf, f), "value_print_line");
   char text[64] = {0};
   if (tf) { rewind(tf); size_t n = fread(text, 1, sizeof text - 1, tf); text[n] = 0; fclose(tf); }
-  CHECK(strcmp(text, show(f)) == 0, "value_fprint: '%s'", text);
+  CHECK(strcmp(text, arena_printf("%s\n", show(f))) == 0, "value_print_line: '%s'", text);
+  FILE *full = fopen("/dev/full", "w");
+  diag_clear();
+  CHECK(!full || (!value_print_line(full, f) && strstr(diag_message(), "cannot write the result")),
+        "a full device is an error: %s", diag_message());
+  if (full) fclose(full);
 }
 
 static void test_keep(void) {
