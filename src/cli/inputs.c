@@ -132,16 +132,7 @@ static Value *read_one(Program *p, int i, const char *arg, const char *base_dir)
   const char *path = arg[0] == '@' ? arg + 1 : arg;
   if (is_file && base_dir && path[0] != '/') path = arena_printf("%s/%s", base_dir, path);
   if (arg[0] != '@' && is_file) return value_read_npy(path, t, what);
-  if (arg[0] == '@') {
-    char *text = util_read_file(path, NULL);
-    if (!text) {
-      const char *why = arena_strdup(diag_message());
-      diag_clear();
-      diag_error(LOC_NONE, "%s: %s", what, why);
-      return NULL;
-    }
-    return value_parse(text, t, what);
-  }
+  if (arg[0] == '@') return value_parse_file(path, t, what);
   return value_parse(arg, t, what);
 }
 

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct Parser {
   const char *text, *p, *what;
@@ -36,7 +37,7 @@ typedef struct Parser {
 /* A parsed scalar: a new Value, or appended to the flat buffer. */
 static Value *scalar(Parser *P, Value v) {
   if (!P->flat) { Value *x = NEW(Value); *x = v; return x; }
-  if (P->count == P->flat_cap) return &P->sentinel;   /* more scalars than commas: not an array of scalars (an error follows) */
+  if (P->count == P->flat_cap) { P->ragged = true; return &P->sentinel; }   /* more scalars than counted: parse boxed */
   unsigned char *at = P->data + P->count++ * value_scalar_size(P->leaf);
   switch (v.kind) {
   case VAL_INT:    memcpy(at, &v.s.i, 4); break;
@@ -364,4 +365,151 @@ Value *value_parse(const char *text, Type *type, const char *what) {
     P = (Parser){ .text = text, .p = text, .what = P.what };   /* ragged: boxed, so the driver can say where */
   }
   return parse_all(&P, type);
+}
+
+/* ---- @file literals: a flat array read in chunks ----
+   An input file of 10^7 numbers as text is several times the size of its
+   values, so value_parse_file does not hold the text: a regular file whose type
+   is flat is read twice in 1 MiB chunks, once to count commas (the buffer's
+   size, as in flat_buffer), once to parse. This streaming parser only succeeds
+   or gives up: on anything unusual — a syntax error, a ragged array, a number
+   out of range, a token longer than the lookahead, a file that is not regular —
+   the whole text is read and value_parse runs, so every error message is the
+   one value_parse gives. */
+
+enum { STREAM_CHUNK = 1 << 20, STREAM_LOOKAHEAD = 256 };
+
+typedef struct Stream {
+  FILE *f;
+  char *buf;            /* buf[at..len) is unread, buf[len] == 0 */
+  size_t len, at;
+  bool eof;             /* end of file, or a NUL byte (where the text would end) */
+} Stream;
+
+/* At least STREAM_LOOKAHEAD unread bytes, or all that is left. */
+static bool stream_fill(Stream *S) {
+  if (S->eof || S->len - S->at >= STREAM_LOOKAHEAD) return true;
+  memmove(S->buf, S->buf + S->at, S->len - S->at);
+  S->len -= S->at;
+  S->at = 0;
+  while (!S->eof && S->len < STREAM_LOOKAHEAD) {
+    size_t n = fread(S->buf + S->len, 1, STREAM_CHUNK - S->len, S->f);
+    char *nul = memchr(S->buf + S->len, 0, n);
+    S->len = nul ? (size_t)(nul - S->buf) : S->len + n;
+    if (nul || n == 0) S->eof = true;
+  }
+  S->buf[S->len] = 0;
+  return !ferror(S->f);
+}
+
+static char stream_peek(Stream *S) { return stream_fill(S) ? S->buf[S->at] : 0; }
+
+static bool stream_space(Stream *S) {
+  while (isspace((unsigned char)stream_peek(S))) S->at++;
+  return !ferror(S->f);
+}
+
+/* One scalar of kind k (TY_IDX: a non-negative int) — exactly what parse_scalar
+   accepts, or false. */
+static bool stream_scalar(Parser *P, Stream *S, TypeKind k) {
+  if (!stream_fill(S)) return false;
+  const char *s = S->buf + S->at, *e;
+  Value v = { .kind = value_kind_of_scalar(k) };
+  if (k == TY_BOOL) {
+    if (word_at(s, "true")) v.s.b = true, e = s + 4;
+    else if (word_at(s, "false")) v.s.b = false, e = s + 5;
+    else return false;
+  } else {
+    bool is_float;
+    char tok[64];
+    if (!(e = scan_number(s, &is_float)) || !number_ends_cleanly(e) || (size_t)(e - s) >= sizeof tok) return false;
+    number_copy(s, e, tok, sizeof tok);
+    errno = 0;
+    if (k == TY_FLOAT || k == TY_DOUBLE) {
+      if (k == TY_FLOAT) v.s.f = strtof(tok, NULL); else v.s.d = strtod(tok, NULL);
+      if ((k == TY_FLOAT ? isinf(v.s.f) : isinf(v.s.d)) && !strstr(tok, "inf")) return false;
+    } else {
+      long long x = strtoll(tok, NULL, 10);
+      if (is_float || errno == ERANGE || (k != TY_LONG && (x < (k == TY_IDX ? 0 : INT32_MIN) || x > INT32_MAX)))
+        return false;
+      if (k == TY_LONG) v.s.l = x; else v.s.i = (int32_t)x;
+    }
+  }
+  S->at += (size_t)(e - s);
+  return scalar(P, v) != NULL;
+}
+
+static bool stream_value(Parser *P, Stream *S, int depth, int rank, TypeKind k) {
+  if (!stream_space(S)) return false;
+  if (depth == rank) return stream_scalar(P, S, k);
+  if (stream_peek(S) != '[') return false;
+  S->at++;
+  int64_t n = 0;
+  if (!stream_space(S)) return false;
+  if (stream_peek(S) != ']') {
+    for (;;) {
+      if (!stream_value(P, S, depth + 1, rank, k)) return false;
+      n++;
+      if (!stream_space(S)) return false;
+      char c = stream_peek(S);
+      if (c == ']') break;
+      if (c != ',') return false;
+      S->at++;
+    }
+  }
+  S->at++;
+  if (!P->seen[depth]) { P->seen[depth] = true; P->shape[depth] = n; }
+  return P->shape[depth] == n && !P->ragged;
+}
+
+/* Commas up to the end of the text (a NUL or the end of file). */
+static bool stream_count_commas(FILE *f, char *buf, size_t *commas) {
+  size_t n;
+  *commas = 0;
+  while ((n = fread(buf, 1, STREAM_CHUNK, f)) > 0) {
+    char *nul = memchr(buf, 0, n);
+    if (nul) n = (size_t)(nul - buf);
+    for (char *q = buf; (q = memchr(q, ',', n - (size_t)(q - buf))); q++) (*commas)++;
+    if (nul) break;
+  }
+  return !ferror(f) && fseek(f, 0, SEEK_SET) == 0;
+}
+
+/* The flat value in the file, or NULL (no diagnostic) to say "use value_parse". */
+static Value *stream_flat(Parser *P, const char *path, Type *type, int rank) {
+  Type *leaf = type;
+  for (int d = 0; d < rank; d++) leaf = (leaf->kind == TY_EXISTS ? leaf->array : leaf)->elem;
+  struct stat st;
+  Stream S = { fopen(path, "rb"), malloc(STREAM_CHUNK + 1), 0, 0, false };
+  Value *v = NULL;
+  size_t commas;
+  if (S.f && S.buf && fstat(fileno(S.f), &st) == 0 && S_ISREG(st.st_mode) && stream_count_commas(S.f, S.buf, &commas)) {
+    size_t bytes = (commas + 1) * value_scalar_size(P->leaf);
+    P->flat_cap = commas + 1;
+    if ((P->data = arena_try_alloc(bytes)) && stream_value(P, &S, 0, rank, leaf->kind) && stream_space(&S)
+        && stream_peek(&S) == 0 && !P->ragged)
+      v = flat_value(P, rank);
+  }
+  if (S.f) fclose(S.f);
+  free(S.buf);
+  return v;
+}
+
+Value *value_parse_file(const char *path, Type *type, const char *what) {
+  Parser P = { .what = what ? what : "input", .flat = true };
+  int rank;
+  if (flat_type(type, &P.leaf, &rank)) {
+    ArenaMark before = arena_mark();
+    Value *v = stream_flat(&P, path, type, rank);
+    if (v) return v;
+    arena_release(before);
+  }
+  char *text = util_read_file(path, NULL);
+  if (!text) {   /* "input 1 (xs): cannot open 'x.txt': reason" */
+    const char *why = arena_strdup(diag_message());
+    diag_clear();
+    diag_error(LOC_NONE, "%s: %s", P.what, why);
+    return NULL;
+  }
+  return value_parse(text, type, P.what);
 }

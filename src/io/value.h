@@ -70,6 +70,10 @@ int64_t value_as_long(Value *v);          /* numeric/bool scalar → integer */
    the size variables). On error: NULL and diag_error(LOC_NONE, "<what>: …") where
    <what> is the given description (e.g. "input 2 (ys)"). */
 Value *value_parse(const char *text, Type *type, const char *what);
+/* value_parse of the text in a file (an @file input), the same values and
+   messages; a regular array of scalars is parsed in chunks, never holding the
+   text. A file that cannot be read: "<what>: cannot open 'path': reason". */
+Value *value_parse_file(const char *path, Type *type, const char *what);
 /* Read a NumPy .npy file (float32/float64/int32/int64/bool, C order) as a value
    of `type` (nested arrays of a scalar; the file's dtype must match the scalar). */
 Value *value_read_npy(const char *path, Type *type, const char *what);

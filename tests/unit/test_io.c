@@ -520,6 +520,38 @@ static void test_flat_literals(void) {
   if (full) fclose(full);
 }
 
+/* value_parse_file: the same values and messages as value_parse of the text */
+static void test_parse_file(void) {
+  Type *m = arr(arr(T_INT, M_), N_);
+  const char *path = arena_printf("/tmp/clift_test_io_%ld.txt", (long)getpid());
+  const char *texts[] = { "[[1, 2], [3, 4]]\n", "[[1, 2],\n [3, 4], [5]]", "[[1, 2],\n [3, x]]", "[[1, 2], [3, 4]] 5",
+                          "[]", " [ [ -7 ] ] ", "[[1, 2.5]]", "[[99999999999]]" };
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    FILE *f = fopen(path, "w");
+    if (!f) continue;
+    fputs(texts[i], f);
+    fclose(f);
+    diag_clear();
+    Value *want = value_parse(texts[i], m, "input 1 (xs)");
+    const char *want_msg = arena_strdup(diag_message());
+    diag_clear();
+    Value *got = value_parse_file(path, m, "input 1 (xs)");
+    CHECK(!want == !got && strcmp(want_msg, diag_message()) == 0 && (!got || identical(got, want)),
+          "'%s': value_parse_file gives '%s', value_parse '%s'", texts[i], diag_message(), want_msg);
+  }
+  /* a large flat file: the values, flat */
+  FILE *f = fopen(path, "w");
+  for (int i = 0; f && i < 300000; i++) fprintf(f, i ? ",%d" : "[%d", i % 1000 - 500);
+  if (f) { fputs("]", f); fclose(f); }
+  Value *v = value_parse_file(path, arr(T_INT, N_), "input 1 (xs)");
+  Value tmp;
+  CHECK(v && value_is_flat(v) && v->n == 300000 && value_elem_at(v, 299999, &tmp)->s.i == 499, "300000 ints from a file");
+  diag_clear();
+  CHECK(!value_parse_file("/nonexistent/x.txt", m, "input 2 (ys)") &&
+        strstr(diag_message(), "input 2 (ys): cannot open '/nonexistent/x.txt'"), "%s", diag_message());
+  remove(path);
+}
+
 static void test_keep(void) {
   /* a loop keeping one accumulator uses the memory of one iteration */
   ArenaMark loop = arena_mark();
@@ -572,6 +604,7 @@ int main(void) {
   test_close();
   test_flat_literals();
   test_keep();
+  test_parse_file();
   if (check_failed) fprintf(stderr, "test_io: seed %llu (rerun with CLIFT_SEED=%llu)\n",
                             (unsigned long long)seed, (unsigned long long)seed);
   return CHECK_DONE("io");
