@@ -58,8 +58,16 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   buf_printf(p->b, "; %s += get_%s(%d)) {\n", v, size, s->dim);
 }
 
-/* vstoreN(value, 0, address) */
+/* vstoreN(value, 0, address); a packed float3 element: vstore3(value, index, buffer) */
 static bool vector_store(StmtPrinter *p, KStmt *s) {
+  if (codegen_cl_packed3(s->lhs)) {
+    buf_puts(p->b, "vstore3(");
+    codegen_clexp(p->b, s->rhs);
+    buf_puts(p->b, ", ");
+    codegen_nat(p->b, s->lhs->nat);
+    buf_printf(p->b, ", %s);\n", s->lhs->buf->name);
+    return true;
+  }
   if (s->lhs->kind != CE_VLOAD) return false;
   buf_printf(p->b, "vstore%d(", s->lhs->type->width);
   codegen_clexp(p->b, s->rhs);
@@ -84,7 +92,9 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
     Buffer *buf = pk->bufs[i];
     bool in = buf->is_param && buf->param_index > 0;
-    buf_printf(b, "%s__global %s%s *restrict %s", sep, in ? "const " : "", memory_type(codegen_element_type(buf->type)), buf->name);
+    Type *et = codegen_element_type(buf->type);
+    if (et->kind == TY_VECTOR && et->width == 3) et = et->elem;   /* packed float3: vload3/vstore3 (c_expr.c) */
+    buf_printf(b, "%s__global %s%s *restrict %s", sep, in ? "const " : "", memory_type(et), buf->name);
   }
   for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long %s_arg", sep, k->prog->sizes[i]->name);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
