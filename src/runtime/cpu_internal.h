@@ -22,6 +22,11 @@ const char *cpu_scalar_ctype(TypeKind k);   /* "float", "int32_t", "uint8_t" …
 /* Copy a value into / read a value out of a flat buffer of cpu_type_bytes bytes. */
 bool cpu_pack(Type *t, Value *v, NatBinding *b, const char *what, unsigned char *buf);
 Value *cpu_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf);
+/* cpu_unpack, but a regular array of scalars becomes a flat value over buf itself
+   (which must then live as long as the value: an arena buffer). */
+Value *cpu_unpack_in_place(Type *t, NatBinding *b, const char *what, unsigned char *buf);
+/* v is a flat value already in the flat layout of t (its buffer can be passed as is). */
+bool cpu_flat_matches(Type *t, Value *v, NatBinding *b);
 
 /* Write a file through a temporary name and rename, so no reader ever sees half
    of it; errors name `path`, never the temporary. */
