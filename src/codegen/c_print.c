@@ -98,10 +98,15 @@ static void print_entry_head(Buf *b, Kernel *k) {
                k->scalar_names[i], codegen_ctype(k->scalar_types[i]), k->scalar_params[i]);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
+    if (buf->split) continue;   /* only its fields' buffers are accessed */
     const char *t = codegen_ctype(codegen_element_type(buf->type));
-    if (buf->is_param)
-      buf_printf(b, "  %s%s *restrict %s = (%s%s *)buffers[%d];\n", buf->param_index ? "const " : "", t, buf->name,
-                 buf->param_index ? "const " : "", t, buf->param_index);
+    const char *c = buf->param_index ? "const " : "";
+    if (buf->base) {   /* a field of a split tuple: at its offset in the parameter's buffer */
+      buf_printf(b, "  %s%s *restrict %s = (%s%s *)((%schar *)buffers[%d] + ", c, t, buf->name, c, t, c, buf->param_index);
+      codegen_nat(b, buf->offset);
+      buf_puts(b, ");\n");
+    } else if (buf->is_param)
+      buf_printf(b, "  %s%s *restrict %s = (%s%s *)buffers[%d];\n", c, t, buf->name, c, t, buf->param_index);
     else {
       buf_printf(b, "  %s *restrict %s = malloc(sizeof(%s) * (size_t)(", t, buf->name, t);
       codegen_nat(b, codegen_element_count(buf->type));
@@ -136,7 +141,8 @@ static void mark_unused(Buf *b, Kernel *k, const char *body) {
   for (int i = 0; i < k->nscalars; i++)
     if (!mentions_word(body, k->scalar_names[i])) buf_printf(b, "  (void)%s;\n", k->scalar_names[i]);
   for (int i = 1; i < k->nbufs; i++)
-    if (k->bufs[i]->is_param && !mentions_word(body, k->bufs[i]->name)) buf_printf(b, "  (void)%s;\n", k->bufs[i]->name);
+    if (k->bufs[i]->is_param && !k->bufs[i]->split && !mentions_word(body, k->bufs[i]->name))
+      buf_printf(b, "  (void)%s;\n", k->bufs[i]->name);
 }
 
 /* A 4-lane stand-in for a 3-lane vector (declare_type) does not match the

@@ -47,6 +47,16 @@ const char *cpu_header_guard(const char *name);
    digit; NAME_run is the entry, so two programs link into one executable. */
 const char *cpu_symbol_base(const char *name);
 
+/* A tuple holding arrays (at the top of an input or the result, or inside such
+   a tuple) is laid out field after field, each field starting at a multiple of
+   CPU_SPLIT_ALIGN bytes from the tuple's start (docs/runtime.md §2); the
+   generated code sees one buffer per field (dpia/program.c). */
+enum { CPU_SPLIT_ALIGN = 64 };
+bool cpu_split_tuple(Type *t);
+bool cpu_split_offset(Type *t, int field, NatBinding *b, const char *what, int64_t *off);
+Nat *cpu_split_offset_nat(Type *t, int field);   /* the same as a size expression */
+Nat *cpu_type_bytes_nat(Type *t);                /* cpu_type_bytes as a size expression */
+
 size_t cpu_align_of(Type *t);
 size_t cpu_tuple_field_bytes(Type *t);
 /* Offset of a field inside a tuple struct; *size (when not NULL) the struct's size. */

@@ -99,6 +99,19 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
       if (!pack_scalar(t->elem->kind, v->elems[k], what, p, *at)) return false;
     return true;
   }
+  if (t->kind == TY_TUPLE && cpu_split_tuple(t)) {
+    if (v->kind != VAL_TUPLE || v->n != t->n)
+      return diag_error(LOC_NONE, "%s: expected a tuple %s", path_name(what, p), type_to_string(t));
+    int64_t off, bytes;
+    for (int k = 0; k < t->n; k++) {
+      if (!cpu_split_offset(t, k, b, what, &off)) return false;
+      unsigned char *field = *at + off;
+      if (!pack_at(t->fields[k], v->elems[k], b, what, p, &field)) return false;
+    }
+    if (!cpu_type_bytes(t, b, what, &bytes)) return false;
+    *at += bytes;
+    return true;
+  }
   if (t->kind == TY_TUPLE) {
     if (v->kind != VAL_TUPLE || v->n != t->n)
       return diag_error(LOC_NONE, "%s: expected a tuple %s", path_name(what, p), type_to_string(t));
@@ -169,6 +182,18 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
     Value *v = value_vector(t->width);
     for (int k = 0; k < t->width; k++, *at += cpu_scalar_bytes(t->elem->kind))
       v->elems[k] = unpack_scalar(t->elem->kind, *at);
+    return v;
+  }
+  if (t->kind == TY_TUPLE && cpu_split_tuple(t)) {
+    Value *v = value_tuple(t->n);
+    int64_t off, bytes;
+    for (int k = 0; k < t->n; k++) {
+      if (!cpu_split_offset(t, k, b, what, &off)) return NULL;
+      const unsigned char *field = *at + off;
+      if (!(v->elems[k] = unpack_at(t->fields[k], b, what, &field))) return NULL;
+    }
+    if (!cpu_type_bytes(t, b, what, &bytes)) return NULL;
+    *at += bytes;
     return v;
   }
   if (t->kind == TY_TUPLE) {

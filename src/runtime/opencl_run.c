@@ -124,7 +124,7 @@ static bool buffers_create(Run *r) {
   Kernel *k = r->pl->k;
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *b = k->bufs[i];
-    if (b->space == SPACE_LOCAL) continue;
+    if (b->space == SPACE_LOCAL || b->base) continue;   /* a split tuple's field: in its base's buffer */
     const char *what = buffer_what(b);
     int64_t bytes;
     if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
@@ -148,18 +148,13 @@ static bool buffers_create(Run *r) {
   return true;
 }
 
-static int buffer_index(Kernel *k, Buffer *b) {
-  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
-  return -1;
-}
-
 /* Arguments in codegen_opencl's order: buffers, sizes (long), scalar inputs, error cell. */
 static bool set_args(Run *r, PlanKernel *pk, cl_kernel kern) {
   Kernel *k = r->pl->k;
   const OclApi *cl = r->d->cl;
   cl_uint a = 0;
   for (int i = 0; i < pk->nbufs; i++, a++)
-    if (!check(cl->SetKernelArg(kern, a, sizeof(cl_mem), &r->mems[buffer_index(k, pk->bufs[i])]), "clSetKernelArg")) return false;
+    if (!check(cl->SetKernelArg(kern, a, sizeof(cl_mem), &r->mems[kernel_buffer_index(k, pk->bufs[i])]), "clSetKernelArg")) return false;
   for (int i = 0; i < k->prog->nsizes; i++, a++)
     if (!check(cl->SetKernelArg(kern, a, sizeof(cl_long), &r->size_values[i]), "clSetKernelArg")) return false;
   for (int i = 0; i < k->nscalars; i++, a++) {
