@@ -104,6 +104,7 @@ typedef struct Tr {
   ParLoop *par;      /* enclosing parallel loops, innermost first */
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
   const char *target;   /* for refusals: "not supported on TARGET: why" */
+  long long unrolled;   /* product of the enclosing iterate counts (0: none) */
   int counter;
 } Tr;
 
@@ -126,7 +127,8 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc);
    blocks[k] (or runs a check): an if statement, each branch doing only its
    own work; returns the variable holding the value. */
 CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t);
-bool cexp_checks(CExp *e);   /* does evaluating e run a reporting check (SPEC §8)? */
+bool cexp_checks(CExp *e);
+int dpia_get_field(Expr *e);   /* the field (from 0) a get1/get2/(get #k t) selects */   /* does evaluating e run a reporting check (SPEC §8)? */
 /* Emit a loop over [0, n) and return its body block (stage II). */
 KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var);
 const char *dpia_fresh(Tr *tr, const char *base);

@@ -41,11 +41,15 @@ View *exp_unzip(Tr *tr, Expr *e) {
   return v;
 }
 
+int dpia_get_field(Expr *e) {
+  long long k = e->prim->dim;   /* get1/get2: the field; (get #k t): k - 1 */
+  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
+  return (int)k;
+}
+
 View *exp_get(Tr *tr, Expr *e) {
   View *t = dpia_exp(tr, e->kids[e->nkids - 1]);
-  long long k = e->prim->dim;
-  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
-  return t ? view_proj(tr, t, (int)k) : NULL;
+  return t ? view_proj(tr, t, dpia_get_field(e)) : NULL;
 }
 
 View *exp_tuple(Tr *tr, Expr *e) {

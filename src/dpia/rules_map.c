@@ -76,29 +76,52 @@ View *exp_map_lazy(Tr *tr, Expr *e) {
   return v;
 }
 
-static bool mentions(Expr *e, int uid) {
-  if (e->kind == EX_VAR) return e->uid == uid;
-  for (int i = 0; i < e->nkids; i++) if (mentions(e->kids[i], uid)) return true;
+/* Does e read the part of variable x that aliases the accumulator: all of x
+   (field < 0), or its field `field` (x a tuple from a zip holding the
+   accumulator)? (get k x) of another field does not count. */
+static bool reads_alias(Expr *e, int x, int field) {
+  if (e->kind == EX_VAR) return e->uid == x;
+  if (field >= 0 && e->kind == EX_PRIM && e->prim->dpia_exp == exp_get && e->kids[e->nkids - 1]->kind == EX_VAR &&
+      e->kids[e->nkids - 1]->uid == x)
+    return dpia_get_field(e) == field;
+  for (int i = 0; i < e->nkids; i++) if (reads_alias(e->kids[i], x, field)) return true;
   return false;
 }
 
-/* Can `acc := f acc x` write the accumulator while reading it? Yes for a
-   scalar (one assignment), for an f that does not read acc, and for an
-   element-wise update: a map whose function does not read acc, over acc or a
-   zip holding acc, so that element j is read only to write element j.
-   Otherwise (a tuple whose second field reads the first, a shift) the new
-   value is computed into a temporary first. */
-static bool updates_in_place(Expr *f, Type *t) {
-  int acc = f->params[0].uid;
-  Expr *body = f->kids[0];
-  if (type_is_value(t) || !mentions(body, acc)) return true;
-  if (body->kind != EX_PRIM || body->prim->dpia_acc != acc_map || mentions(body->kids[0], acc)) return false;
-  Expr *xs = body->kids[1];
-  if (xs->kind == EX_VAR) return true;
+static bool is_alias(Expr *e, int x, int field) {
+  if (field < 0) return e->kind == EX_VAR && e->uid == x;
+  return e->kind == EX_PRIM && e->prim->dpia_exp == exp_get && e->kids[e->nkids - 1]->kind == EX_VAR &&
+         e->kids[e->nkids - 1]->uid == x && dpia_get_field(e) == field;
+}
+
+/* Can `body` be written straight into the accumulator's storage, where x
+   (field: its aliased part) holds the old value at the same place? Yes when
+   body does not read the alias; when it is a scalar (one assignment, read
+   before written); through lets that do not read it; and for a map, over the
+   alias or a zip holding it, whose function does not read it otherwise and is
+   itself element-wise in its parameter. */
+static bool elementwise(Expr *body, int x, int field) {
+  if (!reads_alias(body, x, field) || type_is_value(body->type)) return true;
+  if (body->kind == EX_LET) return !reads_alias(body->kids[0], x, field) && elementwise(body->kids[1], x, field);
+  if (body->kind != EX_PRIM || body->prim->dpia_acc != acc_map) return false;
+  Expr *lam = body->kids[0], *xs = body->kids[1];
+  if (lam->kind != EX_LAMBDA || reads_alias(lam, x, field)) return false;
+  if (is_alias(xs, x, field)) return elementwise(lam->kids[0], lam->params[0].uid, -1);
   if (xs->kind != EX_PRIM || xs->prim->dpia_acc != acc_zip) return false;
-  for (int i = 0; i < xs->nkids; i++)
-    if (xs->kids[i]->kind != EX_VAR && mentions(xs->kids[i], acc)) return false;
-  return true;
+  int at = -1;
+  for (int i = 0; i < xs->nkids; i++) {
+    if (is_alias(xs->kids[i], x, field)) { if (at >= 0) return false; at = i; }
+    else if (reads_alias(xs->kids[i], x, field)) return false;
+  }
+  return at >= 0 && elementwise(lam->kids[0], lam->params[0].uid, at);
+}
+
+/* Can `acc := f acc x` write the accumulator while reading it? Only when every
+   element is read just to write that same element (elementwise); otherwise
+   (a tuple whose second field reads the first, a shift) the new value is
+   computed into a temporary first. */
+static bool updates_in_place(Expr *f, Type *t) {
+  return type_is_value(t) || elementwise(f->kids[0], f->params[0].uid, -1);
 }
 
 /* One accumulator, one loop; `keep` receives every intermediate (scan). */
@@ -169,19 +192,25 @@ bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
   long long k;
   if (!nat_is_const(e->kids[0]->nat, &k))
     return diag_error(e->loc, "not supported on %s: iterate with a count that is not a constant", tr->target);
-  if (k > ITERATE_UNROLL_MAX)   /* unrolled until iterate becomes a loop (issue 10) */
-    return diag_error(e->loc, "not supported on %s: iterate #%lld (counts above %d are not compiled yet)", tr->target, k,
-                      ITERATE_UNROLL_MAX);
+  /* unrolled until iterate becomes a loop (issue 10): nested iterates
+     multiply, so the product of the enclosing counts is what is capped */
+  long long outer = tr->unrolled ? tr->unrolled : 1;
+  if (k > ITERATE_UNROLL_MAX || outer * k > ITERATE_UNROLL_MAX)
+    return diag_error(e->loc, "not supported on %s: iterate #%lld%s (at most %d steps in all are compiled yet)", tr->target, k,
+                      outer > 1 ? " inside other iterates" : "", ITERATE_UNROLL_MAX);
   View *cur = dpia_exp(tr, e->kids[2]);
   if (!cur) return false;
   if (k == 0) return dpia_assign(tr, out, cur, e->type);
+  tr->unrolled = outer * k;
   View *tv[2] = { NULL, NULL }; Acc *ta[2] = { NULL, NULL };
-  for (long long r = 0; r < k; r++) {
-    if (r == k - 1) return dpia_apply_acc(tr, e->kids[1], &cur, out);
+  bool ok = true;
+  for (long long r = 0; ok && r < k; r++) {
+    if (r == k - 1) { ok = dpia_apply_acc(tr, e->kids[1], &cur, out); break; }
     int b = (int)(r % 2);
     if (!tv[b]) dpia_new(tr, e->type, SPACE_GLOBAL, &tv[b], &ta[b]);
-    if (!dpia_apply_acc(tr, e->kids[1], &cur, ta[b])) return false;
+    ok = dpia_apply_acc(tr, e->kids[1], &cur, ta[b]);
     cur = tv[b];
   }
-  return true;
+  tr->unrolled = outer;
+  return ok;
 }

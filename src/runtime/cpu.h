@@ -18,8 +18,9 @@ Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *siz
 
 /* Compile `c_source` into a shared object in the cache directory, unless one built
    from the same source, flags and compiler is already there. *so_path receives its
-   path (arena). false + diag with the compiler's output on failure. */
-bool cpu_compile_shared(const char *c_source, bool openmp, const char **so_path);
+   path (arena). false + diag with the compiler's output on failure: an
+   internal error at `where` (the program) when the compiler rejects the code. */
+bool cpu_compile_shared(const char *c_source, bool openmp, Loc where, const char **so_path);
 
 /* dlopen the shared object and find `clift_run`. false + diag on failure. */
 bool cpu_load(const char *so_path, CpuEntry *entry);

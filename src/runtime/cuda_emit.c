@@ -85,11 +85,7 @@ static const char *host_helpers =
   "  return check(cudaLaunchKernel(kern, grid, block, args, 0, 0), step);\n"
   "}\n\n";
 
-static const char *entry_base(const char *name) {
-  return arena_printf("%s%s", name[0] >= '0' && name[0] <= '9' ? "clift_" : "", name);
-}
-
-static const char *entry_name(const char *name) { return arena_printf("%s_run", entry_base(name)); }
+static const char *entry_name(const char *name) { return arena_printf("%s_run", cpu_symbol_base(name)); }
 
 static void host_entry(Buf *out, Plan *pl, const char *name);
 
@@ -105,7 +101,7 @@ static const char *host_source(Plan *pl, const char *name) {
   buf_printf(&b, "#include <cuda_runtime.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
              "#include \"%s.h\"\n\n#define PROGRAM \"%s\"\n\n"
              "/* the kernels, under names of their own (several libraries link together) */\n", name, name);
-  for (int i = 0; i < pl->n; i++) buf_printf(&b, "#define %s %s_%s\n", pl->kernels[i].name, entry_base(name), pl->kernels[i].name);
+  for (int i = 0; i < pl->n; i++) buf_printf(&b, "#define %s %s_%s\n", pl->kernels[i].name, cpu_symbol_base(name), pl->kernels[i].name);
   buf_printf(&b, "#include \"%s.cu\"\n\n", name);
   buf_puts(&b, plan_launch_policy_source());
   buf_puts(&b, "\n");
@@ -138,7 +134,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
              emit_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
-    if (buf->space == SPACE_LOCAL) continue;
+    if (buf->space == SPACE_LOCAL || buf->base) continue;   /* a split tuple's field: in its base's buffer */
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(&b, "  if (buffer_new(&mem[%d], %s, %s, \"%s\")) goto done;\n", i,
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
@@ -192,7 +188,7 @@ bool cuda_write_library(Program *p, const char *dir, const char *name) {
     if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
   const char *host = host_source(pl, name), *header = header_source(p, name);
   return cpu_make_dirs(dir)
-      && cpu_write_file_atomic(arena_printf("%s/%s.cu", dir, name), cu, strlen(cu))
-      && cpu_write_file_atomic(arena_printf("%s/%s_host.cu", dir, name), host, strlen(host))
-      && cpu_write_file_atomic(arena_printf("%s/%s.h", dir, name), header, strlen(header));
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.cu", name)), cu, strlen(cu))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s_host.cu", name)), host, strlen(host))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.h", name)), header, strlen(header));
 }

@@ -97,6 +97,7 @@ Type *infer_slide(InferCx *cx, Expr *e) {
   Type *t = infer_array_arg(cx, e->kids[2], e);
   if (!t) return NULL;
   long long v;
+  if (nat_is_const(s, &v) && v == 0) { diag_error(e->kids[0]->loc, "'slide' needs a window of at least 1"); return NULL; }
   if (nat_is_const(st, &v) && v == 0) { diag_error(e->kids[1]->loc, "'slide' needs a step of at least 1"); return NULL; }
   if (!infer_require(cx, CHECK_LE, s, t->len, e, "slide (window larger than the array)")) return NULL;
   return type_array(type_array(t->elem, s), nat_add(nat_div(nat_sub(t->len, s), st), nat_const(1)));
@@ -134,6 +135,13 @@ Type *infer_aref(InferCx *cx, Expr *e) {
     return NULL;
   }
   if (t->index) { diag_error(e->loc, "'aref' on a position-dependent array is not supported yet"); return NULL; }
+  /* a constant index out of range for every size is refused here, on every
+     target; one in range for some sizes is checked at run time (SPEC §8) */
+  Expr *k = e->kids[1];
+  if (k->kind == EX_INT && (k->ival < 0 || nat_proves_le(t->len, nat_const(k->ival)))) {
+    diag_error(k->loc, "aref: index %lld is out of range for every length of the array (%s)", k->ival, nat_to_string(t->len));
+    return NULL;
+  }
   return t->elem;
 }
 
