@@ -143,6 +143,7 @@ def run(clift, target, prog, inputs, timeout, env, opts=()):
         return 'timeout', e.stdout or '', e.stderr or '', time.time() - t0
 
 
+CC_FAIL = re.compile(r'C compiler|failed to build|rejected the generated code')
 SAN = re.compile(r'AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:|SUMMARY: \w+Sanitizer')
 
 
@@ -150,7 +151,9 @@ def bad_exit(rc, err):
     """The crash class of a failed run, or None when it is an ordinary error."""
     if rc == 'timeout':
         return 'crash'
-    if rc < 0 or rc >= 128 or SAN.search(err) or 'internal' in err or 'Assertion' in err:
+    if rc < 0 or rc >= 128 or SAN.search(err) or 'Assertion' in err:
+        return 'crash'
+    if 'internal' in err and not CC_FAIL.search(err):
         return 'crash'
     return None
 
@@ -176,7 +179,7 @@ def classify(target, ref, got, rtype):
     if rc != 0:
         if 'not supported' in err:
             return 'refused', error_line(err)
-        if 'C compiler' in err or 'failed to build' in err:
+        if CC_FAIL.search(err):
             return 'cc_fail', err.strip()[:1500]
         if rrc != 0 and error_line(err) == error_line(rerr):
             return 'agree', ''
