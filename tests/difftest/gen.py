@@ -35,7 +35,7 @@ FEATURES = {
     'vec3': '(known) asVector #3 (FINDINGS.md F2: float3 arrays on opencl)',
     'vec_roundtrip': 'asScalar directly on asVector and back (FINDINGS.md F1 on opencl, F6)',
     'f2i_range': 'f2i of a float outside the int range (FINDINGS.md F4)',
-    'vec_zip_out': 'asScalar of vectors written into one field of a zipped result (FINDINGS.md F7)',
+    'vec_zip_out': 'asScalar of vectors written through zip or transpose of the result (FINDINGS.md F7)',
     'wrg': 'mapWrg/mapLcl with toLocal/toGlobal',
     'wrg_reduce': '(known) reduce/reduceSeq at work-group level (work-group accumulators)',
     'dims': 'mapGlb1 around mapGlb (2-D grids)',
@@ -784,7 +784,7 @@ class Gen:
             return f'(join {body})', arr(e[1], Size(f'(* {n.s} {e[2].s})', None))
         if op == 'asScalar':
             return f'(asScalar {body})', arr(FLOAT, Size(f'(* 4 {n.s})', None))
-        if op == 'zip' and '(asScalar' in body and not self.on('vec_zip_out'):
+        if op in ('zip', 'transpose') and '(asScalar' in body and not self.on('vec_zip_out'):
             return body, rt   # FINDINGS.md F7
         if op == 'zip':
             # a second kernel over the same index space, zipped with the first result
