@@ -201,6 +201,8 @@ def test_seed(seed, args, targets, workdir, env):
         p = gen.generate(seed, args.exclude)
     except RuntimeError as e:
         return seed, None, {'generator': ('rejected', str(e))}, {}
+    if args.only and not set(args.only) & set(p.feats):
+        return seed, None, {}, {}
     d = os.path.join(workdir, f's{seed}')
     os.makedirs(d, exist_ok=True)
     prog = os.path.join(d, 'prog.lift')
@@ -281,6 +283,7 @@ def main():
     ap.add_argument('--keep', default=None, help='folder for failing programs')
     ap.add_argument('--rotate', type=int, default=1, help='run the slow targets on every K-th seed only')
     ap.add_argument('--slow', default='opencl,cuda', help='targets --rotate applies to')
+    ap.add_argument('--only', default='', help='run only the programs that use one of these feature groups')
     ap.add_argument('--no-launch', action='store_true', help='default launch sizes and thread counts only')
     ap.add_argument('--pocl-opt-disable', action='store_true',
                     help='build OpenCL kernels with -cl-opt-disable on PoCL (about 25%% faster, tests less)')
@@ -301,6 +304,7 @@ def main():
     if unknown:
         ap.error(f'unknown feature groups: {", ".join(sorted(unknown))} (see --list-features)')
     args.exclude = sorted(ex)
+    args.only = [x for x in args.only.split(',') if x]
     args.slow = set(args.slow.split(','))
     if args.show is not None:
         p = gen.generate(args.show, args.exclude)
@@ -346,6 +350,8 @@ def main():
                 done, pending = cf.wait(pending, timeout=1, return_when=cf.FIRST_COMPLETED)
                 for fut in done:
                     seed, p, results, times = fut.result()
+                    if not results:
+                        continue   # --only: not one of the groups asked for
                     programs += 1
                     if args.verbose and programs % 100 == 0:
                         print(f'... {programs} programs, {len(failures)} failures, {time.time() - t0:.0f} s',
@@ -366,7 +372,7 @@ def main():
                             if args.verbose:
                                 print(f'seed {seed} {t}: {c}: {why.splitlines()[0] if why else ""}'
                                       + (f' [{",".join(known)}]' if known else ''), flush=True)
-            skipped = b - a - programs
+            skipped = b - a - programs if not args.only else 0
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     dt = time.time() - t0

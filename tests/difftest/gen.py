@@ -587,6 +587,7 @@ class Gen:
             kinds = ['f', 'f', 'i', 'f4n', 'f4n']
             if M: kinds += ['2d', '2d', '2d', 'fM']
             if self.on('tuple', 0.2): kinds.append('tup')
+            if self.on('tuple_array', 0.1): kinds.append('tuparr')
             if self.on('vector', 0.15): kinds.append('vec')
             k = r.choice(kinds)
             n = N
@@ -602,6 +603,8 @@ class Gen:
                 t = arr(arr(r.choice([FLOAT, FLOAT, INT]), M), N)
             elif k == 'tup':
                 t = arr(tup(FLOAT, INT), N)
+            elif k == 'tuparr':
+                t = tup(arr(FLOAT, N), arr(INT, self.pick([N, sz_mul(4, N)])))
             else:
                 t = arr(VEC, N)
             params.append(Var(f'a{i}', t))
@@ -616,6 +619,9 @@ class Gen:
             if not any(re.search(rf'\b{v}\b', type_text(p.t)) for p in params):
                 sizes.remove(v)
         env = list(params)
+        for p in params:   # the arrays inside a tuple parameter, as if they were variables
+            if is_tup(p.t):
+                env += [Var(f'({g} {p.name})', ft) for g, ft in zip(['get1', 'get2'], p.t[1:])]
         modes = ['glb'] * 4
         if 'wrg' not in self.exclude: modes += ['wrg'] * 3
         if 'default' not in self.exclude: modes += ['default'] * 2
@@ -630,7 +636,7 @@ class Gen:
         body, rt = self.top(mode, env)
         if is_arr(rt) and self.on('outview', 0.25):
             body, rt = self.out_view(body, rt, env)
-        if is_arr(rt) and self.on('tuple_array', 0.03):
+        if is_arr(rt) and self.on('tuple_array', 0.08):
             # a tuple of arrays as the result: unzip the result or pair it with an input
             if is_tup(rt[1]) and len(rt[1]) == 3 and self.r.random() < 0.6:
                 body, rt = f'(unzip {body})', tup(arr(rt[1][1], rt[2]), arr(rt[1][2], rt[2]))
