@@ -348,6 +348,8 @@ class Gen:
             return f'(aref {v.name} {k})', v.exact
         if self.on('aref_if', 0.35):
             i = self.scal(INT, env, d - 1)[0]
+            if re.fullmatch(r'-?[0-9]+', i):
+                i = i.lstrip('-')   # a constant index out of range for every length is a compile-time error
             return (f'(if (and (>= {i} 0) (< {i} (length {v.name}))) (aref {v.name} {i}) {self.lit(t) or v.name})',
                     v.exact)
         i = self.scal(INT, env, d - 1)[0]
@@ -736,6 +738,8 @@ class Gen:
         if mode == 'view_only':
             # no kernel written: the result is a view of the inputs, copied out by clift
             xs, xt = self.source(env, 3)
+            if 'zip' in xs and '(asScalar' in xs and not self.on('vec_zip_out'):
+                raise Reject('FINDINGS.md F7')
             if self.r.random() < 0.3:
                 xs = self.pick([f'(map id {xs})', f'(mapGlb id {xs})', f'(id {xs})'])
             return xs, xt
