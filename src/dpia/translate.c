@@ -170,8 +170,20 @@ bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(t
 static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   if (type_is_value(t)) {
     CExp *rhs = view_resolve(tr, v, (Path){0, NULL});
-    if (!rhs) return false;
-    emit(tr, kstmt_assign(acc_resolve(tr, out, (Path){0, NULL}), rhs));
+    CExp *lhs = rhs ? acc_resolve(tr, out, (Path){0, NULL}) : NULL;
+    if (!lhs) return false;
+    if (lhs->kind == CE_VEC) {   /* a vector whose lanes land apart (view.c, AC_ASVEC): lane by lane */
+      CExp *v = name_scalar(tr, rhs, "vec")->scalar;
+      for (int j = 0; j < lhs->n; j++) {
+        CExp *lane = NEW(CExp);
+        *lane = (CExp){ .kind = CE_LANE, .type = lhs->args[j]->type, .nat = nat_const(j), .n = 1, .field = -1 };
+        lane->args = NEW_ARRAY(CExp *, 1);
+        lane->args[0] = v;
+        emit(tr, kstmt_assign(lhs->args[j], lane));
+      }
+      return true;
+    }
+    emit(tr, kstmt_assign(lhs, rhs));
     return true;
   }
   if (t->kind == TY_TUPLE) {
