@@ -85,8 +85,8 @@ static const char *cl_function(ScalarOp op, Type *t) {
   case OP_FLOOR: return "floor";
   case OP_CEIL: return "ceil";
   case OP_ABS: return fl ? "fabs" : arena_printf("clift_abs_%s", type_name(t, true));
-  case OP_MIN: return fl ? "fmin" : "min";
-  case OP_MAX: return fl ? "fmax" : "max";
+  case OP_MIN: return "min";   /* the prelude's a < b ? a : b on every target, NaN included */
+  case OP_MAX: return "max";   /* (fmin/fmax would drop a NaN where C and the interpreter keep it) */
   default: return NULL;
   }
 }
