@@ -96,6 +96,7 @@ static const char *cl_function(ScalarOp op, Type *t) {
 static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
   bool f = t->kind == TY_FLOAT, d = t->kind == TY_DOUBLE;
   if (op == OP_CHECK_INDEX) return "clift_check_index";   /* defined in each prelude */
+  if (op == OP_CHECK_F2I || op == OP_CHECK_D2I) return op == OP_CHECK_F2I ? "clift_f2i" : "clift_d2i";
   if (op == OP_CHECK_DIV || op == OP_CHECK_MOD)
     return arena_printf("clift_%s_i%d", op == OP_CHECK_DIV ? "div" : "mod", t->kind == TY_LONG ? 64 : 32);
   if (fl == FL_CL) return cl_function(op, t);
