@@ -44,8 +44,7 @@ if [ "$rc" -eq 0 ] && [ "$after" -eq "$before" ]; then
   exit 0
 fi
 # A finding: show the report (the sanitizer's stack) and where its input is.
-grep -n -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|==[0-9]+== ?ERROR' "$log" || true
-sed -n '/==[0-9]*==ERROR\|runtime error:\|ALARM\|out-of-memory/,/^SUMMARY/p' "$log" | head -n 60
+sed -n '/==[0-9]*== *ERROR\|runtime error:\|ALARM\|out-of-memory/,/^SUMMARY/p' "$log" | grep -v ' in fuzzer::\| in __libc_\| in _start\| in main ' | head -n 40
 for f in $(ls -t "$findings" | head -n $((after - before))); do
   echo "FAIL fuzz: finding saved in $findings/$f (reproduce: $out/fuzz_compile $findings/$f)"
 done
