@@ -3,7 +3,9 @@
    On interp each block also runs on the K-normalised program, which must agree. */
 #include "testrun.h"
 #include "driver.h"
+#include "../runtime/cpu.h"
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,7 @@ typedef struct TestBlock {
   int ninputs;
   const char *inputs[64];
   const char *output, *error;
+  const char *random;      /* "N=10 M=7": fresh random inputs of these sizes, compared with interp */
   double tolerance;        /* 0: the default for the result's type */
 } TestBlock;
 
@@ -59,6 +62,8 @@ static int parse_blocks(const char *text, TestBlock **out) {
         blocks[n - 1].output = val;
       } else if (n > 0 && strcmp(key, "error") == 0) {
         blocks[n - 1].error = val;
+      } else if (n > 0 && strcmp(key, "random") == 0) {
+        blocks[n - 1].random = val;
       } else if (n > 0 && strcmp(key, "tolerance") == 0) {
         blocks[n - 1].tolerance = atof(val);
       }
@@ -84,8 +89,61 @@ static const char *dir_of(const char *path) {
   return slash ? arena_strndup(path, (size_t)(slash - path)) : ".";
 }
 
+/* The seed of the random blocks: fresh each run (the time), or CLIFT_TEST_SEED
+   to reproduce a failure; a failure prints it. */
+static uint64_t random_seed(void) {
+  static uint64_t seed;
+  if (!seed) {
+    const char *env = getenv("CLIFT_TEST_SEED");
+    seed = env && *env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL) * 2654435761u;
+    if (!seed) seed = 1;
+  }
+  return seed;
+}
+
+/* Bind "N=10 M=7" to the program's size variables. */
+static bool random_sizes(Program *p, const char *text, NatBinding **out) {
+  NatBinding *b = NULL;
+  for (int k = 0; k < p->nsizes; k++) {
+    const char *name = p->sizes[k]->name;
+    size_t len = strlen(name);
+    long long v = -1;
+    for (const char *s = text; (s = strstr(s, name)); s += len)
+      if ((s == text || s[-1] == ' ') && s[len] == '=') { v = atoll(s + len + 1); break; }
+    if (v < 1) return diag_error(LOC_NONE, "'random:' gives no positive value for the size variable %s", name);
+    NatBinding *n = NEW(NatBinding);
+    n->var = p->sizes[k]; n->value = v; n->next = b;
+    b = n;
+  }
+  *out = b;
+  return true;
+}
+
+/* A random block: fresh random inputs of the given sizes; the target's result
+   must agree with the interpreter's on the same inputs. */
+static const char *run_random_block(Program *p, TestBlock *tb, const char *target) {
+  diag_clear();
+  NatBinding *sizes = NULL;
+  if (!random_sizes(p, tb->random, &sizes)) return arena_printf("bad 'random:' line: %s", diag_render());
+  uint64_t seed = random_seed();
+  Value **in = NEW_ARRAY(Value *, p->nparams);
+  for (int i = 0; i < p->nparams; i++)
+    if (!(in[i] = cpu_random_input(p->params[i].type, sizes, &seed, p->params[i].name, true)))
+      return arena_printf("random inputs: %s", diag_render());
+  Value *want = driver_run(p, "interp", in, sizes);
+  if (!want) return tb->error && strstr(diag_render(), tb->error) ? NULL : arena_printf("interp: %s", diag_render());
+  if (strcmp(target, "interp") == 0) return NULL;
+  Value *got = driver_run(p, target, in, sizes);
+  if (!got) return arena_printf("unexpected error (CLIFT_TEST_SEED=%llu): %s", (unsigned long long)random_seed(), diag_render());
+  Buf why = {0};
+  double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(p->result);
+  if (value_close(got, want, tol, &why)) return NULL;
+  return arena_printf("differs from interp (CLIFT_TEST_SEED=%llu): %s", (unsigned long long)random_seed(), buf_str(&why));
+}
+
 /* Run one block on one program form; returns NULL on success, else why. */
 static const char *run_block(const char *file, Program *p, TestBlock *tb, const char *target) {
+  if (tb->random) return run_random_block(p, tb, target);
   diag_clear();
   NatBinding *sizes = NULL;
   Value **in = driver_read_inputs(p, tb->ninputs, tb->inputs, dir_of(file), &sizes);

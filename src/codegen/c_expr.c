@@ -158,6 +158,7 @@ static void print_access(Buf *b, CExp *e) {
   codegen_nat(b, e->nat);
   buf_putc(b, ']');
   if (e->field >= 0) buf_printf(b, ".f%d", e->field);
+  for (int k = 0; k < e->nsub; k++) buf_printf(b, ".f%d", e->sub[k]);
 }
 
 /* CUDA: a vector access through a pointer cast needs the vector type's

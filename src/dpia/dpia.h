@@ -33,7 +33,8 @@ typedef enum {
   V_SLICE,      /* from a */
   V_MAP,        /* lazy map: fn applied on access (fused into the consumer) */
   V_ONE,        /* a [T]1 holding the scalar view kids[0] */
-  V_UNZIP       /* field k of every element of kids[0] */
+  V_UNZIP,      /* field k of every element of kids[0] */
+  V_SOA         /* arrays (k dimensions) of tuples stored field by field: kids[f] holds field f */
 } ViewKind;
 
 typedef struct Binding Binding;
@@ -67,7 +68,8 @@ typedef enum {
   AC_ZIPFIELD,  /* accepts [Tk]n as field k of [T1 x … ]n */
   AC_OFFSET,    /* accepts [T]n into kid[a .. a+n) (the interior of a padConstant) */
   AC_MAP,       /* accepts [T]n: element i through `tmpl`, whose AC_HOLE is kid[i] (mapAcc) */
-  AC_HOLE       /* inside an AC_MAP's template: the element of `map` being written */
+  AC_HOLE,      /* inside an AC_MAP's template: the element of `map` being written */
+  AC_SOA        /* accepts k dimensions of tuples, field f written into kids[f] (k = 0: a tuple) */
 } AccKind;
 
 typedef struct Acc Acc;
@@ -82,12 +84,14 @@ struct Acc {
   Acc *tmpl;         /* AC_MAP */
   Acc *map;          /* AC_HOLE: its AC_MAP */
   Nat *current;      /* AC_MAP: the index being resolved (stage III is synchronous) */
+  int n; Acc **kids; /* AC_SOA */
 };
 
 Acc *acc_buf(Buffer *b);
 Acc *acc_new(AccKind kind, Type *type, Acc *kid);
 Acc *acc_idx(Acc *a, Nat *i);
 Acc *acc_proj(Acc *a, int field);
+Acc *acc_soa(Type *type, int depth, int n);   /* AC_SOA with n (unset) kids */
 
 /* ---- the translator ---- */
 struct Binding { int uid; View *view; Binding *next; };
@@ -98,6 +102,7 @@ typedef struct Tr {
   KStmt *block;      /* where commands are emitted (the continuation's position) */
   Binding *env;
   ParLoop *par;      /* enclosing parallel loops, innermost first */
+  int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
   int counter;
 } Tr;
 

@@ -42,6 +42,7 @@ struct CExp {
   const char *name;    /* VAR */
   Buffer *buf;         /* READ, VLOAD */
   int field;           /* READ: tuple field of an array-of-structs element, or -1 */
+  int nsub; int *sub;  /* READ: fields of nested tuples below `field` (.f0.f1 …) */
   ScalarOp op;
   int n;
   CExp **args;

@@ -116,6 +116,94 @@ static bool vars_stay(Plan *pl, Uses *uses, const char *target) {
   return true;
 }
 
+/* --- values shared between kernels: a private variable or array declared at
+   top level by one kernel and read by a later one lives in global memory --- */
+
+static bool exp_uses(CExp *e, KStmt *d) {
+  if (!e) return false;
+  if (d->buf ? e->buf == d->buf : (e->kind == CE_VAR && strcmp(e->name, d->name) == 0)) return true;
+  for (int i = 0; i < e->n; i++) if (exp_uses(e->args[i], d)) return true;
+  return false;
+}
+
+static bool stmt_uses(KStmt *s, KStmt *d) {
+  if (!s) return false;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) if (stmt_uses(s->stmts[i], d)) return true;
+  return exp_uses(s->init, d) || exp_uses(s->lhs, d) || exp_uses(s->rhs, d) || exp_uses(s->cond, d) ||
+         stmt_uses(s->body, d) || stmt_uses(s->then_, d) || stmt_uses(s->else_, d);
+}
+
+static void var_to_buffer(CExp *e, const char *name, Buffer *b) {
+  if (!e) return;
+  if (e->kind == CE_VAR && strcmp(e->name, name) == 0) {
+    e->kind = CE_READ; e->buf = b; e->nat = nat_const(0); e->field = -1; e->name = NULL;
+  }
+  for (int i = 0; i < e->n; i++) var_to_buffer(e->args[i], name, b);
+}
+
+static void stmt_var_to_buffer(KStmt *s, const char *name, Buffer *b) {
+  if (!s) return;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) stmt_var_to_buffer(s->stmts[i], name, b);
+  var_to_buffer(s->init, name, b); var_to_buffer(s->lhs, name, b);
+  var_to_buffer(s->rhs, name, b); var_to_buffer(s->cond, name, b);
+  stmt_var_to_buffer(s->body, name, b); stmt_var_to_buffer(s->then_, name, b); stmt_var_to_buffer(s->else_, name, b);
+}
+
+static void add_buffer(Kernel *k, Buffer *b) {
+  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
+  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
+  bufs[k->nbufs++] = b;
+  k->bufs = bufs;
+}
+
+/* The declaration k->body->stmts[i] becomes a global buffer of k. */
+static void promote(Kernel *k, int i) {
+  KStmt *d = k->body->stmts[i];
+  Buffer *b = d->buf;
+  if (!b) {
+    b = NEW(Buffer);
+    b->name = d->name;
+    b->type = type_array(d->type, nat_const(1));
+    stmt_var_to_buffer(k->body, d->name, b);
+  }
+  b->space = SPACE_GLOBAL;
+  add_buffer(k, b);
+  KStmt *r = kstmt_block();
+  if (d->init) kstmt_add(r, kstmt_assign(cexp_read(b, nat_const(0), -1, d->type), d->init));
+  k->body->stmts[i] = r;
+}
+
+static void share_between_kernels(Kernel *k) {
+  int n = k->body->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1;
+  bool seq_open = false;
+  for (int i = 0; i < n; i++) {
+    bool par = has_parallel_loop(k->body->stmts[i]);
+    if (par || !seq_open) g++;
+    seq_open = !par;
+    group[i] = g;
+  }
+  for (int i = 0; i < n; i++) {
+    KStmt *d = k->body->stmts[i];
+    if (d->kind != KS_DECL) continue;
+    for (int j = i + 1; j < n; j++)
+      if (group[j] != group[i] && stmt_uses(k->body->stmts[j], d)) { promote(k, i); break; }
+  }
+}
+
+/* A grid-level loop (mapGlb, mapWrg) inside a sequential loop of a kernel
+   would need a global barrier between the sequential iterations, which a
+   kernel does not have (it needs a host loop over launches). */
+static bool parallel_under_sequential(KStmt *s, bool in_seq) {
+  if (!s) return false;
+  if (s->kind == KS_FOR && s->level != LEVEL_SEQ && s->level != LEVEL_LCL) {
+    if (in_seq) return true;
+  }
+  if (s->kind == KS_FOR && s->level == LEVEL_SEQ) in_seq = true;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) if (parallel_under_sequential(s->stmts[i], in_seq)) return true;
+  return parallel_under_sequential(s->body, in_seq) || parallel_under_sequential(s->then_, in_seq) ||
+         parallel_under_sequential(s->else_, in_seq);
+}
+
 static PlanKernel *new_kernel(Plan *pl, bool single) {
   PlanKernel *pk = &pl->kernels[pl->n];
   pk->name = arena_printf("k%d", pl->n++);
@@ -127,6 +215,10 @@ static PlanKernel *new_kernel(Plan *pl, bool single) {
 Plan *plan_build(Kernel *k, const char *target) {
   Plan *pl = NEW(Plan);
   pl->k = k;
+  if (parallel_under_sequential(k->body, false))
+    return diag_error(LOC_NONE, "not supported on %s: a mapGlb or mapWrg inside a sequential loop "
+                      "(mapSeq, reduceSeq) at the top level needs a host loop over kernel launches", target), NULL;
+  share_between_kernels(k);
   pl->kernels = NEW_ARRAY(PlanKernel, k->body->n ? k->body->n : 1);
   PlanKernel *seq = NULL;
   for (int i = 0; i < k->body->n; i++) {

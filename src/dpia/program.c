@@ -60,7 +60,7 @@ Kernel *dpia_translate(Program *p) {
   k->scalar_names = NEW_ARRAY(const char *, p->nparams);
   k->scalar_types = NEW_ARRAY(Type *, p->nparams);
   k->scalar_params = NEW_ARRAY(int, p->nparams);
-  Tr tr = { k, kstmt_block(), NULL, NULL, 0 };
+  Tr tr = { .k = k, .block = kstmt_block() };
   k->body = tr.block;
   Buffer *out = add_buffer(k, "out", p->result, 0);
   for (int i = 0; i < p->nparams; i++) {

@@ -7,11 +7,12 @@
 #include <string.h>
 
 /* Strategy-free `map`/`reduce` get the default strategy (SPEC §4.2): the
-   outermost map is parallel (mapGlb), everything inside a parallel loop is
-   sequential. */
+   outermost map is parallel (mapGlb), everything inside a parallel or a
+   sequential loop is sequential (a map inside a top-level reduceSeq runs in
+   the reduction's one thread). */
 static PrimLevel level_of(Tr *tr, const Prim *p) {
   if (p->level != LEVEL_LAZY) return p->level;
-  return tr->par ? LEVEL_SEQ : LEVEL_GLB;
+  return tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB;
 }
 
 static bool no_position(Expr *lam) {
@@ -58,10 +59,11 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, e->prim->dim, type_len(e->kids[1]->type), &i);
   ParLoop loop = { i, type_len(e->kids[1]->type), level, tr->par };
-  if (level != LEVEL_SEQ) tr->par = &loop;
+  if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   View *x = view_idx(tr, xs, nat_var(i));
   bool ok = dpia_apply_acc(tr, lam, &x, acc_idx(out, nat_var(i)));
   tr->par = loop.outer;
+  if (level == LEVEL_SEQ) tr->seq--;
   tr->block = saved;
   return ok;
 }
@@ -72,6 +74,31 @@ View *exp_map_lazy(Tr *tr, Expr *e) {
   View *v = view_new(V_MAP, e->type, 1);
   v->kids[0] = xs; v->fn = e->kids[0]; v->env = tr->env;
   return v;
+}
+
+static bool mentions(Expr *e, int uid) {
+  if (e->kind == EX_VAR) return e->uid == uid;
+  for (int i = 0; i < e->nkids; i++) if (mentions(e->kids[i], uid)) return true;
+  return false;
+}
+
+/* Can `acc := f acc x` write the accumulator while reading it? Yes for a
+   scalar (one assignment), for an f that does not read acc, and for an
+   element-wise update: a map whose function does not read acc, over acc or a
+   zip holding acc, so that element j is read only to write element j.
+   Otherwise (a tuple whose second field reads the first, a shift) the new
+   value is computed into a temporary first. */
+static bool updates_in_place(Expr *f, Type *t) {
+  int acc = f->params[0].uid;
+  Expr *body = f->kids[0];
+  if (type_is_value(t) || !mentions(body, acc)) return true;
+  if (body->kind != EX_PRIM || body->prim->dpia_acc != acc_map || mentions(body->kids[0], acc)) return false;
+  Expr *xs = body->kids[1];
+  if (xs->kind == EX_VAR) return true;
+  if (xs->kind != EX_PRIM || xs->prim->dpia_acc != acc_zip) return false;
+  for (int i = 0; i < xs->nkids; i++)
+    if (xs->kids[i]->kind != EX_VAR && mentions(xs->kids[i], acc)) return false;
+  return true;
 }
 
 /* One accumulator, one loop; `keep` receives every intermediate (scan). */
@@ -87,8 +114,17 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, type_len(e->kids[2]->type), &i);
   View *args[2] = { accv, view_idx(tr, xs, nat_var(i)) };
-  bool ok = dpia_apply_acc(tr, e->kids[1], args, acca) &&
-            (!keep || dpia_assign(tr, acc_idx(keep, nat_var(i)), accv, t));
+  bool ok;
+  tr->seq++;
+  if (updates_in_place(e->kids[1], t)) {
+    ok = dpia_apply_acc(tr, e->kids[1], args, acca);
+  } else {
+    View *nextv; Acc *nexta;
+    dpia_new(tr, t, SPACE_PRIVATE, &nextv, &nexta);
+    ok = dpia_apply_acc(tr, e->kids[1], args, nexta) && dpia_assign(tr, acca, nextv, t);
+  }
+  ok = ok && (!keep || dpia_assign(tr, acc_idx(keep, nat_var(i)), accv, t));
+  tr->seq--;
   tr->block = saved;
   return ok ? accv : NULL;
 }

@@ -60,7 +60,42 @@ static bool private_array(Type *t, long long *count) {
   return (type_is_scalar(t) || t->kind == TY_VECTOR) && *count <= PRIVATE_ARRAY_MAX;
 }
 
+/* Does a tuple somewhere in t hold an array? Such tuples cannot be stored as
+   structs; they are stored field by field (seed 004: a tuple of arrays is a
+   tuple of views). */
+static bool tuple_holds_array(Type *t) {
+  if (t->kind == TY_ARRAY) return tuple_holds_array(t->elem);
+  if (t->kind != TY_TUPLE) return false;
+  for (int f = 0; f < t->n; f++)
+    if (t->fields[f]->kind == TY_ARRAY || t->fields[f]->kind == TY_EXISTS || tuple_holds_array(t->fields[f])) return true;
+  return false;
+}
+
+/* t with its `depth` outer array dimensions put around `inner`. */
+static Type *rewrap(Type *t, int depth, Type *inner) {
+  if (depth == 0) return inner;
+  Type *r = type_array(rewrap(t->elem, depth - 1, inner), t->len);
+  return r;
+}
+
+/* A temporary of tuples (under `depth` array dimensions) stored as one
+   temporary per field: a structure of arrays. */
+static void new_fields(Tr *tr, Type *t, int depth, Type *tuple, AddrSpace s, View **view, Acc **acc) {
+  View *v = view_new(depth == 0 ? V_TUPLE : V_SOA, t, tuple->n);
+  Acc *a = acc_soa(t, depth, tuple->n);
+  v->k = depth;
+  for (int f = 0; f < tuple->n; f++) dpia_new(tr, rewrap(t, depth, tuple->fields[f]), s, &v->kids[f], &a->kids[f]);
+  *view = v; *acc = a;
+}
+
 void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
+  if (t->kind == TY_TUPLE) { new_fields(tr, t, 0, t, s, view, acc); return; }
+  if (tuple_holds_array(t)) {
+    int depth = 0;
+    Type *inner = t;
+    for (; inner->kind == TY_ARRAY && !inner->index; inner = inner->elem) depth++;
+    if (inner->kind == TY_TUPLE) { new_fields(tr, t, depth, inner, s, view, acc); return; }
+  }
   if (type_is_value(t) && (s == SPACE_PRIVATE || s == SPACE_NONE)) {
     KStmt *d = NEW(KStmt);
     d->kind = KS_DECL; d->name = dpia_fresh(tr, "acc"); d->type = t;

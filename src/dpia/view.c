@@ -35,8 +35,22 @@ View *view_buf(Buffer *b) { View *v = view_new(V_BUF, b->type, 0); v->buf = b; r
 
 static Type *elem_type(Type *t) { return t->kind == TY_EXISTS ? t->array->elem : t->elem; }
 
+/* Path p with the field element after the first k indices removed: the path
+   into field p.e[k].field of a structure of arrays. */
+static Path soa_path(Path p, int k) {
+  Path r = { p.n - 1, NEW_ARRAY(PathElem, p.n) };
+  for (int j = 0, o = 0; j < p.n; j++) if (j != k) r.e[o++] = p.e[j];
+  return r;
+}
+
 View *view_idx(Tr *tr, View *v, Nat *i) {
   Type *et = elem_type(v->type);
+  if (v->kind == V_SOA) {   /* the row of every field: still a structure of arrays */
+    View *r = view_new(v->k == 1 ? V_TUPLE : V_SOA, et, v->n);
+    r->k = v->k - 1;
+    for (int f = 0; f < v->n; f++) r->kids[f] = view_idx(tr, v->kids[f], i);
+    return r;
+  }
   if (type_is_value(et)) return view_scalar(view_resolve(tr, v, path_prepend_index((Path){0, NULL}, i)));
   View *r = view_new(V_IDX, et, 1);
   r->kids[0] = v; r->a = i;
@@ -57,13 +71,19 @@ View *view_proj(Tr *tr, View *v, int field) {
 static CExp *buffer_access(Buffer *b, Path p) {
   Nat *flat = nat_const(0);
   Type *t = b->type;
-  int field = -1;
+  int field = -1, nsub = 0, *sub = NEW_ARRAY(int, p.n + 1);
   for (int k = 0; k < p.n; k++) {
-    if (p.e[k].field >= 0) { field = p.e[k].field; t = t->fields[field]; continue; }
+    if (p.e[k].field >= 0) {   /* nested tuples: .f1.f0 … */
+      if (field < 0) field = p.e[k].field; else sub[nsub++] = p.e[k].field;
+      t = t->fields[p.e[k].field];
+      continue;
+    }
     flat = nat_add(nat_mul(flat, t->len), p.e[k].index);
     t = t->elem;
   }
-  return cexp_read(b, flat, field, t);
+  CExp *e = cexp_read(b, flat, field, t);
+  e->nsub = nsub; e->sub = sub;
+  return e;
 }
 
 /* asVector: lanes k*i … k*i+k-1 of the inner view; one vector load when they
@@ -95,6 +115,7 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
   case V_IDX: return view_resolve(tr, v->kids[0], path_prepend_index(p, v->a));
   case V_PROJ: return view_resolve(tr, v->kids[0], path_prepend_field(p, v->k));
   case V_TUPLE: return view_resolve(tr, v->kids[p.e[0].field], rest);
+  case V_SOA: return view_resolve(tr, v->kids[p.e[v->k].field], soa_path(p, v->k));
   case V_ONE: return view_resolve(tr, v->kids[0], rest);
   case V_UNZIP: return view_resolve(tr, v->kids[0], path_prepend_index(path_prepend_field(rest, v->k), i));
   case V_SPLIT:   /* [i][j] of split m xs = xs[i*m + j] */
@@ -165,8 +186,29 @@ Acc *acc_new(AccKind kind, Type *type, Acc *kid) {
 }
 
 Acc *acc_buf(Buffer *b) { Acc *a = acc_new(AC_BUF, b->type, NULL); a->buf = b; return a; }
-Acc *acc_idx(Acc *a, Nat *i) { Acc *r = acc_new(AC_IDX, elem_type(a->type), a); r->a = i; return r; }
-Acc *acc_proj(Acc *a, int field) { Acc *r = acc_new(AC_PROJ, a->type->fields[field], a); r->k = field; return r; }
+Acc *acc_soa(Type *type, int depth, int n) {
+  Acc *a = acc_new(AC_SOA, type, NULL);
+  a->k = depth; a->n = n; a->kids = NEW_ARRAY(Acc *, n);
+  return a;
+}
+
+Acc *acc_idx(Acc *a, Nat *i) {
+  if (a->kind == AC_SOA && a->k > 0) {
+    Acc *r = acc_soa(elem_type(a->type), a->k - 1, a->n);
+    for (int f = 0; f < a->n; f++) r->kids[f] = acc_idx(a->kids[f], i);
+    return r;
+  }
+  Acc *r = acc_new(AC_IDX, elem_type(a->type), a);
+  r->a = i;
+  return r;
+}
+
+Acc *acc_proj(Acc *a, int field) {
+  if (a->kind == AC_SOA && a->k == 0) return a->kids[field];
+  Acc *r = acc_new(AC_PROJ, a->type->fields[field], a);
+  r->k = field;
+  return r;
+}
 
 CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
   Nat *i = p.n > 0 ? p.e[0].index : NULL;
@@ -174,6 +216,7 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
   switch (a->kind) {
   case AC_BUF: return buffer_access(a->buf, p);
   case AC_VAR: return cexp_var(a->var, a->type);
+  case AC_SOA: return acc_resolve(tr, a->kids[p.e[a->k].field], soa_path(p, a->k));
   case AC_IDX: return acc_resolve(tr, a->kid, path_prepend_index(p, a->a));
   case AC_PROJ: return acc_resolve(tr, a->kid, path_prepend_field(p, a->k));
   case AC_SPLIT:  /* [i][j] → [i*m + j] */
