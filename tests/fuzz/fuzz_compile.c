@@ -1,8 +1,9 @@
 /* fuzz_compile.c — libFuzzer target over the whole compiler but the run:
      parse → normalise → infer types (clift check) → lower → DPIA → code
      generation for every code-generating target (c, openmp, opencl, cuda),
-   and the reading of the inputs of its first test block (SPEC §9: literals →
-   values, size variables bound and checked, values printed back).
+   and what `clift test` does before running: K-normalisation, and the reading
+   of the inputs of the first test block (SPEC §9: literals → values, size
+   variables bound and checked, values printed back).
    The input bytes are a program text. Only text is generated: no C or OpenCL
    compiler is invoked, nothing is loaded, no file is read (inputs @file and
    FILE.npy are left out). A compile error is a fine outcome
@@ -85,6 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       diag_clear();
       if (!driver_generate(p, targets[i])) (void)diag_render();
     }
+    /* last, so that the uids above are those of `clift compile` */
+    ast_print(&b, knormalize(p->body));   /* the K-normalised program `clift test` also runs */
   }
   reset_process_state();   /* nothing stays allocated between executions */
   return 0;
