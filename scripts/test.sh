@@ -9,6 +9,7 @@
 #      no warnings under -Wall -Wextra), and the files of `clift compile -t
 #      opencl` built with -lOpenCL and run against the interpreter,
 #   4. the command-line tests (exit statuses, messages, no partial output),
+#      and two programs compiled with `clift compile` linked into one executable,
 #   5. a short fuzz of the compiler (tests/fuzz: $FUZZ_SECONDS, default 60 s).
 # Ends with one line "N passed, N failed" summing every runner.
 set -uo pipefail
@@ -43,8 +44,8 @@ tally() {
 }
 
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/codegen examples
-tally "language tests (optimised build)" build/clift test tests/lift tests/codegen examples
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen examples
+tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen examples
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift
 tally "any launch size is correct (device targets)" bash tests/codegen/launch_sizes_test.sh build/clift
@@ -52,6 +53,7 @@ tally "generated OpenCL (asan/ubsan build)" bash tests/codegen/opencl_test.sh bu
 tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh build-san/clift
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
+tally "compiled libraries link together (asan/ubsan build)" bash tests/cli/library_link_test.sh build-san/clift
 tally "fuzz: parse → check → lower → DPIA → codegen, all targets (libFuzzer)" bash tests/fuzz/run.sh
 
 rm -f "$log"

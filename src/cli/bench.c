@@ -16,6 +16,18 @@ static int by_value(const void *a, const void *b) {
 }
 
 static bool bind_sizes(Program *p, BenchOptions *o, NatBinding **out) {
+  for (int i = 0; i < o->nsizes; i++) {   /* every --size names one of the program's size variables */
+    const char *eq = strchr(o->sizes[i], '=');
+    if (!eq || eq == o->sizes[i]) return diag_error(LOC_NONE, "--size %s: expected NAME=VALUE, e.g. N=1024", o->sizes[i]);
+    int k = 0;
+    while (k < p->nsizes && !(strlen(p->sizes[k]->name) == (size_t)(eq - o->sizes[i])
+                              && strncmp(p->sizes[k]->name, o->sizes[i], (size_t)(eq - o->sizes[i])) == 0)) k++;
+    if (k < p->nsizes) continue;
+    Buf names = {0};
+    for (k = 0; k < p->nsizes; k++) buf_printf(&names, "%s%s", k ? ", " : "", p->sizes[k]->name);
+    return diag_error(LOC_NONE, "--size %s: the program has no size variable %.*s (%s%s)", o->sizes[i],
+                      (int)(eq - o->sizes[i]), o->sizes[i], p->nsizes ? "it has " : "it has none", buf_str(&names));
+  }
   NatBinding *b = NULL;
   for (int k = 0; k < p->nsizes; k++) {
     const char *name = p->sizes[k]->name;

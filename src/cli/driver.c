@@ -59,16 +59,17 @@ static bool is_device(const char *target) { return strcmp(target, "opencl") == 0
 /* typed AST → lower strategy + DPIA stages I–III (dpia_translate) → kernel
    → [host plan (device targets) →] C / OpenCL C / CUDA text. *plan_out gets
    the plan of a device target. */
-static const char *generate(Program *p, const char *target, Plan **plan_out) {
-  Kernel *k = dpia_translate(p);
+static const char *generate(Program *p, const char *target, Plan **plan_out, Kernel **kernel_out) {
+  Kernel *k = dpia_translate(p, target);
   if (!k) return NULL;
+  if (kernel_out) *kernel_out = k;
   if (!is_device(target)) return codegen_c(k, strcmp(target, "openmp") == 0);
   Plan *plan = plan_build(k, target);
   if (plan_out) *plan_out = plan;
   return !plan ? NULL : strcmp(target, "cuda") == 0 ? codegen_cuda(plan) : codegen_opencl(plan);
 }
 
-const char *driver_generate(Program *p, const char *target) { return generate(p, target, NULL); }
+const char *driver_generate(Program *p, const char *target) { return generate(p, target, NULL, NULL); }
 
 Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes) {
   return driver_run_timed(p, target, inputs, sizes, NULL);
@@ -91,8 +92,9 @@ Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBindi
     return NULL;
   }
   Plan *plan = NULL;
-  const char *src = generate(p, target, &plan);
+  Kernel *k = NULL;
+  const char *src = generate(p, target, &plan, &k);
   if (src && strcmp(target, "opencl") == 0) return opencl_run_timed(plan, src, inputs, sizes, timing);
   if (src && strcmp(target, "cuda") == 0) return cuda_run_timed(plan, src, inputs, sizes, timing);
-  return src ? cpu_run_timed(src, p, inputs, sizes, strcmp(target, "openmp") == 0, timing) : NULL;
+  return src ? cpu_run_timed(src, p, k, inputs, sizes, strcmp(target, "openmp") == 0, timing) : NULL;
 }

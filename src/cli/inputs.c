@@ -140,6 +140,7 @@ static bool check_conditions(Binder *bd) {
     if (!nat_eval(c->lhs, lookup, bd, &l) || !nat_eval(c->rhs, lookup, bd, &r)) continue;  /* mentions loop positions */
     bool ok = c->kind == CHECK_DIVIDES ? r != 0 && l % r == 0 : l <= r;
     if (ok) continue;
+    if (c->kind == CHECK_NONNEG) return diag_error(c->loc, "%s is negative: %lld%s", c->what, r, describe_sizes(bd, c->rhs));
     const char *sizes = describe_sizes(bd, c->kind == CHECK_DIVIDES ? c->lhs : nat_add(c->lhs, c->rhs));
     if (c->kind == CHECK_DIVIDES)
       return diag_error(c->loc, "%s needs the length %s = %lld to be a multiple of %lld%s", c->what, nat_to_string(c->lhs), l, r, sizes);

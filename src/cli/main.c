@@ -25,13 +25,20 @@ static const char *usage_main =
   "  run     [-t TARGET] [-o out.npy] prog.lift [inputs…]\n"
   "                                        run, print the result as a literal\n"
   "  test    [-t TARGETS] [-v] [files…]    run the test blocks in program files\n"
-  "  compile -t TARGET -o DIR prog.lift    emit kernels + host C + header\n"
-  "  bench   -t TARGET prog.lift           time on random inputs\n"
-  "  tune    -t TARGET prog.lift           search launch parameters\n"
+  "  compile [-t TARGET] -o DIR prog.lift  emit kernels + host C + header\n"
+  "  bench   [-t TARGET] --size N=V… prog.lift\n"
+  "                                        time on random inputs\n"
   "\n"
-  "`clift COMMAND --help` describes one command. Targets: openmp (default: C with\n"
-  "OpenMP, compiled with the system compiler), c (sequential C), interp (the\n"
-  "reference interpreter).\n";
+  "targets:\n"
+  "  openmp  C with OpenMP, built with the system C compiler (the default)\n"
+  "  c       sequential C, built with the system C compiler\n"
+  "  opencl  OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)\n"
+  "  cuda    CUDA C++ kernels compiled with NVRTC, run on the CUDA driver\n"
+  "  interp  the reference interpreter\n"
+  "  auto    run/bench: the first of cuda, opencl, openmp that runs here\n"
+  "\n"
+  "`clift COMMAND --help` describes one command. Exit status: 0 success, 1 an\n"
+  "error in the program, its inputs or a run, 2 a usage error.\n";
 
 static const char *usage_check =
   "usage: clift check [--dump] prog.lift\n"
@@ -52,7 +59,8 @@ static const char *usage_run =
   "            (default: the first GPU, else the first device)\n"
   "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]\n"
   "            opencl/cuda: work-group and global sizes instead of the defaults\n"
-  "            (any sizes are correct: every parallel loop is grid-stride)\n";
+  "            (any sizes are correct: every parallel loop is grid-stride);\n"
+  "            a usage error on c, openmp and interp, which have no launch sizes\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -65,7 +73,10 @@ static const char *usage_test =
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
   "Write DIR/NAME.c (the generated code) and DIR/NAME.h (one entry function,\n"
-  "clift_run, with its buffer convention documented), NAME from prog.lift.\n"
+  "void NAME_run(buffers, sizes), with its buffer convention documented), NAME\n"
+  "from prog.lift made a C identifier (my-prog.lift: my_prog). Every exported\n"
+  "symbol starts with NAME_ (clift_NAME_ when NAME starts with a digit), so\n"
+  "several compiled programs link into one executable.\n"
   "opencl: DIR/NAME.cl (the kernels), DIR/NAME_host.c (the host, link with\n"
   "-lOpenCL) and DIR/NAME.h (int NAME_run(buffers, sizes)).\n"
   "cuda: DIR/NAME.cu (the kernels), DIR/NAME_host.cu (the host on the CUDA runtime\n"
@@ -83,18 +94,16 @@ static const char *usage_bench =
   "Time the program on fresh random inputs (floats in [-1, 1), ints in [0, 100)):\n"
   "one warm-up run, then K timed runs of the computation itself (compilation and\n"
   "input transfers excluded); prints the median, min and max in ms.\n"
-  "-t TARGET      openmp (default), c, opencl, interp, …\n"
+  "-t TARGET      openmp (default), c, opencl, cuda, interp, or auto (the first\n"
+  "               of cuda, opencl, openmp that runs here)\n"
   "--size N=V     the value of each size variable (all are required)\n"
   "--runs K       timed runs (default 10)\n"
   "--check        first compare the result with the interpreter's (small sizes)\n"
   "--tolerance X  relative tolerance of --check (default 1e-4)\n"
   "--seed S       random seed (default: from the clock)\n"
   "--device K     opencl: the K-th OpenCL device over all platforms\n"
-  "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]   launch sizes (opencl, cuda)\n";
-
-static const char *usage_later =
-  "usage: clift %s -t TARGET prog.lift\n"
-  "Not available in this version (docs/status.md lists what exists).\n";
+  "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]\n"
+  "               launch sizes (opencl, cuda; a usage error on other targets)\n";
 
 static int fail(void) {
   fputs(diag_render(), stderr);
@@ -154,15 +163,27 @@ static bool parse_size3(const char *text, size_t out[3]) {
 }
 
 static size_t launch_local[3], launch_global[3];
+static const char *launch_given;   /* the first launch-size option given, or NULL */
 
 /* A launch-size option at argv[i] (consuming its value); 0 not one, -1 malformed. */
 static int launch_option(int argc, char **argv, int *i) {
   bool local = strcmp(argv[*i], "--local-size") == 0;
   if (!local && strcmp(argv[*i], "--global-size") != 0) return 0;
   if (*i + 1 >= argc || !parse_size3(argv[*i + 1], local ? launch_local : launch_global)) return -1;
+  if (!launch_given) launch_given = argv[*i];
   (*i)++;
   plan_set_launch_override(launch_local, launch_global);
   return 1;
+}
+
+/* Launch sizes mean something only where kernels are launched (SPEC §6); on
+   the other targets they would be ignored silently, so they are refused. */
+static int launch_target_error(const char *usage, const char *asked, const char *target) {
+  if (!launch_given || strcmp(target, "opencl") == 0 || strcmp(target, "cuda") == 0) return 0;
+  const char *chosen = strcmp(asked, "auto") == 0 ? " (chosen by -t auto: no cuda or opencl here)" : "";
+  fprintf(stderr, "clift: %s applies to the opencl and cuda targets only; target '%s'%s has no launch sizes\n%s",
+          launch_given, target, chosen, usage);
+  return 2;
 }
 
 static int cmd_run(int argc, char **argv) {
@@ -179,8 +200,10 @@ static int cmd_run(int argc, char **argv) {
     } else return usage_error(usage_run, "unknown or incomplete option '%s'", argv[i]);
   }
   if (i >= argc) return usage_error(usage_run, "%s", "expected a program file");
+  const char *asked = target;
   target = driver_resolve_target(target);
   if (!driver_target_known(target)) return usage_error(usage_run, "unknown target '%s'", target);
+  if (launch_target_error(usage_run, asked, target)) return 2;
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
   NatBinding *sizes = NULL;
@@ -209,7 +232,7 @@ static int cmd_compile(int argc, char **argv) {
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
   Program *p = driver_compile(argv[i]);
   const char *src = p ? driver_generate(p, target) : NULL;
-  if (src && ptx) src = cuda_compile_ptx(src, "compute_90");   /* Hopper, as the GPU machines */
+  if (src && ptx) src = cuda_compile_ptx(src, "compute_90", p->loc);   /* Hopper, as the GPU machines */
   if (!src) return fail();
   if (print || ptx) { fputs(src, stdout); return 0; }
   const char *base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
@@ -243,8 +266,10 @@ static int cmd_bench(int argc, char **argv) {
   }
   if (argc - i != 1) return usage_error(usage_bench, "%s", "expected exactly one program file");
   if (o.runs < 1 || o.runs > 100000) return usage_error(usage_bench, "%s", "--runs must be between 1 and 100000");
+  const char *asked = o.target;
   o.target = driver_resolve_target(o.target);
   if (!driver_target_known(o.target)) return usage_error(usage_bench, "unknown target '%s'", o.target);
+  if (launch_target_error(usage_bench, asked, o.target)) return 2;
   Program *p = driver_compile(argv[i]);
   return p && bench_program(p, &o) ? 0 : fail();
 }
@@ -308,11 +333,7 @@ int main(int argc, char **argv) {
   else if (strcmp(cmd, "test") == 0) rc = cmd_test(argc - 2, argv + 2);
   else if (strcmp(cmd, "compile") == 0) rc = cmd_compile(argc - 2, argv + 2);
   else if (strcmp(cmd, "bench") == 0) rc = cmd_bench(argc - 2, argv + 2);
-  else if (strcmp(cmd, "tune") == 0) {
-    bool help = argc > 2 && is_help(argv[2]);
-    fprintf(help ? stdout : stderr, usage_later, cmd);
-    rc = help ? 0 : 2;
-  } else {
+  else {
     fprintf(stderr, "clift: unknown command '%s'\n%s", cmd, usage_main);
     rc = 2;
   }

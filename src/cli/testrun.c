@@ -23,7 +23,9 @@ typedef struct Tally { int passed, failed, skipped; } Tally;
 
 /* A feature a target does not have yet is a skip, not a failure: the runner
    line still shows it, and the reason is printed. */
-static bool is_unsupported(const char *why) { return why && strstr(why, "not supported by the"); }
+static bool is_unsupported(const char *why) {
+  return why && (strstr(why, "not supported by the") || strstr(why, "not supported on "));
+}
 
 static const char *trim(const char *s, const char *e) {
   while (s < e && (*s == ' ' || *s == '\t')) s++;

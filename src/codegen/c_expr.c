@@ -96,6 +96,8 @@ static const char *cl_function(ScalarOp op, Type *t) {
 static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
   bool f = t->kind == TY_FLOAT, d = t->kind == TY_DOUBLE;
   if (op == OP_CHECK_INDEX) return "clift_check_index";   /* defined in each prelude */
+  if (op == OP_CHECK_DIV || op == OP_CHECK_MOD)
+    return arena_printf("clift_%s_i%d", op == OP_CHECK_DIV ? "div" : "mod", t->kind == TY_LONG ? 64 : 32);
   if (fl == FL_CL) return cl_function(op, t);
   if (fl == FL_CUDA && (op == OP_ABS || op == OP_MIN || op == OP_MAX))
     return op == OP_ABS ? "clift_abs" : op == OP_MIN ? "clift_min" : "clift_max";
@@ -148,6 +150,20 @@ static void print_op(Buf *b, CExp *e, Flavour fl) {
   if (e->op == OP_NOT) { buf_puts(b, "!"); print_exp(b, e->args[0], fl); return; }
   const char *cast = cast_type(e->op, fl);
   if (cast) { buf_printf(b, "(%s)", cast); print_exp(b, e->args[0], fl); return; }
+  if (fl == FL_C && e->type->kind == TY_VECTOR) {   /* c_print.c defines clift_v<op>_<type> per vector type */
+    const char *f = op_function(e->op, type_scalar(TY_DOUBLE), fl);
+    const char *name = e->op == OP_ABS ? "abs" : e->op == OP_MIN ? "min" : e->op == OP_MAX ? "max" : f;
+    buf_printf(b, "clift_v%s_%s(", name, codegen_ctype(e->type));
+    for (int i = 0; i < e->n; i++) {   /* a scalar operand is broadcast */
+      if (i) buf_puts(b, ", ");
+      bool scalar = e->args[i]->type->kind != TY_VECTOR;
+      if (scalar) buf_printf(b, "((%s){0} + ", codegen_ctype(e->type));
+      print_exp(b, e->args[i], fl);
+      if (scalar) buf_putc(b, ')');
+    }
+    buf_putc(b, ')');
+    return;
+  }
   buf_printf(b, "%s(", op_function(e->op, type_scalar_of(operand), fl));
   print_args(b, e, fl);
   buf_putc(b, ')');

@@ -4,6 +4,8 @@
 #include <string.h>
 
 
+/* The error cell int clift_error[5] (dpia/kernel.h: site, index, length),
+   set by the first failing run-time check, read by the host after the call. */
 static const char *prelude =
   "#include <stdbool.h>\n#include <stdint.h>\n#include <stdlib.h>\n#include <math.h>\n\n"
   "#define CLIFT_MINMAX(T) \\\n"
@@ -13,12 +15,7 @@ static const char *prelude =
   "CLIFT_MINMAX(int32_t)\nCLIFT_MINMAX(int64_t)\nCLIFT_MINMAX(float)\nCLIFT_MINMAX(double)\n"
   "static inline int64_t min(int64_t a, int64_t b) { return a < b ? a : b; }\n"
   "static inline int64_t max(int64_t a, int64_t b) { return a > b ? a : b; }\n"
-  "/* set when an aref index is out of range; read by the host after the call */\n"
-  "int clift_error;\n"
-  "static inline int64_t clift_check_index(int64_t i, int64_t n) {\n"
-  "  if (i < 0 || i >= n) { clift_error = 1; return 0; }\n"
-  "  return i;\n"
-  "}\n\n";
+  "int clift_error[5];\n";
 
 /* Vector typedefs (GCC vector extension, which broadcasts scalars as OpenCL
    does) and array-of-structs element types used anywhere in the kernel. */
@@ -33,6 +30,23 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
     int bytes = t->width * (t->elem->kind == TY_DOUBLE || t->elem->kind == TY_LONG ? 8 : 4);
     buf_printf(b, "typedef %s %s __attribute__((vector_size(%d)));\n", s, name, bytes);
     buf_printf(b, "typedef %s %su __attribute__((vector_size(%d), aligned(%d)));\n", s, name, bytes, bytes / t->width);
+    /* math on vectors, lane by lane (SPEC §4.3; the C library has none) */
+    bool fp = t->elem->kind == TY_FLOAT || t->elem->kind == TY_DOUBLE;
+    const char *suffix = t->elem->kind == TY_FLOAT ? "f" : "";
+    buf_printf(b, "static inline %s clift_vabs_%s(%s a) { for (int i = 0; i < %d; i++) a[i] = a[i] < 0 ? -a[i] : a[i]; return a; }\n",
+               name, name, name, t->width);
+    buf_printf(b, "static inline %s clift_vmin_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = a[i] < b[i] ? a[i] : b[i]; return a; }\n",
+               name, name, name, name, t->width);
+    buf_printf(b, "static inline %s clift_vmax_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = a[i] > b[i] ? a[i] : b[i]; return a; }\n",
+               name, name, name, name, t->width);
+    static const char *unary[] = { "sqrt", "exp", "log", "sin", "cos", "tan", "floor", "ceil" };
+    static const char *binary[] = { "pow", "fmod" };
+    for (int i = 0; fp && i < 8; i++)
+      buf_printf(b, "static inline %s clift_v%s_%s(%s a) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i]); return a; }\n",
+                 name, unary[i], name, name, t->width, unary[i], suffix);
+    for (int i = 0; fp && i < 2; i++)
+      buf_printf(b, "static inline %s clift_v%s_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i], b[i]); return a; }\n",
+                 name, binary[i], name, name, name, t->width, binary[i], suffix);
     return;
   }
   for (int i = 0; i < t->n; i++) declare_type(b, t->fields[i], seen);
@@ -73,8 +87,15 @@ static void print_entry_head(Buf *b, Kernel *k) {
     else {
       buf_printf(b, "  %s *restrict %s = malloc(sizeof(%s) * (size_t)(", t, buf->name, t);
       codegen_nat(b, codegen_element_count(buf->type));
-      buf_printf(b, "));\n  if (!%s) abort();   /* out of memory */\n", buf->name);
+      buf_puts(b, "));\n");
     }
+  }
+  /* out of memory: the error cell says which temporary (check_report.c), nothing runs */
+  for (int i = 0; i < k->nbufs; i++) {
+    if (k->bufs[i]->is_param) continue;
+    buf_printf(b, "  if (!%s) {\n    clift_error[0] = -1; clift_error[1] = %d;\n", k->bufs[i]->name, i);
+    for (int j = 0; j < k->nbufs; j++) if (!k->bufs[j]->is_param) buf_printf(b, "    free(%s);\n", k->bufs[j]->name);
+    buf_puts(b, "    return;\n  }\n");
   }
 }
 
@@ -100,10 +121,34 @@ static void mark_unused(Buf *b, Kernel *k, const char *body) {
     if (k->bufs[i]->is_param && !mentions_word(body, k->bufs[i]->name)) buf_printf(b, "  (void)%s;\n", k->bufs[i]->name);
 }
 
+/* GCC's vector extension has no 3-lane vectors (and a 4-lane stand-in would
+   not match the packed host layout of [float3]n). */
+static bool uses_width3(Type *t) {
+  if (!t) return false;
+  if (t->kind == TY_VECTOR) return t->width == 3;
+  if (t->kind == TY_ARRAY || t->kind == TY_EXISTS) return uses_width3(t->kind == TY_ARRAY ? t->elem : t->array);
+  for (int i = 0; t->kind == TY_TUPLE && i < t->n; i++) if (uses_width3(t->fields[i])) return true;
+  return false;
+}
+
+static bool expr_width3(Expr *e) {
+  if (uses_width3(e->type)) return true;
+  for (int i = 0; i < e->nkids; i++) if (expr_width3(e->kids[i])) return true;
+  return false;
+}
+
 const char *codegen_c(Kernel *k, bool openmp) {
+  bool w3 = expr_width3(k->prog->body);
+  for (int i = 0; i < k->prog->nparams; i++) w3 = w3 || uses_width3(k->prog->params[i].type);
+  if (w3) {
+    diag_error(k->prog->loc, "not supported on %s: 3-lane vectors (asVector #3, float3); use opencl or cuda",
+               openmp ? "openmp" : "c");
+    return NULL;
+  }
   Buf b = {0};
   buf_printf(&b, "/* generated by clift (%s target) from %s */\n", openmp ? "openmp" : "c", k->prog->file);
   buf_puts(&b, prelude);
+  codegen_checks_prelude(&b, CHECKS_C);
   codegen_declare_types(k, declare_type, &b);
   buf_puts(&b, "\nvoid clift_run(void **buffers, const long long *sizes);\n\n");
   print_entry_head(&b, k);

@@ -20,11 +20,7 @@ static const char *prelude =
   "#define max(a, b) ((a) > (b) ? (a) : (b))\n"
   "int clift_abs_int(int a) { return a < 0 ? -a : a; }\n"
   "long clift_abs_long(long a) { return a < 0 ? -a : a; }\n"
-  "long clift_check_index_in(long i, long n, __global int *error) {\n"
-  "  if (i < 0 || i >= n) { *error = 1; return 0; }\n"
-  "  return i;\n"
-  "}\n"
-  "#define clift_check_index(i, n) clift_check_index_in(i, n, clift_error)\n\n";
+  "\n";
 
 /* The type of a buffer element or kernel argument: bool is one byte there (uchar),
    as in the host layout (docs/runtime.md §2). */
@@ -115,6 +111,7 @@ const char *codegen_opencl(Plan *pl) {
   if (strstr(buf_str(&body), "double") || strstr(buf_str(&types), "double"))
     buf_puts(&b, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   buf_puts(&b, prelude);
+  codegen_checks_prelude(&b, CHECKS_OPENCL);
   if (buf_str(&types)[0]) buf_printf(&b, "%s\n", buf_str(&types));
   buf_puts(&b, buf_str(&body));
   return buf_str(&b);

@@ -121,3 +121,34 @@ void codegen_declare_types(Kernel *k, void (*declare)(Buf *, Type *, Buf *), Buf
   for (int i = 0; i < k->nscalars; i++) declare(types, k->scalar_types[i], &seen);
   codegen_walk_types(k->body, declare_one, &d);
 }
+
+void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
+  static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas; } f[] = {
+    [CHECKS_C] = { "static inline ", "int *", "int32_t", "int64_t", "uint32_t", "uint64_t",
+                   "__sync_bool_compare_and_swap(e, 0, site)" },
+    [CHECKS_OPENCL] = { "", "__global int *", "int", "long", "uint", "ulong", "atomic_cmpxchg(e, 0, site) == 0" },
+    [CHECKS_CUDA] = { "__device__ inline ", "int *", "int", "long long", "unsigned", "unsigned long long",
+                      "atomicCAS(e, 0, site) == 0" },
+  };
+  const char *q = f[fl].q, *cell = f[fl].cell, *l = f[fl].i64;
+  buf_printf(b, "%svoid clift_fail(%se, int site, %s a, %s n) {\n"
+             "  if (%s) { e[1] = (int)(a & 0xffffffff); e[2] = (int)(a >> 32); e[3] = (int)(n & 0xffffffff); e[4] = (int)(n >> 32); }\n"
+             "}\n", q, cell, l, l, f[fl].cas);
+  buf_printf(b, "%s%s clift_check_index_in(%s i, %s n, int site, %se) {\n"
+             "  if (i < 0 || i >= n) { clift_fail(e, site, i, n); return 0; }\n  return i;\n}\n", q, l, l, l, cell);
+  for (int w = 0; w < 2; w++) {
+    const char *t = w ? l : f[fl].i32, *u = w ? f[fl].u64 : f[fl].u32;
+    int bits = w ? 64 : 32;
+    buf_printf(b, "%s%s clift_div_i%d_in(%s a, %s b, int site, %se) {\n"
+               "  if (b == 0) { clift_fail(e, site, 0, 0); return 0; }\n"
+               "  return b == -1 ? (%s)(0 - (%s)a) : a / b;\n}\n", q, t, bits, t, t, cell, t, u);
+    buf_printf(b, "%s%s clift_mod_i%d_in(%s a, %s b, int site, %se) {\n"
+               "  if (b == 0) { clift_fail(e, site, 0, 0); return 0; }\n"
+               "  return b == -1 ? 0 : a %% b;\n}\n", q, t, bits, t, t, cell);
+  }
+  buf_puts(b, "#define clift_check_index(i, n, site) clift_check_index_in(i, n, site, clift_error)\n"
+              "#define clift_div_i32(a, b, site) clift_div_i32_in(a, b, site, clift_error)\n"
+              "#define clift_mod_i32(a, b, site) clift_mod_i32_in(a, b, site, clift_error)\n"
+              "#define clift_div_i64(a, b, site) clift_div_i64_in(a, b, site, clift_error)\n"
+              "#define clift_mod_i64(a, b, site) clift_mod_i64_in(a, b, site, clift_error)\n\n");
+}

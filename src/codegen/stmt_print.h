@@ -42,4 +42,11 @@ void codegen_declare_types(Kernel *k, void (*declare)(Buf *b, Type *t, Buf *seen
 /* Calls fn on every type the statements mention (for typedefs). */
 void codegen_walk_types(KStmt *s, void (*fn)(Type *t, void *ctx), void *ctx);
 
+/* The run-time checks of generated code (dpia/kernel.h, SPEC §8): range check
+   of aref, integer division and modulo that report a zero divisor (and do not
+   trap on MIN / -1), all writing the first failure into the error cell
+   `clift_error` (a global array in C, a kernel parameter on the devices). */
+typedef enum { CHECKS_C, CHECKS_OPENCL, CHECKS_CUDA } ChecksFlavour;
+void codegen_checks_prelude(Buf *b, ChecksFlavour fl);
+
 #endif

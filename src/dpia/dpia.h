@@ -103,6 +103,7 @@ typedef struct Tr {
   Binding *env;
   ParLoop *par;      /* enclosing parallel loops, innermost first */
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
+  const char *target;   /* for refusals: "not supported on TARGET: why" */
   int counter;
 } Tr;
 
@@ -115,9 +116,18 @@ View *dpia_apply(Tr *tr, Expr *lam, View **args);
 bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out);
 /* out := v, structurally (tuples field by field, arrays by a loop). */
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);
+/* The same with the outermost array loop shared by the work-items of a group
+   (a mapLcl loop), for local memory written at work-group level. */
+bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t);
 /* A fresh temporary of type t in space s, hoisted out of the enclosing
    parallel loops (SPEC §5); sets *view and *acc for it. */
 void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc);
+/* cond ? vals[0] : vals[1] where computing vals[k] needs the commands of
+   blocks[k] (or runs a check): an if statement, each branch doing only its
+   own work; returns the variable holding the value. */
+CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t);
+bool cexp_checks(CExp *e);
+int dpia_get_field(Expr *e);   /* the field (from 0) a get1/get2/(get #k t) selects */   /* does evaluating e run a reporting check (SPEC §8)? */
 /* Emit a loop over [0, n) and return its body block (stage II). */
 KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var);
 const char *dpia_fresh(Tr *tr, const char *base);

@@ -60,3 +60,11 @@ KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body)
   s->kind = KS_FOR; s->level = level; s->dim = dim; s->var = var; s->count = count; s->body = body;
   return s;
 }
+
+CExp *kernel_check_site(Kernel *k, Loc loc, CheckKind kind) {
+  CheckSite *sites = NEW_ARRAY(CheckSite, k->nsites + 1);
+  for (int i = 0; i < k->nsites; i++) sites[i] = k->sites[i];
+  sites[k->nsites++] = (CheckSite){ loc, kind };
+  k->sites = sites;
+  return cexp_lit_int(k->nsites);
+}

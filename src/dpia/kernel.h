@@ -66,13 +66,26 @@ struct KStmt {
   /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
 };
 
+/* A run-time check in generated code (SPEC §8): an aref's range, an integer
+   division's divisor. The first failing check writes its site number (1-based
+   index into Kernel.sites) and two values (the index and the length) into the
+   error cell, int32 cell[5] = { site, lo(a), hi(a), lo(b), hi(b) }; the host
+   turns that into the positioned message (runtime/check_report.c). */
+typedef enum { CHECK_AREF = 1, CHECK_DIV, CHECK_MOD } CheckKind;
+typedef struct CheckSite { Loc loc; CheckKind kind; } CheckSite;
+enum { CHECK_CELL_INTS = 5 };
+
 /* A whole program: the entry's buffers, the hoisted temporaries, the body. */
 typedef struct Kernel {
   Program *prog;
   int nbufs; Buffer **bufs;          /* params: [0] output, [1..] inputs; then temporaries */
   int nscalars; const char **scalar_names; Type **scalar_types; int *scalar_params;  /* scalar inputs */
   KStmt *body;
+  int nsites; CheckSite *sites;      /* run-time checks, site k + 1 = sites[k] */
 } Kernel;
+
+/* Register a run-time check; returns its site number (≥ 1) as a literal. */
+CExp *kernel_check_site(Kernel *k, Loc loc, CheckKind kind);
 
 /* constructors */
 CExp *cexp_lit_int(long long v);
@@ -87,7 +100,7 @@ KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body)
 
 /* Strategy lowering (lower/), then DPIA stages I–III: typed program → kernel.
    NULL + diag on error. */
-Kernel *dpia_translate(Program *p);
+Kernel *dpia_translate(Program *p, const char *target);
 /* SPEC §3.6: a parallel loop may write only through the acceptor it was given
    (the output slice indexed by its own variable) or to memory it declares. */
 bool dpia_race_check(KStmt *body);

@@ -95,8 +95,8 @@ static bool locals_sized(PlanKernel *pk, const char *target) {
   for (int i = 0; i < pk->nlocals; i++) {
     long long n;
     if (!pk->local_counts[i] || !nat_is_const(pk->local_counts[i], &n))
-      return diag_error(LOC_NONE, "local memory of non-constant size (%s) is not supported by the %s target",
-                        pk->locals[i]->name, target);
+      return diag_error(LOC_NONE, "not supported on %s: local memory of non-constant size (%s)",
+                        target, pk->locals[i]->name);
   }
   return true;
 }
@@ -110,8 +110,8 @@ static bool vars_stay(Plan *pl, Uses *uses, const char *target) {
       for (int b = 0; b < pl->n; b++)
         for (int j = 0; b != a && j < uses[b].nvars; j++)
           if (strcmp(uses[b].vars[j], d->name) == 0)
-            return diag_error(LOC_NONE, "a scalar (%s) computed by one kernel and read by another is not "
-                              "supported by the %s target yet", d->name, target);
+            return diag_error(LOC_NONE, "internal error: a scalar (%s) computed by one kernel and read by "
+                              "another on %s", d->name, target);
     }
   return true;
 }

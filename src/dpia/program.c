@@ -38,7 +38,7 @@ static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
   return b;
 }
 
-Kernel *dpia_translate(Program *p) {
+Kernel *dpia_translate(Program *p, const char *target) {
   /* default strategies first (SPEC §1: "lower strategy"), on a re-typed copy */
   if (!(p = lower_program(p))) return NULL;
   for (int i = 0; i < p->nsizes; i++)
@@ -49,8 +49,9 @@ Kernel *dpia_translate(Program *p) {
   for (int i = 0; i <= p->nparams; i++) {
     Type *t = i < p->nparams ? p->params[i].type : p->result;
     if (!storable(t)) {
-      diag_error(p->loc, "%s %s: tuples holding arrays are not supported by the code generators yet",
-                 i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : type_to_string(t));
+      diag_error(p->loc, "not supported on %s: a %s holding a tuple of arrays (%s %s)", target,
+                 i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : "of type",
+                 i < p->nparams ? type_to_string(t) : type_to_string(t));
       return NULL;
     }
   }
@@ -60,7 +61,7 @@ Kernel *dpia_translate(Program *p) {
   k->scalar_names = NEW_ARRAY(const char *, p->nparams);
   k->scalar_types = NEW_ARRAY(Type *, p->nparams);
   k->scalar_params = NEW_ARRAY(int, p->nparams);
-  Tr tr = { .k = k, .block = kstmt_block() };
+  Tr tr = { .k = k, .block = kstmt_block(), .target = target };
   k->body = tr.block;
   Buffer *out = add_buffer(k, "out", p->result, 0);
   for (int i = 0; i < p->nparams; i++) {

@@ -41,11 +41,15 @@ View *exp_unzip(Tr *tr, Expr *e) {
   return v;
 }
 
+int dpia_get_field(Expr *e) {
+  long long k = e->prim->dim;   /* get1/get2: the field; (get #k t): k - 1 */
+  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
+  return (int)k;
+}
+
 View *exp_get(Tr *tr, Expr *e) {
   View *t = dpia_exp(tr, e->kids[e->nkids - 1]);
-  long long k = e->prim->dim;
-  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
-  return t ? view_proj(tr, t, (int)k) : NULL;
+  return t ? view_proj(tr, t, dpia_get_field(e)) : NULL;
 }
 
 View *exp_tuple(Tr *tr, Expr *e) {
@@ -146,20 +150,16 @@ View *exp_aref(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[0]);
   if (!xs) return NULL;
   Nat *n = type_len(e->kids[0]->type);
-  if (e->kids[1]->kind == EX_INT) {   /* a constant index: checked now, no run-time test */
+  if (e->kids[1]->kind == EX_INT) {   /* a constant index in range for every size: no run-time test */
     Nat *c = nat_const(e->kids[1]->ival);
-    if (e->kids[1]->ival < 0 || !nat_proves_lt(c, n)) {
-      diag_error(e->kids[1]->loc, "aref: index %lld out of range for an array of length %s", e->kids[1]->ival, nat_to_string(n));
-      return NULL;
-    }
-    return view_idx(tr, xs, c);
+    if (e->kids[1]->ival >= 0 && nat_proves_lt(c, n)) return view_idx(tr, xs, c);
   }
   View *i = dpia_exp(tr, e->kids[1]);
   if (!i) return NULL;
-  CExp *args[2] = { i->scalar, cexp_nat(n) };
+  CExp *args[3] = { i->scalar, cexp_nat(n), kernel_check_site(tr->k, e->loc, CHECK_AREF) };
   KStmt *d = NEW(KStmt);
   d->kind = KS_DECL; d->name = dpia_fresh(tr, "ix"); d->type = type_scalar(TY_LONG);
-  d->init = cexp_op(OP_CHECK_INDEX, d->type, 2, args);   /* SPEC §4.1: out of range is an error */
+  d->init = cexp_op(OP_CHECK_INDEX, d->type, 3, args);   /* SPEC §4.1: out of range is an error */
   kstmt_add(tr->block, d);
   NatVar *v = nat_var_new(d->name, nat_const(0), nat_sub(n, nat_const(1)));
   return view_idx(tr, xs, nat_var(v));

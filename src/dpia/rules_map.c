@@ -15,9 +15,9 @@ static PrimLevel level_of(Tr *tr, const Prim *p) {
   return tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB;
 }
 
-static bool no_position(Expr *lam) {
+static bool no_position(Tr *tr, Expr *lam) {
   if (!lam->index) return true;
-  return diag_error(lam->loc, "position-dependent arrays are not supported by the code generators yet (use -t interp)");
+  return diag_error(lam->loc, "not supported on %s: position-dependent arrays (use -t interp)", tr->target);
 }
 
 /* The acceptor for x such that writing x into it writes `body` (a pure layout
@@ -53,7 +53,7 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
     if ((m->tmpl = invert_layout(lam->kids[0], lam->params[0].uid, hole))) return dpia_acc(tr, e->kids[1], m);
   }
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(lam)) return false;
+  if (!xs || !no_position(tr, lam)) return false;
   PrimLevel level = level_of(tr, e->prim);
   NatVar *i;
   KStmt *saved = tr->block;
@@ -70,35 +70,58 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
 
 View *exp_map_lazy(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(e->kids[0])) return NULL;
+  if (!xs || !no_position(tr, e->kids[0])) return NULL;
   View *v = view_new(V_MAP, e->type, 1);
   v->kids[0] = xs; v->fn = e->kids[0]; v->env = tr->env;
   return v;
 }
 
-static bool mentions(Expr *e, int uid) {
-  if (e->kind == EX_VAR) return e->uid == uid;
-  for (int i = 0; i < e->nkids; i++) if (mentions(e->kids[i], uid)) return true;
+/* Does e read the part of variable x that aliases the accumulator: all of x
+   (field < 0), or its field `field` (x a tuple from a zip holding the
+   accumulator)? (get k x) of another field does not count. */
+static bool reads_alias(Expr *e, int x, int field) {
+  if (e->kind == EX_VAR) return e->uid == x;
+  if (field >= 0 && e->kind == EX_PRIM && e->prim->dpia_exp == exp_get && e->kids[e->nkids - 1]->kind == EX_VAR &&
+      e->kids[e->nkids - 1]->uid == x)
+    return dpia_get_field(e) == field;
+  for (int i = 0; i < e->nkids; i++) if (reads_alias(e->kids[i], x, field)) return true;
   return false;
 }
 
-/* Can `acc := f acc x` write the accumulator while reading it? Yes for a
-   scalar (one assignment), for an f that does not read acc, and for an
-   element-wise update: a map whose function does not read acc, over acc or a
-   zip holding acc, so that element j is read only to write element j.
-   Otherwise (a tuple whose second field reads the first, a shift) the new
-   value is computed into a temporary first. */
-static bool updates_in_place(Expr *f, Type *t) {
-  int acc = f->params[0].uid;
-  Expr *body = f->kids[0];
-  if (type_is_value(t) || !mentions(body, acc)) return true;
-  if (body->kind != EX_PRIM || body->prim->dpia_acc != acc_map || mentions(body->kids[0], acc)) return false;
-  Expr *xs = body->kids[1];
-  if (xs->kind == EX_VAR) return true;
+static bool is_alias(Expr *e, int x, int field) {
+  if (field < 0) return e->kind == EX_VAR && e->uid == x;
+  return e->kind == EX_PRIM && e->prim->dpia_exp == exp_get && e->kids[e->nkids - 1]->kind == EX_VAR &&
+         e->kids[e->nkids - 1]->uid == x && dpia_get_field(e) == field;
+}
+
+/* Can `body` be written straight into the accumulator's storage, where x
+   (field: its aliased part) holds the old value at the same place? Yes when
+   body does not read the alias; when it is a scalar (one assignment, read
+   before written); through lets that do not read it; and for a map, over the
+   alias or a zip holding it, whose function does not read it otherwise and is
+   itself element-wise in its parameter. */
+static bool elementwise(Expr *body, int x, int field) {
+  if (!reads_alias(body, x, field) || type_is_value(body->type)) return true;
+  if (body->kind == EX_LET) return !reads_alias(body->kids[0], x, field) && elementwise(body->kids[1], x, field);
+  if (body->kind != EX_PRIM || body->prim->dpia_acc != acc_map) return false;
+  Expr *lam = body->kids[0], *xs = body->kids[1];
+  if (lam->kind != EX_LAMBDA || reads_alias(lam, x, field)) return false;
+  if (is_alias(xs, x, field)) return elementwise(lam->kids[0], lam->params[0].uid, -1);
   if (xs->kind != EX_PRIM || xs->prim->dpia_acc != acc_zip) return false;
-  for (int i = 0; i < xs->nkids; i++)
-    if (xs->kids[i]->kind != EX_VAR && mentions(xs->kids[i], acc)) return false;
-  return true;
+  int at = -1;
+  for (int i = 0; i < xs->nkids; i++) {
+    if (is_alias(xs->kids[i], x, field)) { if (at >= 0) return false; at = i; }
+    else if (reads_alias(xs->kids[i], x, field)) return false;
+  }
+  return at >= 0 && elementwise(lam->kids[0], lam->params[0].uid, at);
+}
+
+/* Can `acc := f acc x` write the accumulator while reading it? Only when every
+   element is read just to write that same element (elementwise); otherwise
+   (a tuple whose second field reads the first, a shift) the new value is
+   computed into a temporary first. */
+static bool updates_in_place(Expr *f, Type *t) {
+  return type_is_value(t) || elementwise(f->kids[0], f->params[0].uid, -1);
 }
 
 /* One accumulator, one loop; `keep` receives every intermediate (scan). */
@@ -108,8 +131,14 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
   if (!xs) return NULL;
   Type *t = e->kids[0]->type;
   View *accv; Acc *acca;
-  dpia_new(tr, t, SPACE_PRIVATE, &accv, &acca);
-  if (!dpia_assign(tr, acca, init, t)) return NULL;
+  /* An array accumulator at work-group level (inside a mapWrg, outside any
+     mapLcl) belongs to the whole group: its update's mapLcl partitions it
+     between the work-items. It lives in local memory, initialised and
+     updated by mapLcl loops (barriers where they are needed); issue 14 makes
+     it registers. */
+  bool group = tr->par && tr->par->level == LEVEL_WRG && t->kind == TY_ARRAY;
+  dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &accv, &acca);
+  if (!(group ? dpia_assign_shared(tr, acca, init, t) : dpia_assign(tr, acca, init, t))) return NULL;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, type_len(e->kids[2]->type), &i);
@@ -120,8 +149,9 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
     ok = dpia_apply_acc(tr, e->kids[1], args, acca);
   } else {
     View *nextv; Acc *nexta;
-    dpia_new(tr, t, SPACE_PRIVATE, &nextv, &nexta);
-    ok = dpia_apply_acc(tr, e->kids[1], args, nexta) && dpia_assign(tr, acca, nextv, t);
+    dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &nextv, &nexta);
+    ok = dpia_apply_acc(tr, e->kids[1], args, nexta) &&
+         (group ? dpia_assign_shared(tr, acca, nextv, t) : dpia_assign(tr, acca, nextv, t));
   }
   ok = ok && (!keep || dpia_assign(tr, acc_idx(keep, nat_var(i)), accv, t));
   tr->seq--;
@@ -154,11 +184,17 @@ View *exp_to(Tr *tr, Expr *e) {
 
 View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }
 
+enum { ITERATE_UNROLL_MAX = 256 };
+
 /* iterate #k f: double buffering between two temporaries; the last step
    writes straight into the acceptor. */
 bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
   long long k;
-  if (!nat_is_const(e->kids[0]->nat, &k)) return diag_error(e->loc, "iterate needs a constant count for code generation");
+  if (!nat_is_const(e->kids[0]->nat, &k))
+    return diag_error(e->loc, "not supported on %s: iterate with a count that is not a constant", tr->target);
+  if (k > ITERATE_UNROLL_MAX)   /* unrolled until iterate becomes a loop (issue 10) */
+    return diag_error(e->loc, "not supported on %s: iterate #%lld (counts above %d are not compiled yet)", tr->target, k,
+                      ITERATE_UNROLL_MAX);
   View *cur = dpia_exp(tr, e->kids[2]);
   if (!cur) return false;
   if (k == 0) return dpia_assign(tr, out, cur, e->type);

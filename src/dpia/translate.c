@@ -28,6 +28,24 @@ static void bind(Tr *tr, int uid, View *v) {
 
 static void emit(Tr *tr, KStmt *s) { kstmt_add(tr->block, s); }
 
+/* Does evaluating e run a check that can report (SPEC §8)? Such an
+   expression must not be evaluated on a path the program does not take. */
+CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t) {
+  View *r; Acc *ra;
+  dpia_new(tr, t, SPACE_PRIVATE, &r, &ra);
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_IF; s->cond = cond; s->then_ = blocks[0]; s->else_ = blocks[1];
+  for (int k = 0; k < 2; k++) kstmt_add(k ? s->else_ : s->then_, kstmt_assign(acc_resolve(tr, ra, (Path){0, NULL}), vals[k]));
+  emit(tr, s);
+  return r->scalar;
+}
+
+bool cexp_checks(CExp *e) {
+  if (e->kind == CE_OP && (e->op == OP_CHECK_INDEX || e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD)) return true;
+  for (int i = 0; i < e->n; i++) if (cexp_checks(e->args[i])) return true;
+  return false;
+}
+
 KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var) {
   static const char *names[] = { "i", "i", "i", "gid", "wid", "lid" };
   const char *base = level == LEVEL_SEQ ? "i" : names[level];
@@ -140,7 +158,15 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   *view = v; *acc = a;
 }
 
-bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) {
+static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level);
+
+bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(tr, out, v, t, LEVEL_SEQ); }
+
+bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(tr, out, v, t, LEVEL_LCL); }
+
+/* out := v; an array's outermost loop runs at `level` (mapLcl: the work-items
+   of a group share the copy), inner loops sequentially. */
+static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   if (type_is_value(t)) {
     CExp *rhs = view_resolve(tr, v, (Path){0, NULL});
     if (!rhs) return false;
@@ -159,7 +185,7 @@ bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) {
     return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), t->elem);
   NatVar *i;
   KStmt *saved = tr->block;
-  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, t->len, &i);
+  tr->block = dpia_loop(tr, level, 0, t->len, &i);
   bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), t->elem);
   tr->block = saved;
   return ok;
@@ -224,8 +250,21 @@ View *dpia_exp(Tr *tr, Expr *e) {
   }
   case EX_IF:
     if (type_is_value(e->type)) {
-      View *c = dpia_exp(tr, e->kids[0]), *a = c ? dpia_exp(tr, e->kids[1]) : NULL, *b = a ? dpia_exp(tr, e->kids[2]) : NULL;
-      if (!b) return NULL;
+      View *c = dpia_exp(tr, e->kids[0]);
+      if (!c) return NULL;
+      /* each arm's commands (a checked aref, a reduction) run only when the arm is taken */
+      KStmt *saved = tr->block, *blocks[2];
+      View *arms[2];
+      for (int k = 0; k < 2; k++) {
+        tr->block = blocks[k] = kstmt_block();
+        arms[k] = dpia_exp(tr, e->kids[1 + k]);
+        if (arms[k] && arms[k]->kind != V_SCALAR) arms[k] = view_scalar(view_resolve(tr, arms[k], (Path){0, NULL}));
+        if (!arms[k] || !arms[k]->scalar) { tr->block = saved; return NULL; }
+      }
+      tr->block = saved;
+      if (blocks[0]->n || blocks[1]->n || cexp_checks(arms[0]->scalar) || cexp_checks(arms[1]->scalar))
+        return view_scalar(dpia_guarded(tr, c->scalar, blocks, (CExp *[]){ arms[0]->scalar, arms[1]->scalar }, e->type));
+      View *a = arms[0], *b = arms[1];
       CExp *s = NEW(CExp);
       *s = (CExp){ .kind = CE_SELECT, .type = e->type, .n = 3, .field = -1 };
       s->args = NEW_ARRAY(CExp *, 3);

@@ -150,9 +150,17 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
     *hi = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = nat_add(v->a, v->c), .field = -1 };
     CExp *args[2] = { lo, cexp_op(OP_NOT, type_scalar(TY_BOOL), 1, &hi) };
     sel->args[0] = no_left ? args[1] : cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
+    /* the inner element is computed only inside (a fused reduction, a checked aref) */
+    KStmt *saved = tr->block, *blocks[2] = { kstmt_block(), kstmt_block() };
+    tr->block = blocks[0];
     sel->args[1] = view_resolve(tr, v->kids[1], rest);
+    tr->block = blocks[1];
     sel->args[2] = view_resolve(tr, v->kids[0], inner);
+    tr->block = saved;
+    if (!sel->args[1] || !sel->args[2]) return NULL;
     sel->type = sel->args[1]->type;
+    if (blocks[0]->n || blocks[1]->n || cexp_checks(sel->args[1]) || cexp_checks(sel->args[2]))
+      return dpia_guarded(tr, sel->args[0], blocks, sel->args + 1, sel->type);
     return sel;
   }
   case V_ASVEC: return resolve_as_vector(tr, v, p);

@@ -87,7 +87,7 @@ static Value *binary(Expr *e, ScalarOp op, Value *a, Value *b) {
   if (is_fp) return make(k, fop(op, value_as_double(a), value_as_double(b), k == TY_FLOAT), 0, false);
   int64_t r;
   if (!iop(op, value_as_long(a), value_as_long(b), k == TY_INT, &r)) {
-    diag_error(e->loc, "integer division by zero");
+    diag_error(e->loc, op == OP_MOD ? "integer modulo by zero" : "integer division by zero");
     return NULL;
   }
   return make(k, 0, r, false);

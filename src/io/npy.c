@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { NPY_MAX_DIMS = 32 };
@@ -340,21 +341,26 @@ static void npy_header(Buf *out, const char *descr, const int64_t *shape, int di
   buf_putc(out, '\n');
 }
 
+/* Through a temporary and a rename (never half a file); errors name `path` as
+   the user gave it, never the temporary. */
 static bool write_file(const char *path, Buf *header, Flat *F) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return diag_error(LOC_NONE, "cannot write '%s': it is a directory", path);
   const char *tmp = arena_printf("%s.tmp.%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "wb");
-  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", tmp, strerror(errno));
+  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(errno));
   bool ok = fwrite(header->data, 1, header->len, f) == header->len;
   ok = ok && (F->at == 0 || fwrite(F->data, 1, F->at, f) == F->at);
   ok = (fclose(f) == 0) && ok;
   if (!ok) {
     remove(tmp);
-    return diag_error(LOC_NONE, "cannot write '%s'", tmp);
+    return diag_error(LOC_NONE, "cannot write '%s'", path);
   }
   if (rename(tmp, path) != 0) {
     int e = errno;
     remove(tmp);
-    return diag_error(LOC_NONE, "cannot rename '%s' to '%s': %s", tmp, path, strerror(e));
+    return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(e));
   }
   return true;
 }

@@ -31,7 +31,9 @@ typedef enum {
   OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_AND, OP_OR, OP_NOT,
   OP_I2F, OP_F2I, OP_I2D, OP_D2I, OP_F2D, OP_D2F, OP_I2L, OP_L2I,
   OP_SQRT, OP_EXP, OP_LOG, OP_SIN, OP_COS, OP_TAN, OP_ABS, OP_FLOOR, OP_CEIL,
-  OP_CHECK_INDEX   /* generated code only: args[0] if in [0, args[1]), else report and 0 */
+  OP_CHECK_INDEX,  /* generated code only: args[0] if in [0, args[1]), else report site args[2] and 0 */
+  OP_CHECK_DIV,    /* generated code only: integer args[0] / args[1]; zero divisor: report site args[2], 0 */
+  OP_CHECK_MOD     /* generated code only: integer args[0] % args[1]; zero divisor: report site args[2], 0 */
 } ScalarOp;
 
 enum { PRIM_MAX_ARGS = 4, PRIM_VARIADIC = -1 };

@@ -18,17 +18,19 @@ Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *siz
 
 /* Compile `c_source` into a shared object in the cache directory, unless one built
    from the same source, flags and compiler is already there. *so_path receives its
-   path (arena). false + diag with the compiler's output on failure. */
-bool cpu_compile_shared(const char *c_source, bool openmp, const char **so_path);
+   path (arena). false + diag with the compiler's output on failure: an
+   internal error at `where` (the program) when the compiler rejects the code. */
+bool cpu_compile_shared(const char *c_source, bool openmp, Loc where, const char **so_path);
 
 /* dlopen the shared object and find `clift_run`. false + diag on failure. */
 bool cpu_load(const char *so_path, CpuEntry *entry);
 
 /* `clift compile -t c|openmp -o DIR`: write DIR/NAME.c (the source) and DIR/NAME.h
    (the entry's declaration and the convention for this program). Creates DIR. */
+struct Kernel;   /* dpia/kernel.h: its run-time check sites name a failure's position */
 /* cpu_run, and with timing (clift bench): the entry called timing->runs more
    times after the first, each call timed. */
-Value *cpu_run_timed(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp,
+Value *cpu_run_timed(const char *c_source, Program *p, const struct Kernel *k, Value **inputs, NatBinding *sizes, bool openmp,
                      RunTiming *timing);
 /* A random input of type t (arrays of scalars or vectors) for clift bench:
    already flat (VAL_RAW), or as a value tree (as_tree) for the interpreter. */

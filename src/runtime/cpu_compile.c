@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define CPU_FLAGS "-O3 -march=native -std=c11 -fPIC -shared"
+#define CPU_FLAGS "-O3 -march=native -std=c11 -fwrapv -fPIC -shared"   /* -fwrapv: int arithmetic wraps, as in the interpreter */
 #define CPU_LOG_MAX 3000   /* diag messages hold 4 KB; keep the head of the log */
 
 /* mkdir -p; 0 or the errno of the first level that could not be made. */
@@ -28,14 +28,27 @@ static int make_dirs(const char *path) {
 }
 
 bool cpu_make_dirs(const char *path) {
+  if (!*path) return diag_error(LOC_NONE, "cannot create a directory with an empty name");
   int err = make_dirs(path);
-  return err ? diag_error(LOC_NONE, "cannot create directory '%s': %s", path, strerror(err)) : true;
+  if (err) return diag_error(LOC_NONE, "cannot create directory '%s': %s", path, strerror(err));
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+    return diag_error(LOC_NONE, "cannot create directory '%s': a file of that name exists", path);
+  return true;
+}
+
+const char *cpu_path_in(const char *dir, const char *file) {
+  size_t n = strlen(dir);
+  return arena_printf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", file);
 }
 
 bool cpu_write_file_atomic(const char *path, const char *data, size_t len) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return diag_error(LOC_NONE, "cannot write '%s': it is a directory", path);
   const char *tmp = arena_printf("%s.tmp.%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "wb");
-  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", tmp, strerror(errno));
+  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(errno));
   bool ok = fwrite(data, 1, len, f) == len;
   ok = (fclose(f) == 0) && ok;
   if (!ok || rename(tmp, path) != 0) {
@@ -99,7 +112,9 @@ static const char *read_log(const char *log) {
   return more ? arena_printf("%s\n[… truncated]", text) : text;
 }
 
-static bool run_compiler(char **argv, const char *src, const char *log) {
+/* A compiler that cannot be started is the machine's problem (an error); one
+   that rejects the generated code is clift's (an internal error, SPEC §8). */
+static bool run_compiler(char **argv, const char *src, const char *log, Loc where) {
   extern char **environ;
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -119,11 +134,11 @@ static bool run_compiler(char **argv, const char *src, const char *log) {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) { unlink(log); return true; }
   const char *why = WIFEXITED(status) ? arena_printf("exit status %d", WEXITSTATUS(status))
                                       : arena_printf("signal %d", WTERMSIG(status));
-  return diag_error(LOC_NONE, "the C compiler (%s) failed on %s (%s):\n%s",
-                    compiler(), src, why, read_log(log));
+  return diag_internal(where, "the C compiler (%s) rejected the generated code %s (%s):\n%s",
+                       compiler(), src, why, read_log(log));
 }
 
-bool cpu_compile_shared(const char *c_source, bool openmp, const char **so_path) {
+bool cpu_compile_shared(const char *c_source, bool openmp, Loc where, const char **so_path) {
   const char *dir = cpu_cache_dir();
   if (!dir) return false;
   const char *flags = openmp ? CPU_FLAGS " -fopenmp" : CPU_FLAGS;
@@ -136,7 +151,7 @@ bool cpu_compile_shared(const char *c_source, bool openmp, const char **so_path)
   /* per-process temporary names: concurrent clifts may build the same program */
   const char *tmp = arena_printf("%s.so.tmp.%ld", base, (long)getpid());
   const char *log = arena_printf("%s.log.%ld", base, (long)getpid());
-  if (!run_compiler(compiler_argv(openmp, tmp, src), src, log)) { unlink(tmp); return false; }
+  if (!run_compiler(compiler_argv(openmp, tmp, src), src, log, where)) { unlink(tmp); return false; }
   if (rename(tmp, so) != 0) {
     int err = errno;
     unlink(tmp);

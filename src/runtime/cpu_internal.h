@@ -23,10 +23,13 @@ const char *cpu_scalar_ctype(TypeKind k);   /* "float", "int32_t", "uint8_t" …
 bool cpu_pack(Type *t, Value *v, NatBinding *b, const char *what, unsigned char *buf);
 Value *cpu_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf);
 
-/* Write a file through a temporary name and rename, so no reader ever sees half of it. */
+/* Write a file through a temporary name and rename, so no reader ever sees half
+   of it; errors name `path`, never the temporary. */
 bool cpu_write_file_atomic(const char *path, const char *data, size_t len);
-/* mkdir -p */
+/* mkdir -p; an error when `path` exists and is not a directory. */
 bool cpu_make_dirs(const char *path);
+/* DIR/FILE, with DIR exactly as the user gave it ("out/" gives "out/FILE"). */
+const char *cpu_path_in(const char *dir, const char *file);
 
 /* Shared by the `clift compile` writers (cpu_emit.c, opencl_emit.c): every
    parameter and the result have a flat layout; the header comment describing the
@@ -34,6 +37,10 @@ bool cpu_make_dirs(const char *path);
 bool cpu_library_supported(Program *p);
 void cpu_describe_convention(Buf *b, Program *p, const char *entry);
 const char *cpu_header_guard(const char *name);
+/* The prefix of every exported symbol of the library NAME: NAME itself (a C
+   identifier, made so by clift compile), or clift_NAME when NAME starts with a
+   digit; NAME_run is the entry, so two programs link into one executable. */
+const char *cpu_symbol_base(const char *name);
 
 size_t cpu_align_of(Type *t);
 size_t cpu_tuple_field_bytes(Type *t);

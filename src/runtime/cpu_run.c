@@ -1,6 +1,7 @@
 /* cpu_run.c — one run of a c/openmp program: marshal the inputs, compile (cached),
    load, call `clift_run`, read the result back (SPEC §6, docs/runtime.md §1). */
 #include "cpu_internal.h"
+#include "check_report.h"
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,11 +23,12 @@ bool cpu_load(const char *so_path, CpuEntry *entry) {
   return true;
 }
 
-/* Generated code that can fail at run time (an aref out of range) defines
-   `int clift_error` and sets it instead of crashing; NULL when it has none. */
-static int *error_flag(const char *so_path) {
+/* Generated code that can fail at run time (an aref out of range, a zero
+   divisor) defines the error cell `int clift_error[5]` (dpia/kernel.h) and
+   fills it instead of crashing; NULL when it has none. */
+static int32_t *error_cell(const char *so_path) {
   void *handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
-  return handle ? (int *)dlsym(handle, "clift_error") : NULL;
+  return handle ? (int32_t *)dlsym(handle, "clift_error") : NULL;
 }
 
 /* Buffers are malloc'd, not arena'd: they can be gigabytes that must go away right
@@ -83,10 +85,10 @@ static bool inputs_pack(Program *p, Value **inputs, NatBinding *sizes, void **bu
 }
 
 Value *cpu_run(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp) {
-  return cpu_run_timed(c_source, p, inputs, sizes, openmp, NULL);
+  return cpu_run_timed(c_source, p, NULL, inputs, sizes, openmp, NULL);
 }
 
-Value *cpu_run_timed(const char *c_source, Program *p, Value **inputs, NatBinding *sizes, bool openmp,
+Value *cpu_run_timed(const char *c_source, Program *p, const Kernel *k, Value **inputs, NatBinding *sizes, bool openmp,
                      RunTiming *timing) {
   long long *size_args = size_values(p, sizes);
   if (!size_args || !types_supported(p)) return NULL;
@@ -98,20 +100,20 @@ Value *cpu_run_timed(const char *c_source, Program *p, Value **inputs, NatBindin
   bool ok = inputs_pack(p, inputs, sizes, buffers)
          && cpu_type_bytes(p->result, sizes, "the result", &out_bytes)
          && (buffers[0] = buffer_new(out_bytes, "the result"))
-         && cpu_compile_shared(c_source, openmp, &so)
+         && cpu_compile_shared(c_source, openmp, p->loc, &so)
          && cpu_load(so, &entry);
   Value *result = NULL;
   if (ok) {
-    int *failed = error_flag(so);
-    if (failed) *failed = 0;
+    int32_t *cell = error_cell(so);
+    if (cell) memset(cell, 0, sizeof(int32_t) * CHECK_CELL_INTS);
     entry(buffers, size_args);
-    for (int r = 0; timing && r < timing->runs; r++) {
+    for (int r = 0; timing && r < timing->runs && (!cell || !cell[0]); r++) {
       double t0 = timing_now_ms();
       entry(buffers, size_args);
       timing->ms[r] = timing_now_ms() - t0;
     }
-    if (failed && *failed)
-      diag_error(LOC_NONE, "aref: index out of range (reported by the generated code)");
+    if (cell && !check_report(k, cell))
+      ;
     else if (timing && timing->discard_result)
       result = value_bool(true);
     else

@@ -23,8 +23,9 @@ Value *cuda_run(Plan *plan, const char *cu_source, Value **inputs, NatBinding *s
 Value *cuda_run_timed(Plan *plan, const char *cu_source, Value **inputs, NatBinding *sizes, RunTiming *timing);
 
 /* NVRTC alone, no device needed: the PTX of `cu_source` for a virtual
-   architecture such as "compute_90". NULL + diag with the compile log. */
-const char *cuda_compile_ptx(const char *cu_source, const char *arch);
+   architecture such as "compute_90". NULL + diag with the compile log (an
+   internal error at `where`, the program, when NVRTC rejects the code). */
+const char *cuda_compile_ptx(const char *cu_source, const char *arch, Loc where);
 
 /* `clift compile -t cuda -o DIR`: DIR/NAME.cu (the kernels), DIR/NAME_host.cu
    (the host plan on the CUDA runtime API, #including NAME.cu: one nvcc -c

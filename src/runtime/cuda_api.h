@@ -9,6 +9,7 @@
 #ifndef CLIFT_CUDA_API_H
 #define CLIFT_CUDA_API_H
 #include <stddef.h>
+#include "../util/util.h"
 
 typedef int CUresult;                      /* CUDA_SUCCESS is 0 */
 typedef int CUdevice;
@@ -84,7 +85,8 @@ const char *cuda_error_name(CUresult err);
 
 /* cuda_compile.c: `source` compiled by NVRTC for `arch` ("sm_90": a cubin,
    "compute_90": PTX) and loaded into the current context; modules are kept per
-   process, keyed by source and architecture. NULL + diag (the NVRTC log). */
-CUmodule cuda_module_load(const CudaApi *cu, const char *source, const char *arch);
+   process, keyed by source and architecture. NULL + diag (the NVRTC log, an
+   internal error at `where`, the program). */
+CUmodule cuda_module_load(const CudaApi *cu, const char *source, const char *arch, Loc where);
 
 #endif

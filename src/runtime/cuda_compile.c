@@ -8,8 +8,9 @@
 #include "cuda_api.h"
 #include <string.h>
 
-/* The device code of `source`, `*size` bytes in the arena. */
-static const char *nvrtc_compile(const char *source, const char *arch, size_t *size) {
+/* The device code of `source`, `*size` bytes in the arena. Code that NVRTC
+   rejects is an internal error at `where`, the program (SPEC §8). */
+static const char *nvrtc_compile(const char *source, const char *arch, Loc where, size_t *size) {
   const NvrtcApi *rtc = nvrtc_api_load();
   if (!rtc) return NULL;
   nvrtcProgram prog;
@@ -23,7 +24,7 @@ static const char *nvrtc_compile(const char *source, const char *arch, size_t *s
     char *log = NEW_ARRAY(char, len + 1);
     if (len) rtc->GetProgramLog(prog, log);
     rtc->DestroyProgram(&prog);
-    diag_error(LOC_NONE, "the CUDA kernels failed to compile (NVRTC, %s): %s\n%.3000s", arch, rtc->GetErrorString(rc), log);
+    diag_internal(where, "NVRTC rejected the generated CUDA kernels (%s, %s):\n%.3000s", arch, rtc->GetErrorString(rc), log);
     return NULL;
   }
   bool cubin = strncmp(arch, "sm_", 3) == 0;
@@ -35,9 +36,9 @@ static const char *nvrtc_compile(const char *source, const char *arch, size_t *s
   return image;
 }
 
-const char *cuda_compile_ptx(const char *source, const char *arch) {
+const char *cuda_compile_ptx(const char *source, const char *arch, Loc where) {
   size_t size;
-  return nvrtc_compile(source, arch, &size);
+  return nvrtc_compile(source, arch, where, &size);
 }
 
 /* 64-bit FNV-1a of source and architecture (as the CPU targets' cache key). */
@@ -48,14 +49,14 @@ static unsigned long long module_key(const char *source, const char *arch) {
   return h;
 }
 
-CUmodule cuda_module_load(const CudaApi *cu, const char *source, const char *arch) {
+CUmodule cuda_module_load(const CudaApi *cu, const char *source, const char *arch, Loc where) {
   enum { SLOTS = 64 };
   static struct { unsigned long long key; CUmodule module; } cache[SLOTS];
   static int next;   /* round robin: an evicted module is unloaded */
   unsigned long long key = module_key(source, arch);
   for (int i = 0; i < SLOTS; i++) if (cache[i].module && cache[i].key == key) return cache[i].module;
   size_t size;
-  const char *image = nvrtc_compile(source, arch, &size);
+  const char *image = nvrtc_compile(source, arch, where, &size);
   if (!image) return NULL;
   CUmodule m;
   CUresult rc = cu->ModuleLoadData(&m, image);

@@ -85,11 +85,7 @@ static const char *host_helpers =
   "  return check(cudaLaunchKernel(kern, grid, block, args, 0, 0), step);\n"
   "}\n\n";
 
-static const char *entry_base(const char *name) {
-  return arena_printf("%s%s", name[0] >= '0' && name[0] <= '9' ? "clift_" : "", name);
-}
-
-static const char *entry_name(const char *name) { return arena_printf("%s_run", entry_base(name)); }
+static const char *entry_name(const char *name) { return arena_printf("%s_run", cpu_symbol_base(name)); }
 
 static void host_entry(Buf *out, Plan *pl, const char *name);
 
@@ -105,7 +101,7 @@ static const char *host_source(Plan *pl, const char *name) {
   buf_printf(&b, "#include <cuda_runtime.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
              "#include \"%s.h\"\n\n#define PROGRAM \"%s\"\n\n"
              "/* the kernels, under names of their own (several libraries link together) */\n", name, name);
-  for (int i = 0; i < pl->n; i++) buf_printf(&b, "#define %s %s_%s\n", pl->kernels[i].name, entry_base(name), pl->kernels[i].name);
+  for (int i = 0; i < pl->n; i++) buf_printf(&b, "#define %s %s_%s\n", pl->kernels[i].name, cpu_symbol_base(name), pl->kernels[i].name);
   buf_printf(&b, "#include \"%s.cu\"\n\n", name);
   buf_puts(&b, plan_launch_policy_source());
   buf_puts(&b, "\n");
@@ -144,7 +140,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
                i == 0 ? "the result" : buf->name);
   }
-  buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int), NULL, \"the error cell\")) goto done;\n\n");
+  buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int) * 5, NULL, \"the error cell\")) goto done;\n\n");
   for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
   buf_printf(&b, "  if (check(cudaDeviceSynchronize(), \"running the kernels\")) goto done;\n"
              "  if (check(cudaMemcpy(&failed, error_cell, sizeof failed, cudaMemcpyDeviceToHost), \"reading the error cell\")) goto done;\n"
@@ -184,7 +180,7 @@ static const char *header_source(Program *p, const char *name) {
 
 bool cuda_write_library(Program *p, const char *dir, const char *name) {
   if (!cpu_library_supported(p)) return false;
-  Kernel *k = dpia_translate(p);   /* lowers first, as for --print */
+  Kernel *k = dpia_translate(p, "cuda");   /* lowers first, as for --print */
   Plan *pl = k ? plan_build(k, "cuda") : NULL;
   const char *cu = pl ? codegen_cuda(pl) : NULL;
   if (!cu) return false;
@@ -192,7 +188,7 @@ bool cuda_write_library(Program *p, const char *dir, const char *name) {
     if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
   const char *host = host_source(pl, name), *header = header_source(p, name);
   return cpu_make_dirs(dir)
-      && cpu_write_file_atomic(arena_printf("%s/%s.cu", dir, name), cu, strlen(cu))
-      && cpu_write_file_atomic(arena_printf("%s/%s_host.cu", dir, name), host, strlen(host))
-      && cpu_write_file_atomic(arena_printf("%s/%s.h", dir, name), header, strlen(header));
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.cu", name)), cu, strlen(cu))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s_host.cu", name)), host, strlen(host))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.h", name)), header, strlen(header));
 }

@@ -7,6 +7,7 @@
 #include "cuda.h"
 #include "cuda_api.h"
 #include "cpu_internal.h"
+#include "check_report.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,7 @@ static bool buffer_new(Device *d, int64_t bytes, const void *host, const char *w
 typedef struct Run {
   Device *d; Plan *pl; Value **inputs; NatBinding *sizes;
   CUdeviceptr *mems;       /* per k->bufs[i]; 0 for local buffers */
-  CUdeviceptr error;       /* one int, set by a failed aref range check */
+  CUdeviceptr error;       /* the error cell: CHECK_CELL_INTS ints (dpia/kernel.h) */
   long long *size_values;
   bool index32;            /* every size and buffer small enough for int indices */
 } Run;
@@ -153,9 +154,9 @@ static bool launch(Run *r, CUmodule mod, PlanKernel *pk) {
 
 static Value *read_result(Run *r) {
   Program *p = r->pl->k->prog;
-  int failed = 0;
-  if (!check(r->d->cu->MemcpyDtoH(&failed, r->error, sizeof failed), "reading the error cell")) return NULL;
-  if (failed) { diag_error(LOC_NONE, "aref: index out of range (reported by the generated code)"); return NULL; }
+  int32_t cell[CHECK_CELL_INTS] = { 0 };
+  if (!check(r->d->cu->MemcpyDtoH(cell, r->error, sizeof cell), "reading the error cell")) return NULL;
+  if (!check_report(r->pl->k, cell)) return NULL;
   int64_t bytes;
   if (!cpu_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
   unsigned char *host = calloc(1, bytes > 0 ? (size_t)bytes : 1);
@@ -207,7 +208,7 @@ Value *cuda_run_timed(Plan *pl, const char *cu_source, Value **inputs, NatBindin
   Value *result = NULL;
   CUmodule mod = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
-      && buffer_new(d, sizeof(int), NULL, "the error cell", &r.error) && (mod = cuda_module_load(d->cu, r.index32 ? arena_printf("#define CLIFT_INDEX int\n%s", cu_source) : cu_source, d->arch))) {
+      && buffer_new(d, sizeof(int) * CHECK_CELL_INTS, NULL, "the error cell", &r.error) && (mod = cuda_module_load(d->cu, r.index32 ? arena_printf("#define CLIFT_INDEX int\n%s", cu_source) : cu_source, d->arch, p->loc))) {
     bool ok = launch_all(&r, mod, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, mod, &timing->ms[k]);
     if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);

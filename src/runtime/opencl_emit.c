@@ -121,15 +121,14 @@ static const char *host_helpers =
   "  clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);\n"
   "  char *log = calloc(1, len + 1);\n"
   "  if (log) clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, len, log, NULL);\n"
-  "  fprintf(stderr, \"%s: the OpenCL kernels failed to build:\\n%s\\n\", PROGRAM, log ? log : \"\");\n"
+  "  fprintf(stderr, \"%s: internal error: the OpenCL compiler rejected the kernels clift generated\"\n"
+  "                  \" (a bug in clift; please report it with the program):\\n%s\\n\", PROGRAM, log ? log : \"\");\n"
   "  free(log);\n"
   "  clReleaseProgram(prog);\n"
   "  return NULL;\n"
   "}\n\n";
 
-static const char *entry_name(const char *name) {
-  return arena_printf("%s%s_run", name[0] >= '0' && name[0] <= '9' ? "clift_" : "", name);
-}
+static const char *entry_name(const char *name) { return arena_printf("%s_run", cpu_symbol_base(name)); }
 
 static const char *host_source(Plan *pl, const char *cl_source, const char *name) {
   Kernel *k = pl->k;
@@ -176,7 +175,7 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL");
     buf_printf(&b, "  if (check(err, \"allocating %s\")) goto done;\n", buf->name);
   }
-  buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int), NULL, &err);\n"
+  buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int) * 5, NULL, &err);\n"
                "  if (check(err, \"allocating the error cell\")) goto done;\n\n");
   for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
   buf_printf(&b, "  if (check(clEnqueueReadBuffer(queue, error_cell, CL_TRUE, 0, sizeof failed, &failed, 0, NULL, NULL),\n"
@@ -221,7 +220,7 @@ static const char *header_source(Program *p, const char *name) {
 
 bool opencl_write_library(Program *p, const char *dir, const char *name) {
   if (!cpu_library_supported(p)) return false;
-  Kernel *k = dpia_translate(p);
+  Kernel *k = dpia_translate(p, "opencl");
   Plan *pl = k ? plan_build(k, "opencl") : NULL;
   const char *cl = pl ? codegen_opencl(pl) : NULL;
   if (!cl) return false;
@@ -229,7 +228,7 @@ bool opencl_write_library(Program *p, const char *dir, const char *name) {
     if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
   const char *host = host_source(pl, cl, name), *header = header_source(p, name);
   return cpu_make_dirs(dir)
-      && cpu_write_file_atomic(arena_printf("%s/%s.cl", dir, name), cl, strlen(cl))
-      && cpu_write_file_atomic(arena_printf("%s/%s_host.c", dir, name), host, strlen(host))
-      && cpu_write_file_atomic(arena_printf("%s/%s.h", dir, name), header, strlen(header));
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.cl", name)), cl, strlen(cl))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s_host.c", name)), host, strlen(host))
+      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.h", name)), header, strlen(header));
 }

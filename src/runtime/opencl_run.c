@@ -6,6 +6,7 @@
 #include "opencl.h"
 #include "opencl_api.h"
 #include "cpu_internal.h"
+#include "check_report.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,7 +75,9 @@ static bool check(cl_int err, const char *what) {
    bytes (as on the cuda target): the kernels are built with CLIFT_INDEX=int. */
 enum { INDEX32_LIMIT = 1 << 30 };
 
-static cl_program build(Device *d, const char *src, bool index32) {
+/* Kernels the device's compiler rejects are an internal error at `where`,
+   the program (SPEC §8), with the build log. */
+static cl_program build(Device *d, const char *src, bool index32, Loc where) {
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
   if (!check(err, "clCreateProgramWithSource")) return NULL;
@@ -84,7 +87,7 @@ static cl_program build(Device *d, const char *src, bool index32) {
   char *log = NEW_ARRAY(char, len + 1);
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, log, NULL);
   d->cl->ReleaseProgram(prog);
-  diag_error(LOC_NONE, "the OpenCL kernels failed to build on %s:\n%.3000s", d->name, log);
+  diag_internal(where, "the OpenCL compiler of %s rejected the generated kernels:\n%.3000s", d->name, log);
   return NULL;
 }
 
@@ -184,11 +187,11 @@ static bool launch(Run *r, cl_program prog, PlanKernel *pk, cl_event *event) {
 
 static Value *read_result(Run *r) {
   Program *p = r->pl->k->prog;
-  cl_int failed = 0;
-  if (!check(r->d->cl->EnqueueReadBuffer(r->d->queue, r->error, 1, 0, sizeof failed, &failed, 0, NULL, NULL),
+  int32_t cell[CHECK_CELL_INTS] = { 0 };
+  if (!check(r->d->cl->EnqueueReadBuffer(r->d->queue, r->error, 1, 0, sizeof cell, cell, 0, NULL, NULL),
              "reading the error cell"))
     return NULL;
-  if (failed) { diag_error(LOC_NONE, "aref: index out of range (reported by the generated code)"); return NULL; }
+  if (!check_report(r->pl->k, cell)) return NULL;
   int64_t bytes;
   if (!cpu_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
   unsigned char *host = calloc(1, bytes > 0 ? (size_t)bytes : 1);
@@ -242,7 +245,7 @@ Value *opencl_run_timed(Plan *pl, const char *cl_source, Value **inputs, NatBind
   Value *result = NULL;
   cl_program prog = NULL;
   if (cpu_type_supported(p->result, "the result") && buffers_create(&r)
-      && (r.error = buffer_new(d, sizeof(cl_int), NULL, "the error cell")) && (prog = build(d, cl_source, r.index32))) {
+      && (r.error = buffer_new(d, sizeof(cl_int) * CHECK_CELL_INTS, NULL, "the error cell")) && (prog = build(d, cl_source, r.index32, p->loc))) {
     bool ok = launch_all(&r, prog, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, prog, &timing->ms[k]);
     if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);

@@ -41,8 +41,9 @@ struct Expr {
 };
 
 /* A run-time size condition the type checker could not settle statically,
-   checked once the size variables are bound (SPEC §8): lhs % rhs == 0 or lhs <= rhs. */
-typedef enum { CHECK_DIVIDES, CHECK_LE } SizeCheckKind;
+   checked once the size variables are bound (SPEC §8): lhs % rhs == 0, lhs <= rhs,
+   or rhs >= 0 (a size literal such as #(- N 4)). */
+typedef enum { CHECK_DIVIDES, CHECK_LE, CHECK_NONNEG /* 0 <= rhs */ } SizeCheckKind;
 typedef struct SizeCheck {
   SizeCheckKind kind;
   Nat *lhs, *rhs;

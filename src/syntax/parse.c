@@ -4,6 +4,8 @@
 #include "sexp.h"
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,11 +30,18 @@ static bool is_keyword(const char *s) {
 
 static bool is_ident(const char *s) { return s[0] && !isdigit((unsigned char)s[0]) && !is_keyword(s); }
 
-static bool parse_integer(const char *s, long long *out) {
+/* Digits with an optional '-': an integer literal, whatever its size. */
+static bool is_integer(const char *s) {
   const char *p = s;
   if (*p == '-') p++;
   if (!isdigit((unsigned char)*p)) return false;
   for (; *p; p++) if (!isdigit((unsigned char)*p)) return false;
+  return true;
+}
+
+/* An integer literal's value; false when it is not one or does not fit in 64 bits. */
+static bool parse_integer(const char *s, long long *out) {
+  if (!is_integer(s)) return false;
   errno = 0;
   *out = strtoll(s, NULL, 10);
   return errno == 0;
@@ -50,7 +59,8 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
   if (s->kind == SX_HASH) s = s->kids[0];
   if (s->kind == SX_ATOM) {
     long long v;
-    if (parse_integer(s->text, &v)) {
+    if (is_integer(s->text)) {
+      if (!parse_integer(s->text, &v)) { diag_error(s->loc, "size %s is too large (at most %lld)", s->text, (long long)INT64_MAX); return NULL; }
       if (v < 0) { diag_error(s->loc, "expected a natural number, found %lld", v); return NULL; }
       return nat_const(v);
     }
@@ -157,8 +167,11 @@ static Expr *parse_atom(Parser *ps, Sexp *s) {
   (void)ps;
   const char *t = s->text;
   long long v;
-  if (parse_integer(t, &v)) {
-    if (v > 2147483647LL || v < -2147483648LL) { diag_error(s->loc, "integer literal %s does not fit in an int", t); return NULL; }
+  if (is_integer(t)) {   /* int literals are 32-bit; a long comes from (i2l …) (docs/language.md §4) */
+    if (!parse_integer(t, &v) || v > INT32_MAX || v < INT32_MIN) {
+      diag_error(s->loc, "integer literal %s does not fit in an int (%d to %d)", t, INT32_MIN, INT32_MAX);
+      return NULL;
+    }
     Expr *e = expr_new(EX_INT, s->loc, 0);
     e->ival = v;
     return e;
@@ -170,6 +183,12 @@ static Expr *parse_atom(Parser *ps, Sexp *s) {
     bool is_float = *end == 'f' && end[1] == 0;
     if (end == t || (*end && !is_float)) {
       diag_error(s->loc, "malformed number '%s' (expected e.g. 3, 1.5, 1.5f, -2.5f)", t);
+      return NULL;
+    }
+    /* from FLT_MAX + half an ulp on, a float rounds to inf; too small rounds to 0 */
+    if (is_float ? fabs(d) >= 0x1.ffffffp+127 : errno == ERANGE && isinf(d)) {
+      diag_error(s->loc, "%s literal %s is out of range (a %s is at most ±%s)", is_float ? "float" : "double", t,
+                 is_float ? "float" : "double", is_float ? "3.40282347e+38" : "1.7976931348623157e+308");
       return NULL;
     }
     Expr *e = expr_new(is_float ? EX_FLOAT : EX_DOUBLE, s->loc, 0);
@@ -252,6 +271,78 @@ static Expr *parse_expr(Parser *ps, Sexp *s) {
   return parse_form(ps, s);
 }
 
+/* ---- size variables bound by the inputs ---- */
+
+typedef struct Lengths { Nat **len; int *input; int n, cap; } Lengths;
+
+/* Every array length in an input type, outer to inner. */
+static void collect_lengths(Lengths *L, Type *t, int input) {
+  if (t->kind == TY_EXISTS) { collect_lengths(L, t->array, input); return; }
+  if (t->kind == TY_TUPLE) { for (int i = 0; i < t->n; i++) collect_lengths(L, t->fields[i], input); return; }
+  if (t->kind != TY_ARRAY) return;
+  if (L->n == L->cap) {
+    L->cap = L->cap ? 2 * L->cap : 16;
+    Nat **len = NEW_ARRAY(Nat *, L->cap);
+    int *in = NEW_ARRAY(int, L->cap);
+    for (int i = 0; i < L->n; i++) { len[i] = L->len[i]; in[i] = L->input[i]; }
+    L->len = len; L->input = in;
+  }
+  L->len[L->n] = t->len; L->input[L->n++] = input;
+  collect_lengths(L, t->elem, input);
+}
+
+/* The size variable of p that `len` alone would fix, given those already bound:
+   its one unbound size variable, when it mentions nothing else unknown (such as
+   the position of a dep-array); -1 if none. */
+static int fixes(Program *p, Nat *len, const bool *bound) {
+  NatVar *vars[16];
+  int nv = nat_free_vars(len, vars, 16), found = -1;
+  if (nv > 16) return -1;
+  for (int i = 0; i < nv; i++) {
+    int k = 0;
+    while (k < p->nsizes && p->sizes[k] != vars[i]) k++;
+    if (k == p->nsizes || (!bound[k] && found >= 0)) return -1;
+    if (!bound[k]) found = k;
+  }
+  return found;
+}
+
+static bool mentions(Nat *len, NatVar *v) {
+  NatVar *vars[16];
+  int nv = nat_free_vars(len, vars, 16);
+  for (int i = 0; i < nv && i < 16; i++) if (vars[i] == v) return true;
+  return false;
+}
+
+/* SPEC §2: size variables are bound from the inputs, each as the length of an
+   input (or of its rows) whose other sizes are known, pass after pass as
+   src/cli/inputs.c does it. One that no input can give is an error at its
+   declaration, or at the input type that mentions it. */
+static bool check_sizes_bound(Program *p, Sexp *sizes, Sexp *types) {
+  Lengths L = { NULL, NULL, 0, 0 };
+  for (int i = 0; i < p->nparams; i++) collect_lengths(&L, p->params[i].type, i);
+  bool *bound = NEW_ARRAY(bool, p->nsizes + 1);
+  for (bool changed = true; changed; ) {
+    changed = false;
+    for (int j = 0; j < L.n; j++) {
+      int k = fixes(p, L.len[j], bound);
+      if (k >= 0) { bound[k] = true; changed = true; }
+    }
+  }
+  for (int k = 0; k < p->nsizes; k++) {
+    if (bound[k]) continue;
+    NatVar *v = p->sizes[k];
+    for (int j = 0; j < L.n; j++)
+      if (mentions(L.len[j], v))
+        return diag_error(types->kids[L.input[j]]->loc, "the size variable %s cannot be bound from the inputs: "
+                          "no input has a length with %s as its only unknown size (input %d (%s) has the length %s)",
+                          v->name, v->name, L.input[j] + 1, p->params[L.input[j]].name, nat_to_string(L.len[j]));
+    return diag_error(sizes->kids[k]->loc, "the size variable %s is not the length of any input, so its value "
+                      "cannot be known (size variables are bound from the inputs' lengths)", v->name);
+  }
+  return true;
+}
+
 /* (lift (SIZEVAR*) (type*) (lambda (IDENT*) expr)) */
 Program *parse_program(const char *file, const char *text) {
   diag_add_source(file, text);
@@ -294,6 +385,7 @@ Program *parse_program(const char *file, const char *text) {
     if (!t) return NULL;
     p->params[i] = (Param){ k->text, ast_fresh_uid(), k->loc, t };
   }
+  if (!check_sizes_bound(p, sizes, types)) return NULL;
   p->body = parse_expr(&ps, fn->kids[2]);
   return p->body ? p : NULL;
 }

@@ -56,6 +56,11 @@ bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *ap
     if (v == 0) return true;
     return diag_error(app->loc, "%s: %s does not divide the length %s", what, nat_to_string(rhs), nat_to_string(lhs));
   }
+  if (kind == CHECK_NONNEG) {
+    if (nat_proves_le(nat_const(0), rhs)) return true;
+    if (nat_proves_lt(rhs, nat_const(0)))
+      return diag_error(app->loc, "%s is negative for every size", what);
+  }
   if (kind == CHECK_LE) {
     if (nat_proves_le(lhs, rhs)) return true;
     if (nat_proves_lt(rhs, lhs))
@@ -109,7 +114,14 @@ Type *infer_expr(InferCx *cx, Expr *e) {
   case EX_NAT: t = type_scalar(TY_INT); break;   /* a size used as a value */
   case EX_LET: case EX_UNPACK: t = infer_let(cx, e); break;
   case EX_IF: t = infer_if(cx, e); break;
-  case EX_PRIM: t = e->prim->infer(cx, e); break;
+  case EX_PRIM:
+    /* a size literal must not be negative once the sizes are bound (SPEC §8) */
+    for (int i = 0; i < e->nkids; i++)
+      if (e->kids[i]->kind == EX_NAT &&
+          !infer_require(cx, CHECK_NONNEG, nat_const(0), e->kids[i]->nat, e->kids[i], arena_printf("size %s", nat_to_string(e->kids[i]->nat))))
+        return NULL;
+    t = e->prim->infer(cx, e);
+    break;
   case EX_PACK:
     diag_error(e->loc, "'pack' is not supported yet (dynamic-length arrays come with filter)");
     break;
@@ -128,5 +140,5 @@ bool infer_program(Program *p) {
   SizeCheck *ordered = NULL;
   while (p->checks) { SizeCheck *c = p->checks; p->checks = c->next; c->next = ordered; ordered = c; }
   p->checks = ordered;
-  return p->result != NULL;
+  return p->result != NULL && infer_check_nesting(p);
 }

@@ -18,6 +18,9 @@ struct InferCx {
 /* Type-check a normalised program: sets every e->type, p->result, p->checks. */
 bool infer_program(Program *p);
 
+/* SPEC §4.2: parallel maps nested validly (nesting.c); error at the inner map. */
+bool infer_check_nesting(Program *p);
+
 /* ---- for the rules ---- */
 Type *infer_expr(InferCx *cx, Expr *e);
 /* Check a lambda against parameter types; returns the body's type. */

@@ -97,6 +97,7 @@ Type *infer_slide(InferCx *cx, Expr *e) {
   Type *t = infer_array_arg(cx, e->kids[2], e);
   if (!t) return NULL;
   long long v;
+  if (nat_is_const(s, &v) && v == 0) { diag_error(e->kids[0]->loc, "'slide' needs a window of at least 1"); return NULL; }
   if (nat_is_const(st, &v) && v == 0) { diag_error(e->kids[1]->loc, "'slide' needs a step of at least 1"); return NULL; }
   if (!infer_require(cx, CHECK_LE, s, t->len, e, "slide (window larger than the array)")) return NULL;
   return type_array(type_array(t->elem, s), nat_add(nat_div(nat_sub(t->len, s), st), nat_const(1)));

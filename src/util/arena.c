@@ -88,8 +88,9 @@ char *util_read_file(const char *path, size_t *len_out) {
     b.len += n;
   }
   bool bad = ferror(f);
+  int err = errno;
   fclose(f);
-  if (bad) { diag_error(LOC_NONE, "cannot read '%s'", path); return NULL; }
+  if (bad) { diag_error(LOC_NONE, "cannot read '%s': %s", path, strerror(err)); return NULL; }
   if (!b.data) b.data = arena_alloc(1);
   b.data[b.len] = 0;
   if (len_out) *len_out = b.len;

@@ -9,7 +9,7 @@ const Loc LOC_NONE = { NULL, 0, 0 };
 
 typedef struct Source { const char *file, *text; struct Source *next; } Source;
 static Source *sources;
-static bool has_error;
+static bool has_error, internal;
 static Loc err_loc;
 static char err_msg[4096];
 
@@ -22,19 +22,32 @@ void diag_add_source(const char *file, const char *text) {
   sources = s;
 }
 
-bool diag_error(Loc loc, const char *fmt, ...) {
+static bool record(Loc loc, bool is_internal, const char *fmt, va_list ap) {
   if (has_error) return false;
   has_error = true;
+  internal = is_internal;
   err_loc = loc;
-  va_list ap; va_start(ap, fmt);
   vsnprintf(err_msg, sizeof err_msg, fmt, ap);
+  return false;
+}
+
+bool diag_error(Loc loc, const char *fmt, ...) {
+  va_list ap; va_start(ap, fmt);
+  record(loc, false, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+bool diag_internal(Loc loc, const char *fmt, ...) {
+  va_list ap; va_start(ap, fmt);
+  record(loc, true, fmt, ap);
   va_end(ap);
   return false;
 }
 
 bool diag_has_error(void) { return has_error; }
 const char *diag_message(void) { return has_error ? err_msg : ""; }
-void diag_clear(void) { has_error = false; err_msg[0] = 0; err_loc = LOC_NONE; }
+void diag_clear(void) { has_error = internal = false; err_msg[0] = 0; err_loc = LOC_NONE; }
 
 void diag_reset(void) {
   diag_clear();
@@ -58,17 +71,53 @@ static const char *source_line(const char *file, int line, int *len) {
   return NULL;
 }
 
+/* A UTF-8 continuation byte: not the start of a character. */
+static bool continuation(char c) { return ((unsigned char)c & 0xC0) == 0x80; }
+
+enum { LINE_WINDOW = 100 };   /* bytes of a long source line shown around the caret */
+
+/* The source line and a caret under column `col`; a line longer than
+   LINE_WINDOW is cut to a window around the caret, each cut marked by "…"
+   (one column wide, so the caret stays aligned). */
+static void render_source(Buf *b, const char *text, int len, int col) {
+  int caret = col < 1 ? 0 : col - 1 > len ? len : col - 1;
+  int from = 0, to = len;
+  if (len > LINE_WINDOW + LINE_WINDOW / 5) {
+    from = caret - LINE_WINDOW / 2;
+    if (from < 0) from = 0;
+    to = from + LINE_WINDOW;
+    if (to > len) { to = len; from = len - LINE_WINDOW; }
+    while (from > 0 && continuation(text[from])) from--;
+    while (to < len && continuation(text[to])) to++;
+  }
+  buf_printf(b, "  %s%.*s%s\n  %s", from > 0 ? "…" : "", to - from, text + from,
+             to < len ? "…" : "", from > 0 ? " " : "");
+  for (int i = from; i < caret; i++)
+    if (!continuation(text[i])) buf_putc(b, text[i] == '\t' ? '\t' : ' ');
+  buf_puts(b, "^\n");
+}
+
+/* "file:line:col: ", "file: " (a place known only to the file) or "". */
+static void render_place(Buf *b) {
+  if (!err_loc.file) return;
+  if (err_loc.line > 0) buf_printf(b, "%s:%d:%d: ", err_loc.file, err_loc.line, err_loc.col);
+  else buf_printf(b, "%s: ", err_loc.file);
+}
+
 const char *diag_render(void) {
   if (!has_error) return "";
   Buf b = {0};
-  if (!err_loc.file) { buf_printf(&b, "error: %s\n", err_msg); return buf_str(&b); }
-  buf_printf(&b, "%s:%d:%d: error: %s\n", err_loc.file, err_loc.line, err_loc.col, err_msg);
-  int len = 0;
-  const char *text = source_line(err_loc.file, err_loc.line, &len);
-  if (text) {
-    buf_printf(&b, "  %.*s\n  ", len, text);
-    for (int i = 1; i < err_loc.col && i <= len; i++) buf_putc(&b, text[i - 1] == '\t' ? '\t' : ' ');
-    buf_puts(&b, "^\n");
+  render_place(&b);
+  if (internal) {   /* SPEC §8: generated code that a downstream compiler rejects */
+    size_t n = strlen(err_msg);
+    while (n > 0 && err_msg[n - 1] == '\n') n--;   /* compiler logs end in newlines */
+    buf_printf(&b, "internal error: %.*s\n", (int)n, err_msg);
+    buf_puts(&b, "This is a bug in clift, not in the program: please report it with the program.\n");
+    return buf_str(&b);
   }
+  buf_printf(&b, "error: %s\n", err_msg);
+  int len = 0;
+  const char *text = err_loc.file && err_loc.line > 0 ? source_line(err_loc.file, err_loc.line, &len) : NULL;
+  if (text) render_source(&b, text, len, err_loc.col);
   return buf_str(&b);
 }

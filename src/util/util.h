@@ -35,9 +35,13 @@ void diag_add_source(const char *file, const char *text);
 /* Record an error. The first error is kept; returns false so callers can
    `return diag_error(...)` from bool functions. Never exits. */
 bool diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Record an internal error of clift: generated code that the C compiler, the
+   OpenCL build or NVRTC rejects (SPEC §8). `loc` is the program's place. */
+bool diag_internal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool diag_has_error(void);
 const char *diag_message(void);          /* the message alone, "" if none */
-/* The full report: "file:line:col: error: msg\n<source line>\n<caret>\n". */
+/* The full report: "file:line:col: error: msg\n<source line>\n<caret>\n"
+   (a long source line cut around the caret); internal errors say so. */
 const char *diag_render(void);
 void diag_clear(void);
 /* diag_clear, and forget every registered source: for a process that compiles

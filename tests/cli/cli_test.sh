@@ -17,7 +17,14 @@ expect() {
 expect 0 "usage: clift COMMAND" -- "$CLIFT" --help
 expect 2 "usage: clift COMMAND" -- "$CLIFT"
 expect 2 "unknown command 'frobnicate'" -- "$CLIFT" frobnicate
-for c in check run test compile bench tune; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
+for c in check run test compile bench; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
+# --help names every target and no command that does not exist
+help=$("$CLIFT" --help)
+for t in interp c openmp opencl cuda auto; do
+  if grep -qE "^  $t " <<<"$help"; then ok; else bad "--help does not list the target $t"; fi
+done
+if grep -q tune <<<"$help"; then bad "--help lists 'tune', which does not exist"; else ok; fi
+expect 2 "unknown command 'tune'" -- "$CLIFT" tune -t c examples/dot.lift
 expect 2 "unknown option '--bogus'" -- "$CLIFT" check --bogus tests/lift/twice.lift
 expect 2 "unknown target 'gpu9000'" -- "$CLIFT" run -t gpu9000 tests/lift/twice.lift "[1]"
 
@@ -36,6 +43,66 @@ printf '(lift (N M) ((array-type float N) (array-type float M))\n  (lambda (xs y
 out=$("$CLIFT" check "$T/zip.lift" 2>&1); rc=$?
 if [ $rc -eq 1 ] && grep -qF "zip.lift:2:19: error: 'zip' needs arrays of the same length, found [float]N and [float]M" <<<"$out" \
    && grep -qE '^ {20}\^$' <<<"$out"; then ok; else bad "zip type error: rc=$rc $out"; fi
+
+# errors at their place (file:line:col and caret): size variables no input binds,
+# literals out of range, slide with a window or a step of 0
+# at FILE LINE:COL MESSAGE: `clift check FILE` fails (exit 1) with MESSAGE at
+# LINE:COL, and the caret stands under column COL of the quoted line
+at() {
+  local f=$1 lc=$2 msg=$3 out rc
+  out=$("$CLIFT" check "$f" 2>&1); rc=$?
+  local caret; caret=$(sed -n 3p <<<"$out")
+  if [ $rc -eq 1 ] && grep -qF "$(basename "$f"):$lc: error: $msg" <<<"$out" \
+     && [ "${caret%^}" != "$caret" ] && [ $((${#caret} - 2)) -eq "${lc#*:}" ]; then ok
+  else bad "$f: expected '$lc: error: $msg' with a caret: rc=$rc $out"; fi
+}
+printf '(lift (N M) ((array-type float N))\n  (lambda (xs) (mapGlb (lambda (x) x) xs)))\n' > "$T/unbound.lift"
+at "$T/unbound.lift" 1:10 "the size variable M is not the length of any input"
+expect 1 "unbound.lift:1:10: error: the size variable M" -- "$CLIFT" run "$T/unbound.lift" "[1, 2]"
+printf '(lift (N) (float)\n  (lambda (x) x))\n' > "$T/scalar_n.lift"
+at "$T/scalar_n.lift" 1:8 "the size variable N is not the length of any input"
+printf '(lift (N M)\n  ((array-type float (+ N M)))\n  (lambda (xs) (mapGlb (lambda (x) x) xs)))\n' > "$T/sum_nm.lift"
+at "$T/sum_nm.lift" 2:4 "the size variable N cannot be bound from the inputs: no input has a length with N as its only unknown size (input 1 (xs) has the length (+ N M))"
+printf '(lift (N M) ((array-type float (+ N M)) (array-type float M))\n  (lambda (xs ys) (mapGlb (lambda (x) x) xs)))\n' > "$T/sum_nm_ok.lift"
+expect 0 '^\(N M\)' -- "$CLIFT" check "$T/sum_nm_ok.lift"
+literal() {   # literal NAME TEXT: a program with TEXT at 2:43
+  printf '(lift (N) ((array-type float N))\n  (lambda (xs) (mapGlb (lambda (x) (let c %s x)) xs)))\n' "$2" > "$T/$1.lift"
+}
+literal float_big 1.0e40f;  at "$T/float_big.lift" 2:43 "float literal 1.0e40f is out of range"
+literal float_neg -3.5e38f; at "$T/float_neg.lift" 2:43 "float literal -3.5e38f is out of range"
+literal double_big 1e309;   at "$T/double_big.lift" 2:43 "double literal 1e309 is out of range"
+literal int_big 2147483648; at "$T/int_big.lift" 2:43 "integer literal 2147483648 does not fit in an int"
+literal int_huge 99999999999999999999; at "$T/int_huge.lift" 2:43 "integer literal 99999999999999999999 does not fit in an int"
+literal float_max 3.4028234e38f; expect 0 "" -- "$CLIFT" check "$T/float_max.lift"
+literal int_min -2147483648;     expect 0 "" -- "$CLIFT" check "$T/int_min.lift"
+printf '(lift (N) ((array-type float N))\n  (lambda (xs) (mapGlb (mapSeq (lambda (x) x)) (slide #0 #1 xs))))\n' > "$T/slide0.lift"
+at "$T/slide0.lift" 2:55 "'slide' needs a window of at least 1"
+printf '(lift (N) ((array-type float N))\n  (lambda (xs) (mapGlb (mapSeq (lambda (x) x)) (slide 3 0 xs))))\n' > "$T/step0.lift"
+at "$T/step0.lift" 2:57 "'slide' needs a step of at least 1"
+
+# a 1000-character line: the quote is cut to a window around the caret, marked
+# with …, and the caret still stands under the culprit
+LC_ALL=C.UTF-8 bash -c '
+  pad=$(printf "(+ 0.0f %.0s" $(seq 120)); close=$(printf "%.0s)" $(seq 120))
+  printf "(lift (N) ((array-type float N))\n  (lambda (xs) (mapGlb (lambda (x) %s(* x 2)%s) xs)))\n" "$pad" "$close"' > "$T/long.lift"
+out=$(LC_ALL=C.UTF-8 "$CLIFT" check "$T/long.lift" 2>&1)
+LC_ALL=C.UTF-8 bash -c '
+  out=$1; src=$(sed -n 2p "$2")
+  col=$(sed -n 1p <<<"$out" | sed -E "s/^[^:]*:2:([0-9]+): error: .*/\1/")
+  quote=$(sed -n 2p <<<"$out"); caret=$(sed -n 3p <<<"$out"); lead=${caret%^}
+  [ ${#src} -gt 1000 ] && [ ${#quote} -lt 130 ] && [ "${quote:2:1}" = "…" ] && [ "${quote: -1}" = "…" ] \
+    && [ "${caret: -1}" = "^" ] && [ "${quote:${#lead}:7}" = "${src:$((col - 1)):7}" ]' _ "$out" "$T/long.lift" \
+  && ok || bad "a 1000-character line is not cut around an aligned caret: $out"
+
+# a downstream compiler that rejects the generated code: an internal error of
+# clift (SPEC §8) at the program, with the compiler's log, exit 1
+printf '#!/bin/sh\necho "fakecc: error: simulated rejection" >&2\nexit 1\n' > "$T/fakecc"
+chmod +x "$T/fakecc"
+out=$(CC="$T/fakecc" "$CLIFT" run -t c tests/lift/twice.lift "[1]" 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -qE "^tests/lift/twice.lift:[0-9]+:[0-9]+: internal error: the C compiler \($T/fakecc\) rejected the generated code" <<<"$out" \
+   && grep -q "fakecc: error: simulated rejection" <<<"$out" && grep -q "bug in clift" <<<"$out"; then ok
+else bad "a rejected generated C file is not an internal error: rc=$rc $out"; fi
+rm -f "$T/fakecc"
 
 # run: results, negative numbers as inputs, input errors
 expect 0 '^\[-3, -7\]$' -- "$CLIFT" run tests/lift/scal.lift -1 "[3, 7]"
@@ -59,6 +126,22 @@ if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests
 "$CLIFT" run -o "$T/never.npy" tests/lift/scal.lift 2 "[1.5," >/dev/null 2>&1
 if [ ! -e "$T/never.npy" ] && [ -z "$(ls "$T" | grep -v -e '\.lift$' -e '^out.npy$')" ]; then ok; else bad "partial output after an error: $(ls "$T")"; fi
 
+# -o: messages name the path exactly as given (never a temporary), a directory
+# is not an output file, a file is not an output directory, DIR/ is not doubled
+expect 1 "^error: cannot write '$T/nodir/x.npy': No such file or directory$" -- "$CLIFT" run -o "$T/nodir/x.npy" tests/lift/twice.lift "[1]"
+expect 1 "^error: cannot write '$T': it is a directory$" -- "$CLIFT" run -o "$T" tests/lift/twice.lift "[1]"
+touch "$T/plainfile"
+expect 1 "^error: cannot create directory '$T/plainfile': a file of that name exists$" -- "$CLIFT" compile -t c -o "$T/plainfile" tests/lift/twice.lift
+expect 1 "^error: cannot create directory '$T/plainfile/sub': Not a directory$" -- "$CLIFT" compile -t c -o "$T/plainfile/sub" tests/lift/twice.lift
+expect 0 "" -- "$CLIFT" compile -t c -o "$T/lib/" tests/lift/twice.lift
+if [ -f "$T/lib/twice.c" ] && [ -f "$T/lib/twice.h" ]; then ok; else bad "compile -o DIR/: $(ls "$T/lib" 2>&1)"; fi
+rm -rf "$T/lib" "$T/plainfile"
+
+# launch sizes mean something only on opencl and cuda: elsewhere a usage error
+expect 2 "clift: --local-size applies to the opencl and cuda targets only; target 'c' has no launch sizes" -- "$CLIFT" run -t c --local-size 64 tests/lift/twice.lift "[1]"
+expect 2 "--global-size applies to the opencl and cuda targets only; target 'openmp'" -- "$CLIFT" run --global-size 128 tests/lift/twice.lift "[1]"
+expect 2 "--local-size applies to the opencl and cuda targets only; target 'interp'" -- "$CLIFT" bench -t interp --local-size 8 --size N=4 tests/lift/twice.lift
+
 # -t auto falls back to a target that runs here (SPEC §8); a named one never does
 expect 0 '^\[32\]$' -- "$CLIFT" run -t auto examples/dot.lift "[1, 2, 3]" "[4, 5, 6]"
 if ! "$CLIFT" test --list-targets | grep -qx cuda; then
@@ -72,6 +155,9 @@ expect 0 "check: openmp agrees with interp.*" -- "$CLIFT" bench --size N=5000 --
 expect 0 "bench examples/dot.lift -t c N=5000: median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\) over 3 runs" -- "$CLIFT" bench -t c --size N=5000 --runs 3 examples/dot.lift
 expect 1 "no value for the size variable N: give --size N=VALUE" -- "$CLIFT" bench examples/dot.lift
 expect 2 "unknown target 'gpu'" -- "$CLIFT" bench -t gpu --size N=4 examples/dot.lift
+expect 1 "^error: --size X=3: the program has no size variable X \(it has N\)$" -- "$CLIFT" bench --size X=3 examples/dot.lift
+expect 1 "^error: --size N: expected NAME=VALUE" -- "$CLIFT" bench --size N examples/dot.lift
+expect 1 "^error: cannot read '$T': Is a directory$" -- "$CLIFT" check "$T"
 
 # --device picks an OpenCL device by index; a missing one is a clear error
 if "$CLIFT" test --list-targets | grep -qx opencl; then

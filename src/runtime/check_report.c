@@ -1,0 +1,31 @@
+/* check_report.c — see check_report.h. */
+#include "check_report.h"
+
+static long long value_at(const int32_t *cell, int k) {
+  return (long long)(((uint64_t)(uint32_t)cell[k + 1] << 32) | (uint32_t)cell[k]);
+}
+
+bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
+  int s = cell[0];
+  if (s == 0) return true;
+  if (s == -1 && k && cell[1] >= 0 && cell[1] < k->nbufs)   /* c_print.c: a temporary's malloc failed */
+    return diag_error(LOC_NONE, "out of host memory: cannot allocate the temporary %s (%s)", k->bufs[cell[1]]->name,
+                      type_to_string(k->bufs[cell[1]]->type));
+  if (!k || s < 1 || s > k->nsites) return diag_error(LOC_NONE, "internal error: the generated code reported an unknown check %d", s);
+  CheckSite *site = &k->sites[s - 1];
+  switch (site->kind) {
+  case CHECK_AREF:
+    return diag_error(site->loc, "aref: index %lld out of range for an array of length %lld",
+                      value_at(cell, 1), value_at(cell, 3));
+  case CHECK_DIV: return diag_error(site->loc, "integer division by zero");
+  case CHECK_MOD: return diag_error(site->loc, "integer modulo by zero");
+  }
+  return false;
+}
+
+const char *check_site_text(const Kernel *k, int s) {
+  CheckSite *site = &k->sites[s - 1];
+  const char *what = site->kind == CHECK_AREF ? "aref: index out of range"
+                   : site->kind == CHECK_DIV ? "integer division by zero" : "integer modulo by zero";
+  return arena_printf("%s:%d:%d: error: %s", site->loc.file ? site->loc.file : "?", site->loc.line, site->loc.col, what);
+}
