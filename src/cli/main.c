@@ -142,10 +142,7 @@ static int cmd_check(int argc, char **argv) {
 
 static int write_result(Value *v, Type *t, const char *out) {
   if (out) return value_write_npy(out, v, t) ? 0 : fail();
-  Buf b = {0};
-  value_print(&b, v);
-  printf("%s\n", buf_str(&b));
-  return 0;
+  return value_print_line(stdout, v) ? 0 : fail();
 }
 
 /* --local-size X[,Y[,Z]] / --global-size X[,Y[,Z]] (SPEC §6) */

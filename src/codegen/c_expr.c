@@ -129,6 +129,14 @@ static const char *cast_type(ScalarOp op, Flavour fl) {
   }
 }
 
+/* OpenCL's float3 occupies 16 bytes; a global buffer of 3-lane vectors is
+   packed (12 bytes, as on the host): it is a float buffer read and written
+   with vload3/vstore3. */
+bool codegen_cl_packed3(CExp *e) {
+  return e->kind == CE_READ && e->field < 0 && e->type->kind == TY_VECTOR && e->type->width == 3 &&
+         e->buf->space == SPACE_GLOBAL;
+}
+
 static void print_exp(Buf *b, CExp *e, Flavour fl);
 
 static void print_args(Buf *b, CExp *e, Flavour fl) {
@@ -205,8 +213,8 @@ static void print_vload(Buf *b, CExp *e, Flavour fl) {
     buf_putc(b, ')');
     return;
   }
-  if (fl == FL_CUDA && !codegen_cuda_vector_aligned(e)) {
-    buf_printf(b, "%s{", type_name(e->type, fl));
+  if ((fl == FL_CUDA && !codegen_cuda_vector_aligned(e)) || (fl == FL_C && e->type->width == 3)) {   /* C: c_print.c */
+    buf_printf(b, fl == FL_C ? "(%s){" : "%s{", type_name(e->type, fl));
     for (int j = 0; j < e->type->width; j++) { if (j) buf_puts(b, ", "); codegen_cuda_lane_access(b, e, j); }
     buf_putc(b, '}');
     return;
@@ -231,7 +239,13 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     buf_putc(b, ')');
     break;
   case CE_VAR: buf_puts(b, e->name); break;
-  case CE_READ: print_access(b, e); break;
+  case CE_READ:
+    if (fl == FL_CL && codegen_cl_packed3(e)) {
+      buf_puts(b, "vload3(");
+      codegen_nat(b, e->nat);
+      buf_printf(b, ", %s)", e->buf->name);
+    } else print_access(b, e);
+    break;
   case CE_VLOAD: print_vload(b, e, fl); break;
   case CE_LANE:   /* CUDA vectors have no [], the prelude's clift_lane does it */
     buf_puts(b, fl == FL_CUDA ? "clift_lane(" : "(");

@@ -27,9 +27,12 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
   buf_printf(seen, " %s ", name);
   if (t->kind == TY_VECTOR) {
     const char *s = codegen_ctype(t->elem);
-    int bytes = t->width * (t->elem->kind == TY_DOUBLE || t->elem->kind == TY_LONG ? 8 : 4);
+    /* GCC vectors have power-of-two lanes: a 3-lane vector is a 4-lane one
+       whose last lane is unused, loaded and stored lane by lane */
+    int lanes = t->width == 3 ? 4 : t->width;
+    int bytes = lanes * (t->elem->kind == TY_DOUBLE || t->elem->kind == TY_LONG ? 8 : 4);
     buf_printf(b, "typedef %s %s __attribute__((vector_size(%d)));\n", s, name, bytes);
-    buf_printf(b, "typedef %s %su __attribute__((vector_size(%d), aligned(%d)));\n", s, name, bytes, bytes / t->width);
+    buf_printf(b, "typedef %s %su __attribute__((vector_size(%d), aligned(%d)));\n", s, name, bytes, bytes / lanes);
     /* math on vectors, lane by lane (SPEC §4.3; the C library has none) */
     bool fp = t->elem->kind == TY_FLOAT || t->elem->kind == TY_DOUBLE;
     const char *suffix = t->elem->kind == TY_FLOAT ? "f" : "";
@@ -68,7 +71,22 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   buf_printf(p->b, "; %s += 1) {\n", s->var->name);
 }
 
-static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, NULL, NULL };
+/* A 3-lane vector store writes its three lanes (the register holds four). */
+static bool store3(StmtPrinter *p, KStmt *s) {
+  if (s->lhs->kind != CE_VLOAD || s->lhs->type->width != 3) return false;
+  buf_printf(p->b, "{ %s v_ = ", codegen_ctype(s->lhs->type));
+  codegen_cexp(p->b, s->rhs);
+  buf_puts(p->b, ";");
+  for (int j = 0; j < 3; j++) {
+    buf_putc(p->b, ' ');
+    codegen_cuda_lane_access(p->b, s->lhs, j);
+    buf_printf(p->b, " = v_[%d];", j);
+  }
+  buf_puts(p->b, " }\n");
+  return true;
+}
+
+static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL };
 
 static void print_entry_head(Buf *b, Kernel *k) {
   Program *prog = k->prog;
@@ -80,10 +98,15 @@ static void print_entry_head(Buf *b, Kernel *k) {
                k->scalar_names[i], codegen_ctype(k->scalar_types[i]), k->scalar_params[i]);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
+    if (buf->split) continue;   /* only its fields' buffers are accessed */
     const char *t = codegen_ctype(codegen_element_type(buf->type));
-    if (buf->is_param)
-      buf_printf(b, "  %s%s *restrict %s = (%s%s *)buffers[%d];\n", buf->param_index ? "const " : "", t, buf->name,
-                 buf->param_index ? "const " : "", t, buf->param_index);
+    const char *c = buf->param_index ? "const " : "";
+    if (buf->base) {   /* a field of a split tuple: at its offset in the parameter's buffer */
+      buf_printf(b, "  %s%s *restrict %s = (%s%s *)((%schar *)buffers[%d] + ", c, t, buf->name, c, t, c, buf->param_index);
+      codegen_nat(b, buf->offset);
+      buf_puts(b, ");\n");
+    } else if (buf->is_param)
+      buf_printf(b, "  %s%s *restrict %s = (%s%s *)buffers[%d];\n", c, t, buf->name, c, t, buf->param_index);
     else {
       buf_printf(b, "  %s *restrict %s = malloc(sizeof(%s) * (size_t)(", t, buf->name, t);
       codegen_nat(b, codegen_element_count(buf->type));
@@ -118,11 +141,12 @@ static void mark_unused(Buf *b, Kernel *k, const char *body) {
   for (int i = 0; i < k->nscalars; i++)
     if (!mentions_word(body, k->scalar_names[i])) buf_printf(b, "  (void)%s;\n", k->scalar_names[i]);
   for (int i = 1; i < k->nbufs; i++)
-    if (k->bufs[i]->is_param && !mentions_word(body, k->bufs[i]->name)) buf_printf(b, "  (void)%s;\n", k->bufs[i]->name);
+    if (k->bufs[i]->is_param && !k->bufs[i]->split && !mentions_word(body, k->bufs[i]->name))
+      buf_printf(b, "  (void)%s;\n", k->bufs[i]->name);
 }
 
-/* GCC's vector extension has no 3-lane vectors (and a 4-lane stand-in would
-   not match the packed host layout of [float3]n). */
+/* A 4-lane stand-in for a 3-lane vector (declare_type) does not match the
+   packed host layout of a [float3]n parameter or result. */
 static bool uses_width3(Type *t) {
   if (!t) return false;
   if (t->kind == TY_VECTOR) return t->width == 3;
@@ -131,18 +155,12 @@ static bool uses_width3(Type *t) {
   return false;
 }
 
-static bool expr_width3(Expr *e) {
-  if (uses_width3(e->type)) return true;
-  for (int i = 0; i < e->nkids; i++) if (expr_width3(e->kids[i])) return true;
-  return false;
-}
-
 const char *codegen_c(Kernel *k, bool openmp) {
-  bool w3 = expr_width3(k->prog->body);
+  bool w3 = uses_width3(k->prog->result);
   for (int i = 0; i < k->prog->nparams; i++) w3 = w3 || uses_width3(k->prog->params[i].type);
   if (w3) {
-    diag_error(k->prog->loc, "not supported on %s: 3-lane vectors (asVector #3, float3); use opencl or cuda",
-               openmp ? "openmp" : "c");
+    diag_error(k->prog->loc, "not supported on %s: parameters or results of 3-lane vectors (float3); "
+               "use opencl or cuda, or pass floats and asVector #3", openmp ? "openmp" : "c");
     return NULL;
   }
   Buf b = {0};

@@ -36,4 +36,6 @@ void codegen_cudaexp(Buf *b, CExp *e);   /* … in CUDA C++ (clift_lane, float4{
 bool codegen_cuda_builtin_vector(Type *t);      /* float4 is CUDA's, float8 the prelude's */
 bool codegen_cuda_vector_aligned(CExp *vload);  /* one aligned vector access suffices */
 void codegen_cuda_lane_access(Buf *b, CExp *vload, int lane);   /* buf[index + lane] */
+bool codegen_cl_packed3(CExp *e);   /* a packed float3 element of a global buffer (OpenCL) */
+
 #endif

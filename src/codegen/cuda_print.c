@@ -144,6 +144,7 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
     Buffer *buf = pk->bufs[i];
     bool in = buf->is_param && buf->param_index > 0;
+    if (buf->base) { buf_printf(b, "%s%schar *%s_base", sep, in ? "const " : "", buf->name); continue; }
     buf_printf(b, "%s%s%s *__restrict__ %s", sep, in ? "const " : "", memory_type(codegen_element_type(buf->type)), buf->name);
   }
   for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long long %s_arg", sep, k->prog->sizes[i]->name);
@@ -152,6 +153,15 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "%sint *clift_error) {\n", sep);
   for (int i = 0; i < k->prog->nsizes; i++)   /* sizes in the index type */
     buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", k->prog->sizes[i]->name, k->prog->sizes[i]->name);
+  for (int i = 0; i < pk->nbufs; i++) {   /* a split tuple's field: at its offset in the parameter's buffer */
+    Buffer *buf = pk->bufs[i];
+    if (!buf->base) continue;
+    const char *c = buf->is_param && buf->param_index > 0 ? "const " : "";
+    const char *t = memory_type(codegen_element_type(buf->type));
+    buf_printf(b, "  %s%s *__restrict__ %s = (%s%s *)(%s_base + ", c, t, buf->name, c, t, buf->name);
+    codegen_nat(b, buf->offset);
+    buf_puts(b, ");\n");
+  }
 }
 
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {

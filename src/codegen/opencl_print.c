@@ -58,8 +58,16 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   buf_printf(p->b, "; %s += get_%s(%d)) {\n", v, size, s->dim);
 }
 
-/* vstoreN(value, 0, address) */
+/* vstoreN(value, 0, address); a packed float3 element: vstore3(value, index, buffer) */
 static bool vector_store(StmtPrinter *p, KStmt *s) {
+  if (codegen_cl_packed3(s->lhs)) {
+    buf_puts(p->b, "vstore3(");
+    codegen_clexp(p->b, s->rhs);
+    buf_puts(p->b, ", ");
+    codegen_nat(p->b, s->lhs->nat);
+    buf_printf(p->b, ", %s);\n", s->lhs->buf->name);
+    return true;
+  }
   if (s->lhs->kind != CE_VLOAD) return false;
   buf_printf(p->b, "vstore%d(", s->lhs->type->width);
   codegen_clexp(p->b, s->rhs);
@@ -76,6 +84,14 @@ static void barrier(StmtPrinter *p, KStmt *s) {
 
 static const StmtStyle opencl_style = { codegen_cltype, codegen_clexp, loop_head, vector_store, barrier };
 
+/* A global buffer's element type: a packed float3 is a float buffer read
+   with vload3/vstore3 (c_expr.c). */
+static const char *global_type(Buffer *buf) {
+  Type *et = codegen_element_type(buf->type);
+  if (et->kind == TY_VECTOR && et->width == 3) et = et->elem;
+  return memory_type(et);
+}
+
 /* Parameters: the global buffers it touches, every size and scalar input, the error cell. */
 static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   Kernel *k = pl->k;
@@ -84,7 +100,8 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
     Buffer *buf = pk->bufs[i];
     bool in = buf->is_param && buf->param_index > 0;
-    buf_printf(b, "%s__global %s%s *restrict %s", sep, in ? "const " : "", memory_type(codegen_element_type(buf->type)), buf->name);
+    if (buf->base) { buf_printf(b, "%s__global %schar *%s_base", sep, in ? "const " : "", buf->name); continue; }
+    buf_printf(b, "%s__global %s%s *restrict %s", sep, in ? "const " : "", global_type(buf), buf->name);
   }
   for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long %s_arg", sep, k->prog->sizes[i]->name);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
@@ -92,6 +109,15 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "%s__global int *clift_error) {\n", sep);
   for (int i = 0; i < k->prog->nsizes; i++)   /* sizes in the index type */
     buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", k->prog->sizes[i]->name, k->prog->sizes[i]->name);
+  for (int i = 0; i < pk->nbufs; i++) {   /* a split tuple's field: at its offset in the parameter's buffer */
+    Buffer *buf = pk->bufs[i];
+    if (!buf->base) continue;
+    const char *c = buf->is_param && buf->param_index > 0 ? "const " : "";
+    buf_printf(b, "  __global %s%s *restrict %s = (__global %s%s *)(%s_base + ", c, global_type(buf), buf->name, c,
+               global_type(buf), buf->name);
+    codegen_nat(b, buf->offset);
+    buf_puts(b, ");\n");
+  }
 }
 
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {

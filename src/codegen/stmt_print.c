@@ -117,7 +117,7 @@ static void declare_one(Type *t, void *ctx) { Declarer *d = ctx; d->declare(d->t
 void codegen_declare_types(Kernel *k, void (*declare)(Buf *, Type *, Buf *), Buf *types) {
   Buf seen = {0};
   Declarer d = { declare, types, &seen };
-  for (int i = 0; i < k->nbufs; i++) declare(types, k->bufs[i]->type, &seen);
+  for (int i = 0; i < k->nbufs; i++) if (!k->bufs[i]->split) declare(types, k->bufs[i]->type, &seen);
   for (int i = 0; i < k->nscalars; i++) declare(types, k->scalar_types[i], &seen);
   codegen_walk_types(k->body, declare_one, &d);
 }

@@ -2,7 +2,8 @@
    when its output is read by other threads"). A statement of a work-group body
    whose mapLcl loops write memory is followed by a barrier when a later
    statement of the same body reads that memory at an index the same work-item
-   may not have written: the read is not in a mapLcl loop of the same dimension,
+   may not have written (and, the other way round, a statement reading memory
+   that a later mapLcl overwrites at an index another work-item may read): the read is not in a mapLcl loop of the same dimension,
    or its index, with the reader's loop variable renamed to the writer's, is not
    the written index. A sequential or work-group loop whose body both writes and reads
    such memory also gets a barrier at the end of its body (the next iteration
@@ -101,12 +102,16 @@ static void scan(KStmt *block) {
     KStmt *s = old->stmts[i];
     scan_stmt(s);
     kstmt_add(block, s);
-    Accesses w = {0};
+    /* read after write: later statements read what s's mapLcl loops wrote;
+       write after read: later mapLcl loops overwrite what s still reads */
+    Accesses w = {0}, r = {0}, later_w = {0}, later_r = {0};
     collect(&w, s, NULL, true);
-    if (!w.n) continue;
-    Accesses r = {0};
-    for (int j = i + 1; j < old->n; j++) collect(&r, old->stmts[j], NULL, false);
-    int f = fences(&w, &r);
+    collect(&r, s, NULL, false);
+    for (int j = i + 1; j < old->n; j++) {
+      if (w.n) collect(&later_r, old->stmts[j], NULL, false);
+      if (r.n) collect(&later_w, old->stmts[j], NULL, true);
+    }
+    int f = (w.n ? fences(&w, &later_r) : 0) | (r.n && later_w.n ? fences(&later_w, &r) : 0);
     if (f) kstmt_add(block, barrier(f));
   }
 }

@@ -104,6 +104,7 @@ typedef struct Tr {
   ParLoop *par;      /* enclosing parallel loops, innermost first */
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
   const char *target;   /* for refusals: "not supported on TARGET: why" */
+  long long unrolled;   /* product of the enclosing iterate counts (0: none) */
   int counter;
 } Tr;
 

@@ -68,3 +68,9 @@ CExp *kernel_check_site(Kernel *k, Loc loc, CheckKind kind) {
   k->sites = sites;
   return cexp_lit_int(k->nsites);
 }
+
+int kernel_buffer_index(const Kernel *k, const Buffer *b) {
+  if (b->base) b = b->base;
+  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
+  return -1;
+}

@@ -32,6 +32,13 @@ typedef struct Buffer {
   AddrSpace space;
   bool is_param;       /* program input or output (index 0) */
   int param_index;     /* buffers[param_index] in the entry function */
+  /* A parameter or result that is a tuple holding arrays is stored field
+     after field (runtime/cpu_layout.c): its buffer (`split`) is never
+     accessed itself; each field is a buffer of its own with `base` the
+     parameter's buffer and `offset` its byte offset there. */
+  bool split;
+  struct Buffer *base;
+  Nat *offset;
 } Buffer;
 
 struct CExp {
@@ -83,6 +90,10 @@ typedef struct Kernel {
   KStmt *body;
   int nsites; CheckSite *sites;      /* run-time checks, site k + 1 = sites[k] */
 } Kernel;
+
+/* Where the memory of b is in k->bufs: its own index, or its base's for a
+   field of a split tuple (runtimes create one device buffer per index). */
+int kernel_buffer_index(const Kernel *k, const Buffer *b);
 
 /* Register a run-time check; returns its site number (≥ 1) as a literal. */
 CExp *kernel_check_site(Kernel *k, Loc loc, CheckKind kind);

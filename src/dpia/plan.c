@@ -190,18 +190,66 @@ static void share_between_kernels(Kernel *k) {
   }
 }
 
-/* A grid-level loop (mapGlb, mapWrg) inside a sequential loop of a kernel
-   would need a global barrier between the sequential iterations, which a
-   kernel does not have (it needs a host loop over launches). */
-static bool parallel_under_sequential(KStmt *s, bool in_seq) {
-  if (!s) return false;
-  if (s->kind == KS_FOR && s->level != LEVEL_SEQ && s->level != LEVEL_LCL) {
-    if (in_seq) return true;
+/* Accesses to global or local buffers inside a sequential loop, each with the
+   innermost mapGlb loop around it (grid-stride: index value g of a mapGlb of
+   dimension d always runs on work-item g mod the global size, whatever the
+   loop's count). */
+typedef struct GAccess { Buffer *buf; Nat *index; KStmt *glb; } GAccess;
+typedef struct GAccesses { GAccess a[64]; int n; bool overflow; } GAccesses;
+
+static void gadd(GAccesses *as, Buffer *b, Nat *index, KStmt *glb) {
+  if (!b || b->space == SPACE_PRIVATE) return;
+  if (as->n == 64) { as->overflow = true; return; }
+  as->a[as->n++] = (GAccess){ b, index, glb };
+}
+
+static void greads(GAccesses *r, CExp *e, KStmt *glb) {
+  if (!e) return;
+  if (e->kind == CE_READ || e->kind == CE_VLOAD) gadd(r, e->buf, e->nat, glb);
+  for (int i = 0; i < e->n; i++) greads(r, e->args[i], glb);
+}
+
+static void gaccesses(KStmt *s, KStmt *glb, GAccesses *w, GAccesses *r) {
+  if (!s) return;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) gaccesses(s->stmts[i], glb, w, r);
+  if (s->kind == KS_ASSIGN) {
+    CExp *base = s->lhs;
+    while (base->kind == CE_LANE) base = base->args[0];
+    if (base->kind == CE_READ || base->kind == CE_VLOAD) gadd(w, base->buf, base->nat, glb);
   }
-  if (s->kind == KS_FOR && s->level == LEVEL_SEQ) in_seq = true;
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) if (parallel_under_sequential(s->stmts[i], in_seq)) return true;
-  return parallel_under_sequential(s->body, in_seq) || parallel_under_sequential(s->then_, in_seq) ||
-         parallel_under_sequential(s->else_, in_seq);
+  greads(r, s->init, glb); greads(r, s->rhs, glb); greads(r, s->cond, glb);
+  if (s->kind == KS_FOR && s->level == LEVEL_GLB) glb = s;
+  else if (s->kind == KS_FOR && s->level != LEVEL_SEQ) glb = NULL;   /* work-groups: not tracked */
+  gaccesses(s->body, glb, w, r); gaccesses(s->then_, glb, w, r); gaccesses(s->else_, glb, w, r);
+}
+
+/* The read is by the work-item that wrote, in every step. */
+static bool same_work_item(GAccess *w, GAccess *r) {
+  if (!w->glb || !r->glb || w->glb->dim != r->glb->dim) return false;
+  return nat_same(nat_subst(r->index, r->glb->var, nat_var(w->glb->var)), w->index);
+}
+
+static bool contains_grid_loop(KStmt *s) {
+  if (!s) return false;
+  if (s->kind == KS_FOR && (s->level == LEVEL_GLB || s->level == LEVEL_WRG)) return true;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) if (contains_grid_loop(s->stmts[i])) return true;
+  return contains_grid_loop(s->body) || contains_grid_loop(s->then_) || contains_grid_loop(s->else_);
+}
+
+static bool parallel_under_sequential(KStmt *s) {
+  if (!s) return false;
+  if (s->kind == KS_FOR && s->level == LEVEL_SEQ && contains_grid_loop(s->body)) {
+    GAccesses w = {0}, r = {0};
+    gaccesses(s->body, NULL, &w, &r);
+    if (w.overflow || r.overflow) return true;
+    for (int i = 0; i < w.n; i++)
+      for (int j = 0; j < r.n; j++)
+        if (w.a[i].buf == r.a[j].buf && !same_work_item(&w.a[i], &r.a[j])) return true;
+    return false;
+  }
+  if (s->kind == KS_FOR && s->level != LEVEL_SEQ) return false;   /* inside a grid loop: its own work-item */
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) if (parallel_under_sequential(s->stmts[i])) return true;
+  return parallel_under_sequential(s->body) || parallel_under_sequential(s->then_) || parallel_under_sequential(s->else_);
 }
 
 static PlanKernel *new_kernel(Plan *pl, bool single) {
@@ -215,9 +263,10 @@ static PlanKernel *new_kernel(Plan *pl, bool single) {
 Plan *plan_build(Kernel *k, const char *target) {
   Plan *pl = NEW(Plan);
   pl->k = k;
-  if (parallel_under_sequential(k->body, false))
+  if (parallel_under_sequential(k->body))
     return diag_error(LOC_NONE, "not supported on %s: a mapGlb or mapWrg inside a sequential loop "
-                      "(mapSeq, reduceSeq) at the top level needs a host loop over kernel launches", target), NULL;
+                      "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "
+                      "kernel launches", target), NULL;
   share_between_kernels(k);
   pl->kernels = NEW_ARRAY(PlanKernel, k->body->n ? k->body->n : 1);
   PlanKernel *seq = NULL;

@@ -3,6 +3,7 @@
    A(program body)(output), followed by the race check. */
 #include "dpia.h"
 #include "../lower/lower.h"
+#include "../runtime/cpu_internal.h"   /* the flat layout: where a split tuple's fields are */
 #include <ctype.h>
 #include <string.h>
 
@@ -22,20 +23,48 @@ static const char *param_name(Program *p, int i) {
 }
 
 /* Buffers hold arrays of scalars, vectors or tuples of those (C structs); a
-   tuple holding arrays has no such layout. */
-static bool storable(Type *t) {
-  if (t->kind == TY_ARRAY) return storable(t->elem);
-  if (t->kind == TY_TUPLE)
-    for (int i = 0; i < t->n; i++)
-      if (t->fields[i]->kind == TY_ARRAY || t->fields[i]->kind == TY_EXISTS || !storable(t->fields[i])) return false;
+   tuple holding arrays is split into one buffer per field (cpu_layout.c), but
+   not inside an array (an array of them would need a transposed layout). */
+static bool storable(Type *t, bool in_array) {
+  if (t->kind == TY_ARRAY) return storable(t->elem, true);
+  if (t->kind == TY_TUPLE) {
+    if (in_array && cpu_split_tuple(t)) return false;
+    for (int i = 0; i < t->n; i++) if (!storable(t->fields[i], in_array)) return false;
+  }
   return t->kind != TY_EXISTS;
 }
 
 static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
   Buffer *b = NEW(Buffer);
   b->name = name; b->type = t; b->space = SPACE_GLOBAL; b->is_param = true; b->param_index = index;
-  k->bufs[k->nbufs++] = b;
+  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
+  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
+  bufs[k->nbufs++] = b;
+  k->bufs = bufs;
   return b;
+}
+
+/* A parameter or result of type t in buffer `base` at byte offset `offset`:
+   a split tuple is a tuple of its fields' buffers (views and acceptors). */
+static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Nat *offset, View **view, Acc **acc) {
+  if (!cpu_split_tuple(t)) {
+    Buffer *b = base;
+    if (offset) {
+      b = add_buffer(k, name, t, base->param_index);
+      b->base = base; b->offset = offset;
+    }
+    *view = view_buf(b);
+    *acc = acc_buf(b);
+    return;
+  }
+  base->split = base->split || !offset;
+  View *v = view_new(V_TUPLE, t, t->n);
+  Acc *a = acc_soa(t, 0, t->n);
+  for (int f = 0; f < t->n; f++) {
+    Nat *at = nat_add(offset ? offset : nat_const(0), cpu_split_offset_nat(t, f));
+    param_storage(k, base, arena_printf("%s_f%d", name, f), t->fields[f], at, &v->kids[f], &a->kids[f]);
+  }
+  *view = v; *acc = a;
 }
 
 Kernel *dpia_translate(Program *p, const char *target) {
@@ -48,8 +77,8 @@ Kernel *dpia_translate(Program *p, const char *target) {
     }
   for (int i = 0; i <= p->nparams; i++) {
     Type *t = i < p->nparams ? p->params[i].type : p->result;
-    if (!storable(t)) {
-      diag_error(p->loc, "not supported on %s: a %s holding a tuple of arrays (%s %s)", target,
+    if (!storable(t, false)) {
+      diag_error(p->loc, "not supported on %s: a %s holding an array of tuples of arrays (%s %s)", target,
                  i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : "of type",
                  i < p->nparams ? type_to_string(t) : type_to_string(t));
       return NULL;
@@ -57,13 +86,14 @@ Kernel *dpia_translate(Program *p, const char *target) {
   }
   Kernel *k = NEW(Kernel);
   k->prog = p;
-  k->bufs = NEW_ARRAY(Buffer *, p->nparams + 1);
+  k->bufs = NULL;
   k->scalar_names = NEW_ARRAY(const char *, p->nparams);
   k->scalar_types = NEW_ARRAY(Type *, p->nparams);
   k->scalar_params = NEW_ARRAY(int, p->nparams);
   Tr tr = { .k = k, .block = kstmt_block(), .target = target };
   k->body = tr.block;
-  Buffer *out = add_buffer(k, "out", p->result, 0);
+  View *out_view; Acc *out_acc;
+  param_storage(k, add_buffer(k, "out", p->result, 0), "out", p->result, NULL, &out_view, &out_acc);
   for (int i = 0; i < p->nparams; i++) {
     Type *t = p->params[i].type;
     View *v;
@@ -73,12 +103,13 @@ Kernel *dpia_translate(Program *p, const char *target) {
       k->scalar_params[k->nscalars++] = i + 1;
       v = view_scalar(cexp_var(param_name(p, i), t));
     } else {
-      v = view_buf(add_buffer(k, param_name(p, i), t, i + 1));
+      Acc *unused;
+      param_storage(k, add_buffer(k, param_name(p, i), t, i + 1), param_name(p, i), t, NULL, &v, &unused);
     }
     Binding *b = NEW(Binding);
     b->uid = p->params[i].uid; b->view = v; b->next = tr.env;
     tr.env = b;
   }
-  if (!dpia_acc(&tr, p->body, acc_buf(out))) return NULL;
+  if (!dpia_acc(&tr, p->body, out_acc)) return NULL;
   return dpia_race_check(k->body) ? k : NULL;
 }

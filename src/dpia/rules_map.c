@@ -192,19 +192,25 @@ bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
   long long k;
   if (!nat_is_const(e->kids[0]->nat, &k))
     return diag_error(e->loc, "not supported on %s: iterate with a count that is not a constant", tr->target);
-  if (k > ITERATE_UNROLL_MAX)   /* unrolled until iterate becomes a loop (issue 10) */
-    return diag_error(e->loc, "not supported on %s: iterate #%lld (counts above %d are not compiled yet)", tr->target, k,
-                      ITERATE_UNROLL_MAX);
+  /* unrolled until iterate becomes a loop (issue 10): nested iterates
+     multiply, so the product of the enclosing counts is what is capped */
+  long long outer = tr->unrolled ? tr->unrolled : 1;
+  if (k > ITERATE_UNROLL_MAX || outer * k > ITERATE_UNROLL_MAX)
+    return diag_error(e->loc, "not supported on %s: iterate #%lld%s (at most %d steps in all are compiled yet)", tr->target, k,
+                      outer > 1 ? " inside other iterates" : "", ITERATE_UNROLL_MAX);
   View *cur = dpia_exp(tr, e->kids[2]);
   if (!cur) return false;
   if (k == 0) return dpia_assign(tr, out, cur, e->type);
+  tr->unrolled = outer * k;
   View *tv[2] = { NULL, NULL }; Acc *ta[2] = { NULL, NULL };
-  for (long long r = 0; r < k; r++) {
-    if (r == k - 1) return dpia_apply_acc(tr, e->kids[1], &cur, out);
+  bool ok = true;
+  for (long long r = 0; ok && r < k; r++) {
+    if (r == k - 1) { ok = dpia_apply_acc(tr, e->kids[1], &cur, out); break; }
     int b = (int)(r % 2);
     if (!tv[b]) dpia_new(tr, e->type, SPACE_GLOBAL, &tv[b], &ta[b]);
-    if (!dpia_apply_acc(tr, e->kids[1], &cur, ta[b])) return false;
+    ok = dpia_apply_acc(tr, e->kids[1], &cur, ta[b]);
     cur = tv[b];
   }
-  return true;
+  tr->unrolled = outer;
+  return ok;
 }

@@ -159,6 +159,7 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
 }
 
 static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level);
+bool dpia_acc(Tr *tr, Expr *e, Acc *out);
 
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(tr, out, v, t, LEVEL_SEQ); }
 
@@ -186,7 +187,11 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, 0, t->len, &i);
+  /* what the copy computes per element (a fused map's work) runs inside it */
+  ParLoop loop = { i, t->len, level, tr->par };
+  if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), t->elem);
+  if (level != LEVEL_SEQ) tr->par = loop.outer; else tr->seq--;
   tr->block = saved;
   return ok;
 }
@@ -311,5 +316,7 @@ bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
     break;
   }
   View *v = dpia_exp(tr, e);
-  return v && dpia_assign(tr, out, v, e->type);
+  /* a copy outside every loop is the program's outermost map: parallel, as
+     the default strategy makes it (SPEC §4.2) */
+  return v && assign_at(tr, out, v, e->type, tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB);
 }

@@ -106,6 +106,12 @@ static CExp *resolve_as_vector(Tr *tr, View *v, Path p) {
   return e;
 }
 
+/* Lane j of a vector load from consecutive scalars is the scalar at j. */
+static CExp *lane_of_load(CExp *load, Nat *j) {
+  CExp *e = cexp_read(load->buf, nat_add(load->nat, j), -1, load->type->elem);
+  return e;
+}
+
 CExp *view_resolve(Tr *tr, View *v, Path p) {
   Nat *i = p.n > 0 ? p.e[0].index : NULL;
   Path rest = p.n > 0 ? path_drop(p, 1) : p;
@@ -166,6 +172,8 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
   case V_ASVEC: return resolve_as_vector(tr, v, p);
   case V_ASSCALAR: {
     CExp *vec = view_resolve(tr, v->kids[0], path_prepend_index(rest, nat_div(i, nat_const(v->k))));
+    if (!vec) return NULL;
+    if (vec->kind == CE_VLOAD) return lane_of_load(vec, nat_mod(i, nat_const(v->k)));
     CExp *e = NEW(CExp);
     *e = (CExp){ .kind = CE_LANE, .type = vec->type->elem, .nat = nat_mod(i, nat_const(v->k)), .n = 1, .field = -1 };
     e->args = NEW_ARRAY(CExp *, 1);
@@ -257,6 +265,8 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
   }
   case AC_ASSCALAR: {
     CExp *vec = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_div(i, nat_const(a->k))));
+    if (!vec) return NULL;
+    if (vec->kind == CE_VLOAD) return lane_of_load(vec, nat_mod(i, nat_const(a->k)));   /* an lvalue everywhere */
     CExp *e = NEW(CExp);
     *e = (CExp){ .kind = CE_LANE, .type = vec->type->elem, .nat = nat_mod(i, nat_const(a->k)), .n = 1, .field = -1 };
     e->args = NEW_ARRAY(CExp *, 1);

@@ -1,7 +1,28 @@
 /* eval_layout.c — interpreter rules of the data-layout primitives. Values are
-   immutable, so views share element values instead of copying them. */
+   immutable, so views share element values instead of copying them; on a flat
+   array (value.h) split, join and slice are views of the same scalars, and pad,
+   slide and transpose copy scalars rather than make a boxed value each. */
 #include "interp.h"
 #include "../prim/rules.h"
+#include <string.h>
+
+/* Flat-array helpers: a flat value over xs's scalars with a new shape. */
+static size_t row_bytes(Value *xs) {
+  return (size_t)value_flat_row_scalars(xs) * value_scalar_size(xs->leaf);
+}
+static Value *flat_view(Value *xs, int rank, const int64_t *shape, unsigned char *at) {
+  return value_flat_over(xs->leaf, rank, shape, at);
+}
+/* The shape of xs with its outer extent replaced by `outer` (and `extra` inserted
+   after it when extra > 0): what split, slide, pad and slice make. */
+static int64_t *reshape(Value *xs, int64_t outer, int64_t extra) {
+  int64_t *s = NEW_ARRAY(int64_t, xs->rank + 1);
+  int r = 0;
+  s[r++] = outer;
+  if (extra > 0) s[r++] = extra;
+  for (int d = 1; d < xs->rank; d++) s[r++] = xs->shape[d];
+  return s;
+}
 
 static bool nat_arg(Interp *it, Expr *e, long long *v) { return interp_nat(it, e->nat, e->loc, v); }
 
@@ -16,7 +37,7 @@ Value *eval_zip(Interp *it, Expr *e, Env *env) {
   Value *out = value_array(arrs[0]->n);
   for (int64_t j = 0; j < out->n; j++) {
     Value *t = value_tuple(e->nkids);
-    for (int i = 0; i < e->nkids; i++) t->elems[i] = arrs[i]->elems[j];
+    for (int i = 0; i < e->nkids; i++) t->elems[i] = value_elem(arrs[i], j);
     out->elems[j] = t;
   }
   return out;
@@ -28,8 +49,8 @@ Value *eval_unzip(Interp *it, Expr *e, Env *env) {
   int fields = e->type->n;
   Value *out = value_tuple(fields);
   for (int f = 0; f < fields; f++) {
-    out->elems[f] = value_array(xs->n);
-    for (int64_t j = 0; j < xs->n; j++) out->elems[f]->elems[j] = xs->elems[j]->elems[f];
+    if (!(out->elems[f] = interp_new_array(it, e->type->fields[f], xs->n, e->loc))) return NULL;
+    for (int64_t j = 0; j < xs->n; j++) value_set_elem(out->elems[f], j, value_elem(xs, j)->elems[f]);
   }
   return out;
 }
@@ -55,6 +76,7 @@ Value *eval_split(Interp *it, Expr *e, Env *env) {
     diag_error(e->loc, "split #%lld does not divide the length %lld", m, (long long)xs->n);
     return NULL;
   }
+  if (value_is_flat(xs)) return flat_view(xs, xs->rank + 1, reshape(xs, xs->n / m, m), xs->raw);
   Value *out = value_array(xs->n / m);
   for (int64_t i = 0; i < out->n; i++) {
     out->elems[i] = value_array(m);
@@ -66,12 +88,19 @@ Value *eval_split(Interp *it, Expr *e, Env *env) {
 Value *eval_join(Interp *it, Expr *e, Env *env) {
   Value *xs = interp_array(it, e->kids[0], env);
   if (!xs) return NULL;
+  if (value_is_flat(xs) && xs->rank >= 2) {
+    int64_t *s = reshape(xs, xs->n * xs->shape[1], 0);
+    memmove(s + 1, s + 2, sizeof(int64_t) * (size_t)(xs->rank - 2));
+    return flat_view(xs, xs->rank - 1, s, xs->raw);
+  }
   int64_t total = 0;
   for (int64_t i = 0; i < xs->n; i++) total += xs->elems[i]->n;
   Value *out = value_array(total);
   int64_t k = 0;
-  for (int64_t i = 0; i < xs->n; i++)
-    for (int64_t j = 0; j < xs->elems[i]->n; j++) out->elems[k++] = xs->elems[i]->elems[j];
+  for (int64_t i = 0; i < xs->n; i++) {
+    Value *row = xs->elems[i];
+    for (int64_t j = 0; j < row->n; j++) out->elems[k++] = value_elem(row, j);
+  }
   return out;
 }
 
@@ -81,10 +110,20 @@ Value *eval_transpose(Interp *it, Expr *e, Env *env) {
   long long m;
   /* the row length comes from the type, so an empty outer array still works */
   if (!interp_nat(it, e->type->len, e->loc, &m)) return NULL;
+  if (value_is_flat(xs) && xs->rank >= 2) {
+    int64_t *s = reshape(xs, m, 0);
+    s[1] = xs->n;
+    Value *out = value_flat(xs->leaf, xs->rank, s);
+    size_t cell = row_bytes(xs) / (size_t)(xs->shape[1] ? xs->shape[1] : 1);
+    for (int64_t j = 0; j < m; j++)
+      for (int64_t i = 0; i < xs->n; i++)
+        memcpy(out->raw + (size_t)(j * xs->n + i) * cell, xs->raw + (size_t)(i * m + j) * cell, cell);
+    return out;
+  }
   Value *out = value_array(m);
   for (int64_t j = 0; j < m; j++) {
     out->elems[j] = value_array(xs->n);
-    for (int64_t i = 0; i < xs->n; i++) out->elems[j]->elems[i] = xs->elems[i]->elems[j];
+    for (int64_t i = 0; i < xs->n; i++) out->elems[j]->elems[i] = value_elem(xs->elems[i], j);
   }
   return out;
 }
@@ -95,6 +134,12 @@ Value *eval_slide(Interp *it, Expr *e, Env *env) {
   Value *xs = interp_array(it, e->kids[2], env);
   if (!xs) return NULL;
   if (s > xs->n) { diag_error(e->loc, "slide window %lld is larger than the array (%lld)", s, (long long)xs->n); return NULL; }
+  if (value_is_flat(xs)) {
+    Value *out = value_flat(xs->leaf, xs->rank + 1, reshape(xs, (xs->n - s) / st + 1, s));
+    size_t row = row_bytes(xs);
+    for (int64_t w = 0; w < out->n; w++) memcpy(out->raw + (size_t)(w * s) * row, xs->raw + (size_t)(w * st) * row, (size_t)s * row);
+    return out;
+  }
   Value *out = value_array((xs->n - s) / st + 1);
   for (int64_t w = 0; w < out->n; w++) {
     out->elems[w] = value_array(s);
@@ -111,11 +156,18 @@ static Value *pad(Interp *it, Expr *e, Env *env, Value *c, Expr *arr) {
   Value *xs = interp_array(it, arr, env);
   if (!xs) return NULL;
   if (xs->n == 0 && !c) { diag_error(e->loc, "pad of an empty array"); return NULL; }
-  Value *out = value_array(l + xs->n + r);
+  bool flat = value_is_flat(xs);
+  Value *out = flat ? value_flat(xs->leaf, xs->rank, reshape(xs, l + xs->n + r, 0)) : value_array(l + xs->n + r);
+  size_t row = flat ? row_bytes(xs) : 0;
   for (int64_t i = 0; i < out->n; i++) {
     int64_t j = i - l;
-    if (c && (j < 0 || j >= xs->n)) { out->elems[i] = c; continue; }
-    out->elems[i] = xs->elems[j < 0 ? 0 : j >= xs->n ? xs->n - 1 : j];
+    if (c && (j < 0 || j >= xs->n)) {
+      if (!value_set_elem(out, i, c)) { diag_error(e->loc, "internal: padConstant's value does not match the array"); return NULL; }
+      continue;
+    }
+    j = j < 0 ? 0 : j >= xs->n ? xs->n - 1 : j;
+    if (flat) memcpy(out->raw + (size_t)i * row, xs->raw + (size_t)j * row, row);
+    else out->elems[i] = xs->elems[j];
   }
   return out;
 }
@@ -130,8 +182,9 @@ Value *eval_iota(Interp *it, Expr *e, Env *env) {
   (void)env;
   long long n;
   if (!nat_arg(it, e->kids[0], &n)) return NULL;
-  Value *out = value_array(n);
-  for (int64_t i = 0; i < n; i++) out->elems[i] = value_int((int32_t)i);
+  int64_t shape[1] = { n };
+  Value *out = value_flat(VAL_INT, 1, shape);
+  for (int64_t i = 0; i < n; i++) { int32_t x = (int32_t)i; memcpy(out->raw + 4 * i, &x, 4); }
   return out;
 }
 
@@ -144,7 +197,7 @@ Value *eval_aref(Interp *it, Expr *e, Env *env) {
     diag_error(e->loc, "aref: index %lld out of range 0..%lld", (long long)k, (long long)xs->n - 1);
     return NULL;
   }
-  return xs->elems[k];
+  return value_elem(xs, k);
 }
 
 Value *eval_length(Interp *it, Expr *e, Env *env) {
@@ -158,6 +211,7 @@ Value *eval_slice(Interp *it, Expr *e, Env *env) {
   Value *xs = interp_array(it, e->kids[2], env);
   if (!xs) return NULL;
   if (start + len > xs->n) { diag_error(e->loc, "slice %lld..%lld beyond the array's end (%lld)", start, start + len, (long long)xs->n); return NULL; }
+  if (value_is_flat(xs)) return flat_view(xs, xs->rank, reshape(xs, len, 0), xs->raw + (size_t)start * row_bytes(xs));
   Value *out = value_array(len);
   for (int64_t i = 0; i < len; i++) out->elems[i] = xs->elems[start + i];
   return out;
@@ -171,7 +225,7 @@ Value *eval_as_vector(Interp *it, Expr *e, Env *env) {
   Value *out = value_array(xs->n / k);
   for (int64_t i = 0; i < out->n; i++) {
     Value *v = value_vector((int)k);
-    for (int64_t j = 0; j < k; j++) v->elems[j] = xs->elems[i * k + j];
+    for (int64_t j = 0; j < k; j++) v->elems[j] = value_elem(xs, i * k + j);
     out->elems[i] = v;
   }
   return out;
@@ -181,8 +235,8 @@ Value *eval_as_scalar(Interp *it, Expr *e, Env *env) {
   Value *xs = interp_array(it, e->kids[0], env);
   if (!xs) return NULL;
   int w = e->kids[0]->type->elem->width;
-  Value *out = value_array(xs->n * w);
-  for (int64_t i = 0; i < xs->n; i++)
-    for (int j = 0; j < w; j++) out->elems[i * w + j] = xs->elems[i]->elems[j];
+  Value *out = interp_new_array(it, e->type, xs->n * w, e->loc);
+  for (int64_t i = 0; out && i < xs->n; i++)
+    for (int j = 0; j < w; j++) value_set_elem(out, i * w + j, xs->elems[i]->elems[j]);
   return out;
 }

@@ -1,29 +1,79 @@
 /* eval_map.c — interpreter rules of the function-taking primitives. All map
-   variants (map, mapSeq, mapGlb, …) and reduce variants mean the same here. */
+   variants (map, mapSeq, mapGlb, …) and reduce variants mean the same here.
+   Memory (docs/design.md §9): each iteration runs between an arena mark and
+   value_keep, which keeps the iteration's result and frees everything else it
+   allocated, so a loop of 10^8 iterations needs the memory of one. */
 #include "interp.h"
 #include "../prim/rules.h"
+
+/* An array to be filled element by element: flat when the element type is a
+   scalar or a regular array of scalars (a result of 10^7 floats costs 40 MB, not a
+   boxed value each), else boxed. */
+Value *interp_new_array(Interp *it, Type *type, int64_t n, Loc loc) {
+  ValueKind leaf;
+  int rank;
+  if (type->kind != TY_ARRAY || !value_flat_elem_type(type->elem, &leaf, &rank)) return value_array(n);
+  Type *elem = type->elem;
+  int64_t shape[1 + 32];
+  if (rank > 32) return value_array(n);
+  shape[0] = n;
+  Type *t = elem;
+  for (int d = 1; d <= rank; d++, t = t->elem) {
+    long long len;
+    if (!interp_nat(it, t->len, loc, &len)) return NULL;
+    shape[d] = len;
+  }
+  return value_flat(leaf, rank + 1, shape);
+}
+
+static bool mismatch(Expr *e) {
+  return diag_error(e->loc, "internal: '%s' produced a value that does not match its type", e->prim->name);
+}
+
+/* Store the result of iteration i; a flat array copies it, a boxed one keeps it
+   (copied down to the iteration's mark). */
+static bool store(Value *out, int64_t i, Value *r, ArenaMark m, Expr *e) {
+  if (!value_is_flat(out)) { out->elems[i] = value_keep(r, m); return true; }
+  bool ok = value_set_elem(out, i, r);
+  arena_release(m);
+  return ok || mismatch(e);
+}
 
 Value *eval_map(Interp *it, Expr *e, Env *env) {
   Value *xs = interp_array(it, e->kids[1], env);
   if (!xs) return NULL;
-  Value *out = value_array(xs->n);
-  for (int64_t i = 0; i < xs->n; i++)
-    if (!(out->elems[i] = interp_call(it, e->kids[0], &xs->elems[i], env, i))) return NULL;
+  Value *out = interp_new_array(it, e->type, xs->n, e->loc);
+  for (int64_t i = 0; out && i < xs->n; i++) {
+    ArenaMark m = arena_mark();
+    Value *x = value_elem(xs, i);
+    Value *r = interp_call(it, e->kids[0], &x, env, i);
+    if (!r || !store(out, i, r, m, e)) return NULL;
+  }
   return out;
 }
 
-/* reduce and scan fold left: acc = f acc x (SPEC §4.1). */
+/* reduce and scan fold left: acc = f acc x (SPEC §4.1). A reduce keeps only the
+   latest accumulator (released back to the mark before the loop); a scan keeps
+   them all in its result. */
 static Value *fold(Interp *it, Expr *e, Env *env, bool keep_all) {
   Value *acc = interp_eval(it, e->kids[0], env);
   Value *xs = acc ? interp_array(it, e->kids[2], env) : NULL;
   if (!xs) return NULL;
-  Value *out = value_array(keep_all ? xs->n : 1);
+  Value *out = interp_new_array(it, e->type, keep_all ? xs->n : 1, e->loc);
+  if (!out) return NULL;
+  ArenaMark loop = arena_mark();
   for (int64_t i = 0; i < xs->n; i++) {
-    Value *args[2] = { acc, xs->elems[i] };
+    ArenaMark m = arena_mark();
+    Value *args[2] = { acc, value_elem(xs, i) };
     if (!(acc = interp_call(it, e->kids[1], args, env, i))) return NULL;
-    if (keep_all) out->elems[i] = acc;
+    if (keep_all && !value_is_flat(out)) {    /* every accumulator stays, as an element */
+      out->elems[i] = acc = value_keep(acc, m);
+      continue;
+    }
+    if (keep_all && !value_set_elem(out, i, acc)) return mismatch(e), NULL;   /* a copy stays */
+    acc = value_keep(acc, loop);              /* only the latest accumulator is live */
   }
-  if (!keep_all) out->elems[0] = acc;
+  if (!keep_all && !store(out, 0, acc, arena_mark(), e)) return NULL;
   return out;
 }
 
@@ -34,7 +84,9 @@ Value *eval_iterate(Interp *it, Expr *e, Env *env) {
   long long k;
   if (!interp_nat(it, e->kids[0]->nat, e->loc, &k)) return NULL;
   Value *x = interp_eval(it, e->kids[2], env);
-  for (long long i = 0; x && i < k; i++) x = interp_call(it, e->kids[1], &x, env, 0);
+  ArenaMark loop = arena_mark();
+  for (long long i = 0; x && i < k; i++)
+    if ((x = interp_call(it, e->kids[1], &x, env, 0))) x = value_keep(x, loop);
   return x;
 }
 

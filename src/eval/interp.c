@@ -19,14 +19,18 @@ static Env *bind(Env *env, int uid, Value *v) {
   return b;
 }
 
+/* Bindings live on the C stack: a value never holds an environment (there are no
+   closures among values), so a binding dies with the call that made it. */
 Value *interp_call(Interp *it, Expr *lam, Value **args, Env *env, long long position) {
-  for (int i = 0; i < lam->nparams; i++) env = bind(env, lam->params[i].uid, args[i]);
-  NatBinding *saved = it->nats;
-  if (lam->index) {
-    NatBinding *b = NEW(NatBinding);
-    b->var = lam->index; b->value = position; b->next = it->nats;
-    it->nats = b;
+  enum { FEW = 8 };
+  Env few[FEW];
+  Env *frames = lam->nparams <= FEW ? few : NEW_ARRAY(Env, lam->nparams);
+  for (int i = 0; i < lam->nparams; i++) {
+    frames[i] = (Env){ lam->params[i].uid, args[i], env };
+    env = &frames[i];
   }
+  NatBinding *saved = it->nats, pos = { lam->index, position, it->nats };
+  if (lam->index) it->nats = &pos;
   Value *r = interp_eval(it, lam->kids[0], env);
   it->nats = saved;
   return r;
@@ -54,7 +58,8 @@ Value *interp_eval(Interp *it, Expr *e, Env *env) {
   }
   case EX_LET: case EX_UNPACK: {
     Value *v = interp_eval(it, e->kids[0], env);
-    return v ? interp_eval(it, e->kids[1], bind(env, e->uid, v)) : NULL;
+    Env b = { e->uid, v, env };
+    return v ? interp_eval(it, e->kids[1], &b) : NULL;
   }
   case EX_IF: {
     Value *c = interp_eval(it, e->kids[0], env);

@@ -24,6 +24,9 @@ Value *interp_eval(Interp *it, Expr *e, Env *env);
 Value *interp_call(Interp *it, Expr *lambda, Value **args, Env *env, long long position);
 /* The value of a size expression under the current bindings; false + diag on error. */
 bool interp_nat(Interp *it, Nat *n, Loc loc, long long *out);
+/* An array of the given array type to fill element by element (value_set_elem):
+   flat when its elements are scalars or regular arrays of scalars, else boxed. */
+Value *interp_new_array(Interp *it, Type *type, int64_t n, Loc loc);
 /* Evaluate an array argument. */
 Value *interp_array(Interp *it, Expr *e, Env *env);
 

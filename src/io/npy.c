@@ -166,6 +166,21 @@ static Value *build(Builder *B, const int64_t *shape, int ndim) {
   return v;
 }
 
+/* The data of a .npy file already is a flat array (value.h): little-endian C
+   order. Only bools (any nonzero byte is true) and big-endian hosts need a pass. */
+static Value *flat_in_place(unsigned char *data, TypeKind k, int size, Header *h, int64_t count) {
+  if (k == TY_BOOL) for (int64_t i = 0; i < count; i++) data[i] = data[i] != 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  for (int64_t i = 0; i < count; i++)
+    for (int a = 0, b = size - 1; a < b; a++, b--) {
+      unsigned char c = data[i * size + a]; data[i * size + a] = data[i * size + b]; data[i * size + b] = c;
+    }
+#else
+  (void)size;
+#endif
+  return value_flat_over(value_kind_of_scalar(k), h->ndim, h->shape, data);
+}
+
 /* Checks that need the header and the parameter's type together. */
 static bool header_check(Reader *R, Header *h, Type *type, int *dtype, int64_t *count) {
   const char *ts = type_to_string(type);
@@ -265,6 +280,8 @@ static Value *npy_decode(Reader *R, const unsigned char *buf, size_t len, Type *
   Type *leaf = npy_leaf(type, &dims);
   Type *t = type;
   while (t->kind == TY_ARRAY || t->kind == TY_EXISTS) t = t->kind == TY_EXISTS ? t->array : t->elem;
+  if (h.ndim > 0 && t->kind != TY_VECTOR)   /* the file's data is the flat array's */
+    return flat_in_place((unsigned char *)buf + pre + hlen, leaf->kind, dtypes[dtype].size, &h, count);
   Builder B = { buf + pre + hlen, leaf->kind, dtypes[dtype].size, t->kind == TY_VECTOR,
                 NEW_ARRAY(Value, count), 0 };
   return build(&B, h.shape, h.ndim);
@@ -297,7 +314,7 @@ static void npy_shape(Value *v, int dims, int64_t *shape) {
   for (int i = 0; i < dims; i++) {
     bool aggregate = v && (v->kind == VAL_ARRAY || v->kind == VAL_VECTOR);
     shape[i] = aggregate ? v->n : 0;
-    v = aggregate && v->n ? v->elems[0] : NULL;
+    v = aggregate && v->n ? value_elem(v, 0) : NULL;
   }
 }
 
@@ -319,8 +336,10 @@ static bool npy_flatten(Value *v, const int64_t *shape, int dims, Flat *F) {
     return true;
   }
   if ((v->kind != VAL_ARRAY && v->kind != VAL_VECTOR) || v->n != shape[0]) return false;
-  for (int64_t i = 0; i < v->n; i++)
-    if (!npy_flatten(v->elems[i], shape + 1, dims - 1, F)) return false;
+  for (int64_t i = 0; i < v->n; i++) {
+    Value tmp;
+    if (!npy_flatten(value_elem_at(v, i, &tmp), shape + 1, dims - 1, F)) return false;
+  }
   return true;
 }
 
@@ -365,6 +384,17 @@ static bool write_file(const char *path, Buf *header, Flat *F) {
   return true;
 }
 
+/* A flat value whose own shape is the one to write (little-endian hosts: its
+   buffer is the .npy data as it is). */
+static bool flat_matches(Value *v, ValueKind kind, const int64_t *shape, int dims) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return false;
+#endif
+  if (!value_is_flat(v) || v->leaf != kind || v->rank != dims) return false;
+  for (int i = 0; i < dims; i++) if (v->shape[i] != shape[i]) return false;
+  return true;
+}
+
 bool value_write_npy(const char *path, Value *v, Type *type) {
   int dims;
   Type *leaf = npy_leaf(type, &dims);
@@ -381,15 +411,23 @@ bool value_write_npy(const char *path, Value *v, Type *type) {
   /* Check regularity before allocating: a ragged value's first-element shape
      could promise far more data than it holds. */
   Flat F = { NULL, 0, kinds[leaf->kind], dtypes[d].size };
+  Buf header = {0};
+  const char *descr = arena_printf("%c%s", leaf->kind == TY_BOOL ? '|' : '<', dtypes[d].descr);
+  if (flat_matches(v, F.kind, shape, dims)) {   /* written straight from its buffer */
+    F.data = v->raw;
+    F.at = (size_t)(v->n * value_flat_row_scalars(v)) * (size_t)F.size;
+    npy_header(&header, descr, shape, dims);
+    return write_file(path, &header, &F);
+  }
   if (!npy_flatten(v, shape, dims, &F))
     return diag_error(LOC_NONE, "cannot write %s as .npy: the value is ragged (rows of "
                       "different lengths) or does not match the type", type_to_string(type));
   int64_t count = 1;                    /* regular, so these elements all exist */
   for (int i = 0; i < dims; i++) count *= shape[i];
-  F.data = NEW_ARRAY(unsigned char, count * dtypes[d].size);
+  if (!(F.data = arena_try_alloc((size_t)(count * dtypes[d].size) + 1)))
+    return diag_error(LOC_NONE, "out of memory: cannot allocate %lld bytes to write '%s'",
+                      (long long)(count * dtypes[d].size), path);
   npy_flatten(v, shape, dims, &F);
-  Buf header = {0};
-  npy_header(&header, arena_printf("%c%s", leaf->kind == TY_BOOL ? '|' : '<', dtypes[d].descr),
-             shape, dims);
+  npy_header(&header, descr, shape, dims);
   return write_file(path, &header, &F);
 }

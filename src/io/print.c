@@ -4,12 +4,30 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <errno.h>
 
-/* %.9g / %.17g are the shortest fixed precisions that make every float / double
-   round-trip; inf and nan are spelled out because printf may write "-nan". */
+/* Output goes to a Sink: a Buf (value_print) or a file through a fixed 64 KiB
+   buffer (value_print_line), so printing 10^7 elements never holds the text. */
+enum { SINK_BUFFER = 1 << 16 };
+typedef struct Sink { Buf *b; FILE *f; bool failed; size_t len; char *data; } Sink;
+
+static void flush(Sink *o) {
+  if (o->f && o->len && fwrite(o->data, 1, o->len, o->f) != o->len) o->failed = true;
+  o->len = 0;
+}
+
 /* Append bytes directly: buf_printf formats twice per call, which dominates when
-   printing a 10^6-element result. Grows by doubling like Buf itself. */
-static void put(Buf *b, const char *s, size_t n) {
+   printing a 10^6-element result. A Buf grows by doubling like Buf itself. */
+static void put(Sink *o, const char *s, size_t n) {
+  if (o->f) {
+    if (o->len + n > SINK_BUFFER) flush(o);
+    if (n > SINK_BUFFER) { if (fwrite(s, 1, n, o->f) != n) o->failed = true; return; }
+    memcpy(o->data + o->len, s, n);
+    o->len += n;
+    return;
+  }
+  Buf *b = o->b;
   if (b->len + n + 1 > b->cap) {
     size_t cap = b->cap ? b->cap * 2 : 256;
     while (cap < b->len + n + 1) cap *= 2;
@@ -21,38 +39,60 @@ static void put(Buf *b, const char *s, size_t n) {
   b->len += n;
   b->data[b->len] = 0;
 }
-static void put_str(Buf *b, const char *s) { put(b, s, strlen(s)); }
+static void put_str(Sink *o, const char *s) { put(o, s, strlen(s)); }
 
-static void print_floating(Buf *b, double x, int digits) {
-  if (isnan(x)) { put_str(b, "nan"); return; }
-  if (isinf(x)) { put_str(b, x < 0 ? "-inf" : "inf"); return; }
+/* %.9g / %.17g are the shortest fixed precisions that make every float / double
+   round-trip; inf and nan are spelled out because printf may write "-nan". */
+static void print_floating(Sink *o, double x, int digits) {
+  if (isnan(x)) { put_str(o, "nan"); return; }
+  if (isinf(x)) { put_str(o, x < 0 ? "-inf" : "inf"); return; }
   char s[40];
   int n = snprintf(s, sizeof s, "%.*g", digits, x);
-  put(b, s, (size_t)n);
+  put(o, s, (size_t)n);
 }
 
-static void print_items(Buf *b, Value *v, const char *open, const char *close) {
-  put(b, open, 1);
+static void print_value(Sink *o, Value *v);
+
+static void print_items(Sink *o, Value *v, const char *open, const char *close) {
+  put(o, open, 1);
   for (int64_t i = 0; i < v->n; i++) {
-    if (i) put(b, ", ", 2);
-    value_print(b, v->elems[i]);
+    Value tmp;
+    if (i) put(o, ", ", 2);
+    print_value(o, value_elem_at(v, i, &tmp));
   }
-  put(b, close, 1);
+  put(o, close, 1);
+}
+
+static void print_value(Sink *o, Value *v) {
+  char s[24];
+  switch (v->kind) {
+  case VAL_INT:    put(o, s, (size_t)snprintf(s, sizeof s, "%d", (int)v->s.i)); break;
+  case VAL_LONG:   put(o, s, (size_t)snprintf(s, sizeof s, "%lld", (long long)v->s.l)); break;
+  case VAL_FLOAT:  print_floating(o, v->s.f, 9); break;
+  case VAL_DOUBLE: print_floating(o, v->s.d, 17); break;
+  case VAL_BOOL:   put_str(o, v->s.b ? "true" : "false"); break;
+  case VAL_ARRAY:  print_items(o, v, "[", "]"); break;
+  case VAL_TUPLE:  print_items(o, v, "(", ")"); break;
+  case VAL_VECTOR: print_items(o, v, "<", ">"); break;
+  case VAL_RAW:    put(o, s, (size_t)snprintf(s, sizeof s, "<%lld bytes>", (long long)v->n)); break;
+  case VAL_MOVED:  break;   /* never seen outside value_keep */
+  }
 }
 
 void value_print(Buf *b, Value *v) {
-  char s[24];
-  switch (v->kind) {
-  case VAL_INT:    put(b, s, (size_t)snprintf(s, sizeof s, "%d", (int)v->s.i)); break;
-  case VAL_LONG:   put(b, s, (size_t)snprintf(s, sizeof s, "%lld", (long long)v->s.l)); break;
-  case VAL_FLOAT:  print_floating(b, v->s.f, 9); break;
-  case VAL_DOUBLE: print_floating(b, v->s.d, 17); break;
-  case VAL_BOOL:   put_str(b, v->s.b ? "true" : "false"); break;
-  case VAL_ARRAY:  print_items(b, v, "[", "]"); break;
-  case VAL_TUPLE:  print_items(b, v, "(", ")"); break;
-  case VAL_VECTOR: print_items(b, v, "<", ">"); break;
-  case VAL_RAW:    put(b, s, (size_t)snprintf(s, sizeof s, "<%lld bytes>", (long long)v->n)); break;
-  }
+  Sink o = { .b = b };
+  print_value(&o, v);
+}
+
+bool value_print_line(FILE *f, Value *v) {
+  Sink o = { .f = f, .data = malloc(SINK_BUFFER) };
+  if (!o.data) return diag_error(LOC_NONE, "out of memory: cannot allocate %d bytes to print the result", SINK_BUFFER);
+  print_value(&o, v);
+  put(&o, "\n", 1);
+  flush(&o);
+  free(o.data);
+  if (fflush(f) != 0) o.failed = true;
+  return !o.failed || diag_error(LOC_NONE, "cannot write the result: %s", strerror(errno));
 }
 
 /* ---- value_close ---- */
@@ -89,7 +129,7 @@ static bool scalars_equal(Value *g, Value *w, double tol) {
 
 static const char *kind_name(Value *v) {
   static const char *names[] = { "an int", "a long", "a float", "a double", "a bool",
-                                 "an array", "a tuple", "a vector" };
+                                 "an array", "a tuple", "a vector", "bytes", "a moved value" };
   return names[v->kind];
 }
 
@@ -124,8 +164,9 @@ static void compare(Compare *C, Value *g, Value *w) {
   }
   int d = C->depth++;
   for (int64_t i = 0; i < g->n; i++) {
+    Value gt, wt;
     if (d < CLOSE_MAX_DEPTH) { C->at[d] = i; C->field[d] = g->kind == VAL_TUPLE; }
-    compare(C, g->elems[i], w->elems[i]);
+    compare(C, value_elem_at(g, i, &gt), value_elem_at(w, i, &wt));
   }
   C->depth--;
 }

@@ -12,6 +12,12 @@ static TypeKind innermost_scalar(Type *t) {
 
 /* One line of the buffer table: index, name, type, C element type and count. */
 static void describe_buffer(Buf *b, int index, const char *name, Type *t) {
+  if (cpu_split_tuple(t) || t->kind == TY_TUPLE) {   /* a byte count: fields or a struct */
+    Buf bytes = {0};
+    nat_print_c(&bytes, cpu_type_bytes_nat(t));
+    buf_printf(b, " *   buffers[%d]  %-10s %-20s %s bytes\n", index, name, type_to_string(t), buf_str(&bytes));
+    return;
+  }
   Buf count = {0};
   nat_print_c(&count, cpu_type_scalars(t));
   buf_printf(b, " *   buffers[%d]  %-10s %-20s %s[%s]\n", index, name, type_to_string(t),
@@ -32,7 +38,9 @@ void cpu_describe_convention(Buf *b, Program *p, const char *entry) {
     describe_buffer(b, i + 1, p->params[i].name, p->params[i].type);
   buf_printf(b, " *\n * Layout: arrays of arrays row-major; position-dependent arrays packed row\n"
                 " * after row; vectors (float4 …) as consecutive scalars; a scalar input is a\n"
-                " * pointer to one element; bool is uint8_t (0 or 1), int int32_t, long int64_t.\n"
+                " * pointer to one element; bool is uint8_t (0 or 1), int int32_t, long int64_t;\n"
+                " * a tuple holding arrays: its fields one after another, each at a multiple\n"
+                " * of 64 bytes from the tuple's start; other tuples: C structs.\n"
                 " * buffers[0] is written by %s; the inputs are only read.\n */\n", entry);
 }
 

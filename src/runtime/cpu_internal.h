@@ -22,6 +22,11 @@ const char *cpu_scalar_ctype(TypeKind k);   /* "float", "int32_t", "uint8_t" …
 /* Copy a value into / read a value out of a flat buffer of cpu_type_bytes bytes. */
 bool cpu_pack(Type *t, Value *v, NatBinding *b, const char *what, unsigned char *buf);
 Value *cpu_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf);
+/* cpu_unpack, but a regular array of scalars becomes a flat value over buf itself
+   (which must then live as long as the value: an arena buffer). */
+Value *cpu_unpack_in_place(Type *t, NatBinding *b, const char *what, unsigned char *buf);
+/* v is a flat value already in the flat layout of t (its buffer can be passed as is). */
+bool cpu_flat_matches(Type *t, Value *v, NatBinding *b);
 
 /* Write a file through a temporary name and rename, so no reader ever sees half
    of it; errors name `path`, never the temporary. */
@@ -41,6 +46,16 @@ const char *cpu_header_guard(const char *name);
    identifier, made so by clift compile), or clift_NAME when NAME starts with a
    digit; NAME_run is the entry, so two programs link into one executable. */
 const char *cpu_symbol_base(const char *name);
+
+/* A tuple holding arrays (at the top of an input or the result, or inside such
+   a tuple) is laid out field after field, each field starting at a multiple of
+   CPU_SPLIT_ALIGN bytes from the tuple's start (docs/runtime.md §2); the
+   generated code sees one buffer per field (dpia/program.c). */
+enum { CPU_SPLIT_ALIGN = 64 };
+bool cpu_split_tuple(Type *t);
+bool cpu_split_offset(Type *t, int field, NatBinding *b, const char *what, int64_t *off);
+Nat *cpu_split_offset_nat(Type *t, int field);   /* the same as a size expression */
+Nat *cpu_type_bytes_nat(Type *t);                /* cpu_type_bytes as a size expression */
 
 size_t cpu_align_of(Type *t);
 size_t cpu_tuple_field_bytes(Type *t);

@@ -29,22 +29,62 @@ const char *cpu_scalar_ctype(TypeKind k) {
   }
 }
 
-bool cpu_type_supported(Type *t, const char *what) {
+bool cpu_split_tuple(Type *t) {
+  if (t->kind != TY_TUPLE) return false;
+  for (int i = 0; i < t->n; i++)
+    if (t->fields[i]->kind == TY_ARRAY || t->fields[i]->kind == TY_EXISTS || cpu_split_tuple(t->fields[i])) return true;
+  return false;
+}
+
+static bool supported(Type *t, const char *what, bool in_array) {
   switch (t->kind) {
   case TY_TUPLE:
-    for (int i = 0; i < t->n; i++) {
-      if (t->fields[i]->kind == TY_ARRAY || t->fields[i]->kind == TY_EXISTS)
-        return diag_error(LOC_NONE, "%s: tuples holding arrays are not supported by the c/openmp targets yet", what);
-      if (!cpu_type_supported(t->fields[i], what)) return false;
-    }
+    if (cpu_split_tuple(t) && in_array)
+      return diag_error(LOC_NONE, "%s: arrays of tuples holding arrays (%s) are not supported as inputs or results yet",
+                        what, type_to_string(t));
+    for (int i = 0; i < t->n; i++) if (!supported(t->fields[i], what, in_array)) return false;
     return true;
   case TY_EXISTS:
     return diag_error(LOC_NONE, "%s: dynamic-length arrays (%s) are not supported by the "
                       "c/openmp targets yet", what, type_to_string(t));
   case TY_ARRAY: case TY_VECTOR:
-    return cpu_type_supported(t->elem, what);
+    return supported(t->elem, what, true);
   default:
     return true;
+  }
+}
+
+bool cpu_type_supported(Type *t, const char *what) { return supported(t, what, false); }
+
+static int64_t round_up(int64_t n) { return (n + CPU_SPLIT_ALIGN - 1) / CPU_SPLIT_ALIGN * CPU_SPLIT_ALIGN; }
+
+bool cpu_split_offset(Type *t, int field, NatBinding *b, const char *what, int64_t *off) {
+  int64_t o = 0;
+  for (int k = 0; k < field; k++) {
+    int64_t bytes;
+    if (!cpu_type_bytes(t->fields[k], b, what, &bytes)) return false;
+    o = round_up(o + bytes);
+  }
+  *off = o;
+  return true;
+}
+
+Nat *cpu_split_offset_nat(Type *t, int field) {
+  Nat *o = nat_const(0);
+  for (int k = 0; k < field; k++)
+    o = nat_mul(nat_div(nat_add(nat_add(o, cpu_type_bytes_nat(t->fields[k])), nat_const(CPU_SPLIT_ALIGN - 1)),
+                        nat_const(CPU_SPLIT_ALIGN)), nat_const(CPU_SPLIT_ALIGN));
+  return o;
+}
+
+Nat *cpu_type_bytes_nat(Type *t) {
+  switch (t->kind) {
+  case TY_ARRAY: return nat_mul(t->len, cpu_type_bytes_nat(t->elem));
+  case TY_VECTOR: return nat_const((long long)cpu_scalar_bytes(t->elem->kind) * t->width);
+  case TY_TUPLE:
+    if (cpu_split_tuple(t)) return nat_add(cpu_split_offset_nat(t, t->n - 1), cpu_type_bytes_nat(t->fields[t->n - 1]));
+    return nat_const((long long)cpu_tuple_field_bytes(t));
+  default: return nat_const((long long)cpu_scalar_bytes(t->kind));
   }
 }
 
@@ -110,6 +150,12 @@ bool cpu_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out) {
   switch (t->kind) {
   case TY_TUPLE:
     if (!cpu_type_supported(t, what)) return false;
+    if (cpu_split_tuple(t)) {   /* fields one after another, each CPU_SPLIT_ALIGN-aligned */
+      int64_t off, last;
+      if (!cpu_split_offset(t, t->n - 1, b, what, &off) || !cpu_type_bytes(t->fields[t->n - 1], b, what, &last)) return false;
+      *out = off + last;
+      return true;
+    }
     *out = (int64_t)cpu_tuple_field_bytes(t);
     return true;
   case TY_VECTOR:

@@ -45,10 +45,28 @@ static bool pack_scalar(TypeKind k, Value *v, const char *what, const Path *p, u
 
 static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Path *p, unsigned char **at);
 
+/* A flat value (value.h) whose scalars are already the flat layout of type t:
+   the same nesting of arrays without positions, the same lengths, the same scalar
+   kind. Its buffer is then copied in one go, or passed as it is (cpu_run). */
+bool cpu_flat_matches(Type *t, Value *v, NatBinding *b) {
+  if (!value_is_flat(v)) return false;
+  for (int d = 0; d < v->rank; d++, t = t->elem) {
+    long long len;
+    if (t->kind != TY_ARRAY || t->index || !nat_eval(t->len, cpu_lookup, b, &len) || len != v->shape[d]) return false;
+  }
+  return (type_is_scalar(t) || t->kind == TY_IDX) && value_kind_of_scalar(t->kind) == v->leaf;
+}
+
 static bool pack_array(Type *t, Value *v, NatBinding *b, const char *what, const Path *p, unsigned char **at) {
   int64_t len;
   if (v->kind != VAL_ARRAY)
     return diag_error(LOC_NONE, "%s: expected an array (%s)", path_name(what, p), type_to_string(t));
+  if (cpu_flat_matches(t, v, b)) {
+    size_t bytes = (size_t)(v->n * value_flat_row_scalars(v)) * value_scalar_size(v->leaf);
+    memcpy(*at, v->raw, bytes);
+    *at += bytes;
+    return true;
+  }
   if (!cpu_eval_len(t->len, b, what, &len)) return false;
   if (v->n != len)
     return diag_error(LOC_NONE, "%s: the array has %lld elements, but its type %s says %lld",
@@ -56,7 +74,8 @@ static bool pack_array(Type *t, Value *v, NatBinding *b, const char *what, const
   for (int64_t i = 0; i < len; i++) {
     Path here = { i, p };
     NatBinding pos = { t->index, i, b };
-    if (!pack_at(t->elem, v->elems[i], t->index ? &pos : b, what, &here, at)) return false;
+    Value tmp;
+    if (!pack_at(t->elem, value_elem_at(v, i, &tmp), t->index ? &pos : b, what, &here, at)) return false;
   }
   return true;
 }
@@ -78,6 +97,19 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
     size_t lane = cpu_scalar_bytes(t->elem->kind);
     for (int k = 0; k < t->width; k++, *at += lane)
       if (!pack_scalar(t->elem->kind, v->elems[k], what, p, *at)) return false;
+    return true;
+  }
+  if (t->kind == TY_TUPLE && cpu_split_tuple(t)) {
+    if (v->kind != VAL_TUPLE || v->n != t->n)
+      return diag_error(LOC_NONE, "%s: expected a tuple %s", path_name(what, p), type_to_string(t));
+    int64_t off, bytes;
+    for (int k = 0; k < t->n; k++) {
+      if (!cpu_split_offset(t, k, b, what, &off)) return false;
+      unsigned char *field = *at + off;
+      if (!pack_at(t->fields[k], v->elems[k], b, what, p, &field)) return false;
+    }
+    if (!cpu_type_bytes(t, b, what, &bytes)) return false;
+    *at += bytes;
     return true;
   }
   if (t->kind == TY_TUPLE) {
@@ -114,10 +146,31 @@ static Value *unpack_scalar(TypeKind k, const unsigned char *at) {
   }
 }
 
+/* The shape of a regular array of scalars of type t, as a flat value has it;
+   false when t is something else (tuples, vectors, positions). */
+static bool flat_shape(Type *t, NatBinding *b, const char *what, int64_t *shape, int *rank, ValueKind *leaf) {
+  *rank = 0;
+  for (; t->kind == TY_ARRAY; t = t->elem) {
+    if (t->index || *rank == 32 || !cpu_eval_len(t->len, b, what, &shape[(*rank)++])) return false;
+  }
+  if (*rank == 0 || (!type_is_scalar(t) && t->kind != TY_IDX)) return false;
+  *leaf = value_kind_of_scalar(t->kind);
+  return true;
+}
+
 static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned char **at) {
   if (t->kind == TY_ARRAY) {
-    int64_t len;
-    if (!cpu_eval_len(t->len, b, what, &len)) return NULL;
+    int64_t len, shape[32];
+    int rank;
+    ValueKind leaf;
+    if (flat_shape(t, b, what, shape, &rank, &leaf)) {   /* a regular array of scalars: flat */
+      Value *v = value_flat(leaf, rank, shape);
+      size_t bytes = (size_t)(v->n * value_flat_row_scalars(v)) * value_scalar_size(leaf);
+      memcpy(v->raw, *at, bytes);
+      *at += bytes;
+      return v;
+    }
+    if (diag_has_error() || !cpu_eval_len(t->len, b, what, &len)) return NULL;
     Value *v = value_array(len);
     for (int64_t i = 0; i < len; i++) {
       NatBinding pos = { t->index, i, b };
@@ -129,6 +182,18 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
     Value *v = value_vector(t->width);
     for (int k = 0; k < t->width; k++, *at += cpu_scalar_bytes(t->elem->kind))
       v->elems[k] = unpack_scalar(t->elem->kind, *at);
+    return v;
+  }
+  if (t->kind == TY_TUPLE && cpu_split_tuple(t)) {
+    Value *v = value_tuple(t->n);
+    int64_t off, bytes;
+    for (int k = 0; k < t->n; k++) {
+      if (!cpu_split_offset(t, k, b, what, &off)) return NULL;
+      const unsigned char *field = *at + off;
+      if (!(v->elems[k] = unpack_at(t->fields[k], b, what, &field))) return NULL;
+    }
+    if (!cpu_type_bytes(t, b, what, &bytes)) return NULL;
+    *at += bytes;
     return v;
   }
   if (t->kind == TY_TUPLE) {
@@ -149,4 +214,12 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
 Value *cpu_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf) {
   const unsigned char *at = buf;
   return unpack_at(t, b, what, &at);
+}
+
+Value *cpu_unpack_in_place(Type *t, NatBinding *b, const char *what, unsigned char *buf) {
+  int64_t shape[32];
+  int rank;
+  ValueKind leaf;
+  if (flat_shape(t, b, what, shape, &rank, &leaf)) return value_flat_over(leaf, rank, shape, buf);
+  return diag_has_error() ? NULL : cpu_unpack(t, b, what, buf);
 }

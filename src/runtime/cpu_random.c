@@ -46,7 +46,10 @@ Value *cpu_random_input(Type *t, NatBinding *sizes, uint64_t *seed, const char *
   Value *v = NEW(Value);
   v->kind = VAL_RAW;
   v->n = bytes;
-  v->raw = arena_alloc((size_t)bytes + 1);
+  if (!(v->raw = arena_try_alloc((size_t)bytes + 1))) {
+    diag_error(LOC_NONE, "%s: out of memory: cannot allocate %lld bytes of random input", what, (long long)bytes);
+    return NULL;
+  }
   for (int64_t off = 0; off + (int64_t)width <= bytes; off += (int64_t)width) fill(leaf->kind, v->raw + off, seed);
   return as_tree ? cpu_unpack(t, sizes, what, v->raw) : v;
 }

@@ -45,8 +45,24 @@ static void *buffer_new(int64_t bytes, const char *what) {
   return p;
 }
 
-static void buffers_free(void **buffers, int n) {
-  for (int i = 0; i < n; i++) free(buffers[i]);
+/* The result buffer comes from the arena instead: a regular array of scalars
+   becomes the result value over it without a copy (cpu_unpack_in_place). */
+static void *result_buffer_new(int64_t bytes) {
+  size_t size = ((size_t)bytes + 63) & ~(size_t)63;
+  unsigned char *p = arena_try_alloc(size + 64);
+  if (!p) {
+    diag_error(LOC_NONE, "the result: cannot allocate %lld bytes", (long long)bytes);
+    return NULL;
+  }
+  p += (64 - (uintptr_t)p % 64) % 64;
+  memset(p, 0, size ? size : 64);
+  return p;
+}
+
+/* Inputs that are flat values already in the layout (a .npy input, a result of
+   another run) are passed as they are: the kernels only read their inputs. */
+static void buffers_free(void **buffers, bool *borrowed, int n) {
+  for (int i = 1; i < n; i++) if (!borrowed[i]) free(buffers[i]);
 }
 
 static const char *input_name(Program *p, int i) {
@@ -71,13 +87,18 @@ static bool types_supported(Program *p) {
   return cpu_type_supported(p->result, "the result");
 }
 
-static bool inputs_pack(Program *p, Value **inputs, NatBinding *sizes, void **buffers) {
+static bool inputs_pack(Program *p, Value **inputs, NatBinding *sizes, void **buffers, bool *borrowed) {
   for (int i = 0; i < p->nparams; i++) {
     const char *what = input_name(p, i);
     Type *t = p->params[i].type;
     int64_t bytes;
     if (!inputs[i]) return diag_error(LOC_NONE, "%s: missing", what);
     if (!cpu_type_bytes(t, sizes, what, &bytes)) return false;
+    if (cpu_flat_matches(t, inputs[i], sizes) && (uintptr_t)inputs[i]->raw % 16 == 0) {
+      buffers[1 + i] = inputs[i]->raw;
+      borrowed[1 + i] = true;
+      continue;
+    }
     if (!(buffers[1 + i] = buffer_new(bytes, what))) return false;
     if (!cpu_pack(t, inputs[i], sizes, what, buffers[1 + i])) return false;
   }
@@ -94,12 +115,13 @@ Value *cpu_run_timed(const char *c_source, Program *p, const Kernel *k, Value **
   if (!size_args || !types_supported(p)) return NULL;
   int n = p->nparams + 1;
   void **buffers = NEW_ARRAY(void *, n);
+  bool *borrowed = NEW_ARRAY(bool, n);
   int64_t out_bytes;
   const char *so;
   CpuEntry entry;
-  bool ok = inputs_pack(p, inputs, sizes, buffers)
+  bool ok = inputs_pack(p, inputs, sizes, buffers, borrowed)
          && cpu_type_bytes(p->result, sizes, "the result", &out_bytes)
-         && (buffers[0] = buffer_new(out_bytes, "the result"))
+         && (buffers[0] = result_buffer_new(out_bytes))
          && cpu_compile_shared(c_source, openmp, p->loc, &so)
          && cpu_load(so, &entry);
   Value *result = NULL;
@@ -117,8 +139,8 @@ Value *cpu_run_timed(const char *c_source, Program *p, const Kernel *k, Value **
     else if (timing && timing->discard_result)
       result = value_bool(true);
     else
-      result = cpu_unpack(p->result, sizes, "the result", buffers[0]);
+      result = cpu_unpack_in_place(p->result, sizes, "the result", buffers[0]);
   }
-  buffers_free(buffers, n);
+  buffers_free(buffers, borrowed, n);
   return result;
 }

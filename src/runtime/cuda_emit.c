@@ -134,7 +134,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
              emit_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
-    if (buf->space == SPACE_LOCAL) continue;
+    if (buf->space == SPACE_LOCAL || buf->base) continue;   /* a split tuple's field: in its base's buffer */
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(&b, "  if (buffer_new(&mem[%d], %s, %s, \"%s\")) goto done;\n", i,
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",

@@ -89,7 +89,7 @@ static bool buffers_create(Run *r) {
   Kernel *k = r->pl->k;
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *b = k->bufs[i];
-    if (b->space == SPACE_LOCAL) continue;
+    if (b->space == SPACE_LOCAL || b->base) continue;   /* a split tuple's field: in its base's buffer */
     const char *what = buffer_what(b);
     int64_t bytes;
     if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
@@ -108,18 +108,13 @@ static bool buffers_create(Run *r) {
   return true;
 }
 
-static int buffer_index(Kernel *k, Buffer *b) {
-  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
-  return -1;
-}
-
 /* Parameters in codegen_cuda's order: buffers, sizes (long long), scalar
    inputs, the error cell; cuLaunchKernel takes a pointer to each. */
 static void **kernel_params(Run *r, PlanKernel *pk) {
   Kernel *k = r->pl->k;
   void **params = NEW_ARRAY(void *, pk->nbufs + k->prog->nsizes + k->nscalars + 1);
   int a = 0;
-  for (int i = 0; i < pk->nbufs; i++) params[a++] = &r->mems[buffer_index(k, pk->bufs[i])];
+  for (int i = 0; i < pk->nbufs; i++) params[a++] = &r->mems[kernel_buffer_index(k, pk->bufs[i])];
   for (int i = 0; i < k->prog->nsizes; i++) params[a++] = &r->size_values[i];
   for (int i = 0; i < k->nscalars; i++) {
     Type *t = k->scalar_types[i];

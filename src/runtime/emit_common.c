@@ -7,6 +7,13 @@
 #include "../dpia/plan.h"
 
 const char *emit_bytes_expr(Type *t) {
+  if (cpu_split_tuple(t)) {
+    Buf b = {0};
+    buf_puts(&b, "(size_t)(");
+    nat_print_c(&b, cpu_type_bytes_nat(t));
+    buf_puts(&b, ")");
+    return buf_str(&b);
+  }
   Type *e = codegen_element_type(t);
   Nat *count = cpu_type_scalars(t);
   long long unit = (long long)cpu_scalar_bytes(e->kind == TY_VECTOR ? e->elem->kind : e->kind);
@@ -33,10 +40,7 @@ bool emit_only_sizes(Program *p, Nat *n) {
   return true;
 }
 
-int emit_buffer_index(Kernel *k, Buffer *b) {
-  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
-  return -1;
-}
+int emit_buffer_index(Kernel *k, Buffer *b) { return kernel_buffer_index(k, b); }
 
 int emit_loop_arrays(Buf *b, Program *p, PlanKernel *pk) {
   int n = pk->nloops;

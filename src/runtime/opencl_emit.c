@@ -169,7 +169,7 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
              emit_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
-    if (buf->space == SPACE_LOCAL) continue;
+    if (buf->space == SPACE_LOCAL || buf->base) continue;   /* a split tuple's field: in its base's buffer */
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(&b, "  mem[%d] = buffer_new(ctx, %s, %s, &err);\n", i,
                i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL");

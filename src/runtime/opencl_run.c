@@ -95,11 +95,14 @@ static cl_program build(Device *d, const char *src, bool index32, Loc where) {
    from host memory, or zero-filled when host is NULL. */
 static cl_mem buffer_new(Device *d, int64_t bytes, const void *host, const char *what) {
   size_t size = bytes > 64 ? (size_t)bytes : 64;
-  void *init = calloc(1, size);
-  if (!init) { diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes); return NULL; }
-  if (host) memcpy(init, host, (size_t)bytes);
+  void *init = host && bytes >= 64 ? NULL : calloc(1, size);   /* a full host buffer is copied as it is */
+  if (!init && !(host && bytes >= 64)) {
+    diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
+    return NULL;
+  }
+  if (init && host) memcpy(init, host, (size_t)bytes);
   cl_int err;
-  cl_mem m = d->cl->CreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, init, &err);
+  cl_mem m = d->cl->CreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, init ? init : (void *)host, &err);
   free(init);
   if (!check(err, arena_printf("allocating %s (%lld bytes)", what, (long long)bytes))) return NULL;
   return m;
@@ -121,13 +124,16 @@ static bool buffers_create(Run *r) {
   Kernel *k = r->pl->k;
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *b = k->bufs[i];
-    if (b->space == SPACE_LOCAL) continue;
+    if (b->space == SPACE_LOCAL || b->base) continue;   /* a split tuple's field: in its base's buffer */
     const char *what = buffer_what(b);
     int64_t bytes;
     if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
     if (bytes >= INDEX32_LIMIT) r->index32 = false;
     unsigned char *host = NULL;
-    if (b->is_param && b->param_index > 0) {
+    Value *in = b->is_param && b->param_index > 0 ? r->inputs[b->param_index - 1] : NULL;
+    if (in && cpu_flat_matches(b->type, in, r->sizes)) {   /* already the layout: no packing */
+      r->mems[i] = buffer_new(r->d, bytes, in->raw, what);
+    } else if (in) {
       if (!(host = calloc(1, bytes > 0 ? (size_t)bytes : 1)))
         return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
       bool ok = cpu_pack(b->type, r->inputs[b->param_index - 1], r->sizes, what, host);
@@ -142,18 +148,13 @@ static bool buffers_create(Run *r) {
   return true;
 }
 
-static int buffer_index(Kernel *k, Buffer *b) {
-  for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
-  return -1;
-}
-
 /* Arguments in codegen_opencl's order: buffers, sizes (long), scalar inputs, error cell. */
 static bool set_args(Run *r, PlanKernel *pk, cl_kernel kern) {
   Kernel *k = r->pl->k;
   const OclApi *cl = r->d->cl;
   cl_uint a = 0;
   for (int i = 0; i < pk->nbufs; i++, a++)
-    if (!check(cl->SetKernelArg(kern, a, sizeof(cl_mem), &r->mems[buffer_index(k, pk->bufs[i])]), "clSetKernelArg")) return false;
+    if (!check(cl->SetKernelArg(kern, a, sizeof(cl_mem), &r->mems[kernel_buffer_index(k, pk->bufs[i])]), "clSetKernelArg")) return false;
   for (int i = 0; i < k->prog->nsizes; i++, a++)
     if (!check(cl->SetKernelArg(kern, a, sizeof(cl_long), &r->size_values[i]), "clSetKernelArg")) return false;
   for (int i = 0; i < k->nscalars; i++, a++) {
@@ -194,14 +195,13 @@ static Value *read_result(Run *r) {
   if (!check_report(r->pl->k, cell)) return NULL;
   int64_t bytes;
   if (!cpu_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
-  unsigned char *host = calloc(1, bytes > 0 ? (size_t)bytes : 1);
+  /* read into the arena: a regular array of scalars becomes the result over it */
+  unsigned char *host = arena_try_alloc(bytes > 0 ? (size_t)bytes : 1);
   if (!host) { diag_error(LOC_NONE, "the result: cannot allocate %lld bytes", (long long)bytes); return NULL; }
-  Value *v = NULL;
   if (bytes == 0 || check(r->d->cl->EnqueueReadBuffer(r->d->queue, r->mems[0], 1, 0, (size_t)bytes, host, 0, NULL, NULL),
                           "reading the result"))
-    v = cpu_unpack(p->result, r->sizes, "the result", host);
-  free(host);
-  return v;
+    return cpu_unpack_in_place(p->result, r->sizes, "the result", host);
+  return NULL;
 }
 
 Value *opencl_run(Plan *pl, const char *cl_source, Value **inputs, NatBinding *sizes) {

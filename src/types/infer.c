@@ -132,8 +132,20 @@ Type *infer_expr(InferCx *cx, Expr *e) {
   return t;
 }
 
+/* A length in the lift header that is negative for every size. */
+static bool lengths_possible(Type *t, Loc loc) {
+  if (t->kind == TY_ARRAY) {
+    if (nat_proves_lt(t->len, nat_const(0)))
+      return diag_error(loc, "the length %s is negative for every size", nat_to_string(t->len));
+    return lengths_possible(t->elem, loc);
+  }
+  for (int i = 0; t->kind == TY_TUPLE && i < t->n; i++) if (!lengths_possible(t->fields[i], loc)) return false;
+  return true;
+}
+
 bool infer_program(Program *p) {
   InferCx cx = { p, NULL };
+  for (int i = 0; i < p->nparams; i++) if (!lengths_possible(p->params[i].type, p->params[i].loc)) return false;
   for (int i = 0; i < p->nparams; i++) bind(&cx, p->params[i].uid, p->params[i].type);
   p->result = infer_expr(&cx, p->body);
   /* checks were collected innermost-last; report them in source order */

@@ -135,6 +135,13 @@ Type *infer_aref(InferCx *cx, Expr *e) {
     return NULL;
   }
   if (t->index) { diag_error(e->loc, "'aref' on a position-dependent array is not supported yet"); return NULL; }
+  /* a constant index out of range for every size is refused here, on every
+     target; one in range for some sizes is checked at run time (SPEC §8) */
+  Expr *k = e->kids[1];
+  if (k->kind == EX_INT && (k->ival < 0 || nat_proves_le(t->len, nat_const(k->ival)))) {
+    diag_error(k->loc, "aref: index %lld is out of range for every length of the array (%s)", k->ival, nat_to_string(t->len));
+    return NULL;
+  }
   return t->elem;
 }
 

@@ -7,13 +7,15 @@
 #include <stdint.h>
 
 /* ---- arena: everything a compilation allocates; released as a whole ---- */
-void *arena_alloc(size_t size);          /* zeroed memory, never NULL (aborts on OOM) */
+void *arena_alloc(size_t size);          /* zeroed memory, never NULL (exit 1 with a message on OOM) */
+void *arena_try_alloc(size_t size);      /* uninitialised memory, NULL when there is none */
 char *arena_strdup(const char *s);
 char *arena_strndup(const char *s, size_t n);
 char *arena_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 typedef struct ArenaMark { void *block; size_t used; } ArenaMark;
 ArenaMark arena_mark(void);               /* remember the current top */
 void arena_release(ArenaMark mark);       /* free everything allocated after mark */
+bool arena_since(ArenaMark mark, const void *p);  /* p was allocated after mark (and is live) */
 void arena_free_all(void);
 #define NEW(T) ((T *)arena_alloc(sizeof(T)))
 #define NEW_ARRAY(T, n) ((T *)arena_alloc(sizeof(T) * (size_t)((n) > 0 ? (n) : 1)))

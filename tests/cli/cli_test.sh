@@ -182,4 +182,41 @@ for src in tests/lift/dot.lift tests/lift/stencil3.lift tests/lift/vector_scale.
   if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of $src"; fi
 done
 
+# a result that cannot be written (a full disk) is an error, not a silent exit 0
+if [ -w /dev/full ]; then
+  out=$("$CLIFT" run -t interp tests/lift/twice.lift "[1, 2]" 2>&1 >/dev/full); rc=$?
+  if [ $rc -eq 1 ] && grep -q "cannot write the result" <<<"$out"; then ok; else bad "printing to /dev/full: rc=$rc $out"; fi
+fi
+
+# ---- resources (issue 9 §4): bounded memory, clear out-of-memory errors ----
+# ulimit -v cannot run under ASan (it reserves terabytes of shadow memory), so
+# these use the optimised build next to the sanitizer build.
+MEM_CLIFT=$CLIFT
+[[ $CLIFT == */build-san/clift ]] && MEM_CLIFT=${CLIFT%build-san/clift}build/clift
+if [ -x "$MEM_CLIFT" ]; then
+  # the interpreter frees each iteration's values: 9·10^6 iterations in 200 MB
+  # (it used to keep ~160 B per iteration, 1.4 GB)
+  printf '(lift (N M) ((array-type float N) (array-type float M)) (lambda (xs ys) (reduceSeq 0.0f (lambda (a x) (+ a (aref (reduceSeq 0.0f (lambda (b y) (+ b (* x y))) ys) 0))) xs)))\n' > "$T/nested.lift"
+  awk 'BEGIN { printf "["; for (i = 0; i < 3000; i++) printf "%s%d", i ? ", " : "", i % 3; print "]" }' > "$T/v3000.txt"
+  expect 0 '^\[9000000\]$' -- bash -c "ulimit -v 200000; exec '$MEM_CLIFT' run -t interp '$T/nested.lift' @'$T/v3000.txt' @'$T/v3000.txt'"
+  # out of memory is an error naming the size, exit 1: the interpreter's values …
+  printf '(lift (N) ((array-type float N)) (lambda (xs) (mapGlb (lambda (x) (mapSeq (lambda (y) (* x y)) xs)) xs)))\n' > "$T/outer.lift"
+  awk 'BEGIN { printf "["; for (i = 0; i < 20000; i++) printf "%s1", i ? ", " : ""; print "]" }' > "$T/v20000.txt"
+  expect 1 "out of memory: cannot allocate 1600000000 bytes" -- bash -c "ulimit -v 400000; exec '$MEM_CLIFT' run -t interp '$T/outer.lift' @'$T/v20000.txt'"
+  # … an input too large to read (a sparse file costs no disk) …
+  truncate -s 1G "$T/huge.npy"
+  expect 1 "input 1 \(xs\): cannot read '.*huge.npy': out of memory \(1073741826 bytes\)" -- bash -c "ulimit -v 400000; exec '$MEM_CLIFT' run -t interp tests/lift/twice.lift '$T/huge.npy'"
+  truncate -s 1G "$T/huge.txt"
+  expect 1 "input 1 \(xs\): cannot read '.*huge.txt': out of memory" -- bash -c "ulimit -v 400000; exec '$MEM_CLIFT' run -t interp tests/lift/twice.lift @'$T/huge.txt'"
+  # … and the compiled targets' buffers, with no output file left behind
+  expect 1 "the result: cannot allocate 1600000000 bytes" -- bash -c "ulimit -v 400000; exec '$MEM_CLIFT' run -t c -o '$T/oom.npy' '$T/outer.lift' @'$T/v20000.txt'"
+  if [ ! -e "$T/oom.npy" ]; then ok; else bad "an output file after running out of memory"; fi
+  # clift bench's random inputs
+  expect 1 "input 1 \(xs\): out of memory: cannot allocate 800000000 bytes of random input" -- bash -c "ulimit -v 400000; exec '$MEM_CLIFT' bench -t c --size N=200000000 --runs 1 examples/dot.lift"
+  # device memory on OpenCL: the buffer and its size are named (host or device side)
+  if "$MEM_CLIFT" test --list-targets | grep -qx opencl; then
+    expect 1 "the result.*1600000000 bytes" -- bash -c "ulimit -v 3000000; exec '$MEM_CLIFT' run -t opencl -o '$T/oom.npy' '$T/outer.lift' @'$T/v20000.txt'"
+  fi
+fi
+
 summary "cli"

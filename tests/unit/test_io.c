@@ -87,7 +87,7 @@ static bool identical(Value *a, Value *b) {
   case VAL_DOUBLE: return (isnan(a->s.d) && isnan(b->s.d)) || memcmp(&a->s.d, &b->s.d, 8) == 0;
   default:
     if (a->n != b->n) return false;
-    for (int64_t i = 0; i < a->n; i++) if (!identical(a->elems[i], b->elems[i])) return false;
+    for (int64_t i = 0; i < a->n; i++) if (!identical(value_elem(a, i), value_elem(b, i))) return false;
     return true;
   }
 }
@@ -172,24 +172,24 @@ static void test_literal_forms(void) {
   Value *v = parse_ok(" [ 1 , -2.5,1e-3,\n 1.5f, -inf, nan, +4 ]\t", arr(T_FLOAT, N_));
   CHECK(v && v->n == 7, "7 elements");
   if (v && v->n == 7) {
-    CHECK(v->elems[0]->kind == VAL_FLOAT && v->elems[0]->s.f == 1.0f, "int literal as float");
-    CHECK(v->elems[1]->s.f == -2.5f, "-2.5");
-    CHECK(v->elems[2]->s.f == 1e-3f, "1e-3 parses as the float nearest (not via double)");
-    CHECK(v->elems[3]->s.f == 1.5f, "1.5f");
-    CHECK(isinf(v->elems[4]->s.f) && v->elems[4]->s.f < 0, "-inf");
-    CHECK(isnan(v->elems[5]->s.f), "nan");
-    CHECK(v->elems[6]->s.f == 4.0f, "+4");
+    CHECK(value_elem(v, 0)->kind == VAL_FLOAT && value_elem(v, 0)->s.f == 1.0f, "int literal as float");
+    CHECK(value_elem(v, 1)->s.f == -2.5f, "-2.5");
+    CHECK(value_elem(v, 2)->s.f == 1e-3f, "1e-3 parses as the float nearest (not via double)");
+    CHECK(value_elem(v, 3)->s.f == 1.5f, "1.5f");
+    CHECK(isinf(value_elem(v, 4)->s.f) && value_elem(v, 4)->s.f < 0, "-inf");
+    CHECK(isnan(value_elem(v, 5)->s.f), "nan");
+    CHECK(value_elem(v, 6)->s.f == 4.0f, "+4");
   }
   v = parse_ok("[]", arr(T_INT, N_));
   CHECK(v && v->kind == VAL_ARRAY && v->n == 0, "empty array");
   v = parse_ok("[[], [1], [ ]]", arr(arr(T_INT, M_), N_));
-  CHECK(v && v->n == 3 && v->elems[0]->n == 0 && v->elems[1]->n == 1 && v->elems[2]->n == 0, "empty rows");
+  CHECK(v && v->n == 3 && value_elem(v, 0)->n == 0 && value_elem(v, 1)->n == 1 && value_elem(v, 2)->n == 0, "empty rows");
   v = parse_ok("-0", T_DOUBLE);
   CHECK(v && v->s.d == 0 && signbit(v->s.d), "-0 keeps its sign");
   v = parse_ok("(3, [true, false])", type_tuple2(T_LONG, arr(T_BOOL, N_)));
-  CHECK(v && v->kind == VAL_TUPLE && v->elems[0]->s.l == 3 && v->elems[1]->elems[1]->s.b == false, "tuple");
+  CHECK(v && v->kind == VAL_TUPLE && value_elem(v, 0)->s.l == 3 && value_elem(value_elem(v, 1), 1)->s.b == false, "tuple");
   v = parse_ok("<1, 2.5, 3, 4>", type_vector(T_FLOAT, 4));
-  CHECK(v && v->kind == VAL_VECTOR && v->n == 4 && v->elems[1]->s.f == 2.5f, "vector");
+  CHECK(v && v->kind == VAL_VECTOR && v->n == 4 && value_elem(v, 1)->s.f == 2.5f, "vector");
   v = parse_ok("7", type_idx(N_));
   CHECK(v && v->kind == VAL_INT && v->s.i == 7, "idx is an int");
   v = parse_ok("-2147483648", T_INT);
@@ -248,7 +248,7 @@ static void test_large_literal(void) {
   Value *v = parse_ok(buf_str(&b), arr(T_FLOAT, N_));
   double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
   bool same = v && v->n == BIG;
-  for (int i = 0; same && i < BIG; i++) same = v->elems[i]->s.f == want[i];
+  for (int i = 0; same && i < BIG; i++) same = value_elem(v, i)->s.f == want[i];
   CHECK(same, "10^6-element literal parsed exactly");
   CHECK(secs < 5.0, "10^6-element literal took %.2fs", secs);
   t0 = clock();
@@ -377,7 +377,7 @@ static void test_npy_handmade(void) {
     const char *p = write_raw(M, major, good, f3, 12);
     diag_clear();
     Value *v = value_read_npy(p, fN, "input 1 (xs)");
-    CHECK(v && v->n == 3 && v->elems[0]->s.f == 1.5f && v->elems[1]->s.f == -2.0f && v->elems[2]->s.f == 3.0f,
+    CHECK(v && v->n == 3 && value_elem(v, 0)->s.f == 1.5f && value_elem(v, 1)->s.f == -2.0f && value_elem(v, 2)->s.f == 3.0f,
           "hand-made v%d.0 read: %s", major, diag_message());
     remove(p);
   }
@@ -480,6 +480,110 @@ static void test_close(void) {
   CHECK(ok == 200, "random tolerance cases %d/200", ok);
 }
 
+
+/* ---- flat arrays and value_keep (docs/values.md §5, docs/design.md §9) ---- */
+
+static void test_flat_literals(void) {
+  Type *m = arr(arr(T_FLOAT, M_), N_);
+  Value *v = parse_ok("[[1, 2, 3], [4, 5, 6]]", m);
+  CHECK(v && value_is_flat(v) && v->rank == 2 && v->shape[0] == 2 && v->shape[1] == 3, "a regular literal parses flat");
+  Value tmp;
+  CHECK(v && value_elem_at(value_elem(v, 1), 2, &tmp)->s.f == 6.0f, "element [1][2] of a flat array");
+  CHECK(v && strcmp(show(v), "[[1, 2, 3], [4, 5, 6]]") == 0, "a flat array prints as before: %s", v ? show(v) : "");
+  v = parse_ok("[[1, 2, 3], [4, 5]]", m);
+  CHECK(v && !value_is_flat(v) && value_elem(v, 1)->n == 2, "a ragged literal is kept boxed (the driver reports it)");
+  v = parse_ok("[]", m);
+  CHECK(v && v->n == 0 && strcmp(show(v), "[]") == 0, "an empty array");
+  parse_fails("[[1, 2], [3, x]]", m, "input 1 (xs)", "expected a float, found 'x' at offset 13", NULL);
+  /* a boxed value and its flat twin write the same .npy */
+  Value *b = value_array(2);
+  for (int i = 0; i < 2; i++) { b->elems[i] = value_array(3); for (int j = 0; j < 3; j++) b->elems[i]->elems[j] = value_float((float)(3 * i + j + 1)); }
+  Value *f = parse_ok("[[1, 2, 3], [4, 5, 6]]", m);
+  const char *pb = tmp_path("boxed"), *pf = tmp_path("flat");
+  CHECK(value_write_npy(pb, b, m) && value_write_npy(pf, f, m), "writing: %s", diag_message());
+  size_t lb = 0, lf = 0;
+  char *db = util_read_file(pb, &lb), *df = util_read_file(pf, &lf);
+  CHECK(db && df && lb == lf && memcmp(db, df, lb) == 0, "boxed and flat write identical .npy files");
+  Value *back = value_read_npy(pf, m, "input 1 (xs)");
+  CHECK(back && value_is_flat(back) && identical(back, b), "a .npy file reads back as a flat array");
+  remove(pb); remove(pf);
+  /* value_print_line writes what value_print does, and a newline */
+  FILE *tf = tmpfile();
+  CHECK(tf && value_print_line(tf, f), "value_print_line");
+  char text[64] = {0};
+  if (tf) { rewind(tf); size_t n = fread(text, 1, sizeof text - 1, tf); text[n] = 0; fclose(tf); }
+  CHECK(strcmp(text, arena_printf("%s\n", show(f))) == 0, "value_print_line: '%s'", text);
+  FILE *full = fopen("/dev/full", "w");
+  diag_clear();
+  CHECK(!full || (!value_print_line(full, f) && strstr(diag_message(), "cannot write the result")),
+        "a full device is an error: %s", diag_message());
+  if (full) fclose(full);
+}
+
+/* value_parse_file: the same values and messages as value_parse of the text */
+static void test_parse_file(void) {
+  Type *m = arr(arr(T_INT, M_), N_);
+  const char *path = arena_printf("/tmp/clift_test_io_%ld.txt", (long)getpid());
+  const char *texts[] = { "[[1, 2], [3, 4]]\n", "[[1, 2],\n [3, 4], [5]]", "[[1, 2],\n [3, x]]", "[[1, 2], [3, 4]] 5",
+                          "[]", " [ [ -7 ] ] ", "[[1, 2.5]]", "[[99999999999]]" };
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    FILE *f = fopen(path, "w");
+    if (!f) continue;
+    fputs(texts[i], f);
+    fclose(f);
+    diag_clear();
+    Value *want = value_parse(texts[i], m, "input 1 (xs)");
+    const char *want_msg = arena_strdup(diag_message());
+    diag_clear();
+    Value *got = value_parse_file(path, m, "input 1 (xs)");
+    CHECK(!want == !got && strcmp(want_msg, diag_message()) == 0 && (!got || identical(got, want)),
+          "'%s': value_parse_file gives '%s', value_parse '%s'", texts[i], diag_message(), want_msg);
+  }
+  /* a large flat file: the values, flat */
+  FILE *f = fopen(path, "w");
+  for (int i = 0; f && i < 300000; i++) fprintf(f, i ? ",%d" : "[%d", i % 1000 - 500);
+  if (f) { fputs("]", f); fclose(f); }
+  Value *v = value_parse_file(path, arr(T_INT, N_), "input 1 (xs)");
+  Value tmp;
+  CHECK(v && value_is_flat(v) && v->n == 300000 && value_elem_at(v, 299999, &tmp)->s.i == 499, "300000 ints from a file");
+  diag_clear();
+  CHECK(!value_parse_file("/nonexistent/x.txt", m, "input 2 (ys)") &&
+        strstr(diag_message(), "input 2 (ys): cannot open '/nonexistent/x.txt'"), "%s", diag_message());
+  remove(path);
+}
+
+static void test_keep(void) {
+  /* a loop keeping one accumulator uses the memory of one iteration */
+  ArenaMark loop = arena_mark();
+  Value *old = value_float(1.0f);
+  Value *acc = value_float(0.0f);
+  ArenaMark inner = arena_mark();
+  for (int i = 0; i < 100000; i++) {
+    (void)arena_alloc(256);   /* garbage of the iteration */
+    Value *t = value_tuple(2);
+    t->elems[0] = old;        /* made before the loop: shared, not copied */
+    t->elems[1] = value_float(acc->kind == VAL_TUPLE ? acc->elems[1]->s.f + 1 : 1);
+    acc = value_keep(t, inner);
+  }
+  ArenaMark after = arena_mark();
+  CHECK(after.block == inner.block && after.used - inner.used < 1024, "memory after 10^5 iterations: %zu bytes",
+        after.block == inner.block ? after.used - inner.used : (size_t)-1);
+  CHECK(acc->elems[0] == old && acc->elems[1]->s.f == 100000.0f, "the kept value is intact and shares old parts");
+  /* a part reachable twice is copied once; flat arrays and views are copied */
+  ArenaMark m = arena_mark();
+  Value *x = value_float(7.0f);
+  Value *f = parse_ok("[[1, 2], [3, 4]]", arr(arr(T_FLOAT, M_), N_));
+  Value *t = value_tuple(3);
+  t->elems[0] = x; t->elems[1] = x; t->elems[2] = value_elem(f, 1);
+  (void)arena_alloc(100000);
+  Value *k = value_keep(t, m);
+  ArenaMark end = arena_mark();
+  CHECK(k->elems[0] == k->elems[1] && k->elems[0]->s.f == 7.0f, "sharing kept");
+  CHECK(strcmp(show(k), "(7, 7, [3, 4])") == 0, "flat view kept: %s", show(k));
+  CHECK(end.block != m.block || end.used - m.used < 512, "only the kept value remains: %zu bytes", end.used - m.used);
+  arena_release(loop);
+}
+
 int main(void) {
   const char *env = getenv("CLIFT_SEED");
   uint64_t seed = env ? strtoull(env, NULL, 10) : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
@@ -498,6 +602,9 @@ int main(void) {
   test_npy_write_errors();
   test_npy_handmade();
   test_close();
+  test_flat_literals();
+  test_keep();
+  test_parse_file();
   if (check_failed) fprintf(stderr, "test_io: seed %llu (rerun with CLIFT_SEED=%llu)\n",
                             (unsigned long long)seed, (unsigned long long)seed);
   return CHECK_DONE("io");
