@@ -85,8 +85,8 @@ static const char *cl_function(ScalarOp op, Type *t) {
   case OP_FLOOR: return "floor";
   case OP_CEIL: return "ceil";
   case OP_ABS: return fl ? "fabs" : arena_printf("clift_abs_%s", type_name(t, true));
-  case OP_MIN: return fl ? "fmin" : "min";
-  case OP_MAX: return fl ? "fmax" : "max";
+  case OP_MIN: return "min";   /* the prelude's a < b ? a : b on every target, NaN included */
+  case OP_MAX: return "max";   /* (fmin/fmax would drop a NaN where C and the interpreter keep it) */
   default: return NULL;
   }
 }
@@ -96,6 +96,7 @@ static const char *cl_function(ScalarOp op, Type *t) {
 static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
   bool f = t->kind == TY_FLOAT, d = t->kind == TY_DOUBLE;
   if (op == OP_CHECK_INDEX) return "clift_check_index";   /* defined in each prelude */
+  if (op == OP_CHECK_F2I || op == OP_CHECK_D2I) return op == OP_CHECK_F2I ? "clift_f2i" : "clift_d2i";
   if (op == OP_CHECK_DIV || op == OP_CHECK_MOD)
     return arena_printf("clift_%s_i%d", op == OP_CHECK_DIV ? "div" : "mod", t->kind == TY_LONG ? 64 : 32);
   if (fl == FL_CL) return cl_function(op, t);

@@ -123,12 +123,15 @@ void codegen_declare_types(Kernel *k, void (*declare)(Buf *, Type *, Buf *), Buf
 }
 
 void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
-  static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas; } f[] = {
+  static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas, *fbits, *dbits, *dguard; } f[] = {
     [CHECKS_C] = { "static inline ", "int *", "int32_t", "int64_t", "uint32_t", "uint64_t",
-                   "__sync_bool_compare_and_swap(e, 0, site)" },
-    [CHECKS_OPENCL] = { "", "__global int *", "int", "long", "uint", "ulong", "atomic_cmpxchg(e, 0, site) == 0" },
+                   "__sync_bool_compare_and_swap(e, 0, site)",
+                   "clift_float_bits(x)", "clift_double_bits(x)", NULL },
+    [CHECKS_OPENCL] = { "", "__global int *", "int", "long", "uint", "ulong", "atomic_cmpxchg(e, 0, site) == 0",
+                        "(long)as_uint(x)", "as_long(x)", "cl_khr_fp64" },
     [CHECKS_CUDA] = { "__device__ inline ", "int *", "int", "long long", "unsigned", "unsigned long long",
-                      "atomicCAS(e, 0, site) == 0" },
+                      "atomicCAS(e, 0, site) == 0",
+                      "(long long)(unsigned)__float_as_int(x)", "__double_as_longlong(x)", NULL },
   };
   const char *q = f[fl].q, *cell = f[fl].cell, *l = f[fl].i64;
   buf_printf(b, "%svoid clift_fail(%se, int site, %s a, %s n) {\n"
@@ -146,6 +149,20 @@ void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
                "  if (b == 0) { clift_fail(e, site, 0, 0); return 0; }\n"
                "  return b == -1 ? 0 : a %% b;\n}\n", q, t, bits, t, t, cell);
   }
+  /* f2i/d2i outside the int range (NaN too): the value's bits go into the cell */
+  if (fl == CHECKS_C)
+    buf_puts(b, "static inline int64_t clift_float_bits(float x) { union { float f; uint32_t u; } c = { x }; return (int64_t)c.u; }\n"
+                "static inline int64_t clift_double_bits(double x) { union { double d; uint64_t u; } c = { x }; return (int64_t)c.u; }\n");
+  buf_printf(b, "%s%s clift_f2i_in(float x, int site, %se) {\n"
+             "  if (!(x >= -2147483648.0f && x < 2147483648.0f)) { clift_fail(e, site, %s, 0); return 0; }\n"
+             "  return (%s)x;\n}\n", q, f[fl].i32, cell, f[fl].fbits, f[fl].i32);
+  if (f[fl].dguard) buf_printf(b, "#ifdef %s\n", f[fl].dguard);
+  buf_printf(b, "%s%s clift_d2i_in(double x, int site, %se) {\n"
+             "  if (!(x > -2147483649.0 && x < 2147483648.0)) { clift_fail(e, site, %s, 0); return 0; }\n"
+             "  return (%s)x;\n}\n", q, f[fl].i32, cell, f[fl].dbits, f[fl].i32);
+  if (f[fl].dguard) buf_puts(b, "#endif\n");
+  buf_puts(b, "#define clift_f2i(x, site) clift_f2i_in(x, site, clift_error)\n"
+              "#define clift_d2i(x, site) clift_d2i_in(x, site, clift_error)\n");
   buf_puts(b, "#define clift_check_index(i, n, site) clift_check_index_in(i, n, site, clift_error)\n"
               "#define clift_div_i32(a, b, site) clift_div_i32_in(a, b, site, clift_error)\n"
               "#define clift_mod_i32(a, b, site) clift_mod_i32_in(a, b, site, clift_error)\n"

@@ -17,5 +17,9 @@ View *exp_scalar_op(Tr *tr, Expr *e) {
     CExp *checked[3] = { args[0], args[1], kernel_check_site(tr->k, e->loc, op == OP_DIV ? CHECK_DIV : CHECK_MOD) };
     return view_scalar(cexp_op(op == OP_DIV ? OP_CHECK_DIV : OP_CHECK_MOD, e->type, 3, checked));
   }
+  if ((op == OP_F2I || op == OP_D2I) && type_is_scalar(args[0]->type) && args[0]->kind != CE_LIT) {   /* SPEC §8 */
+    CExp *checked[2] = { args[0], kernel_check_site(tr->k, e->loc, op == OP_F2I ? CHECK_F2I : CHECK_D2I) };
+    return view_scalar(cexp_op(op == OP_F2I ? OP_CHECK_F2I : OP_CHECK_D2I, e->type, 2, checked));
+  }
   return view_scalar(cexp_op(op, e->type, e->nkids, args));
 }

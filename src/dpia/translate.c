@@ -41,7 +41,8 @@ CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t)
 }
 
 bool cexp_checks(CExp *e) {
-  if (e->kind == CE_OP && (e->op == OP_CHECK_INDEX || e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD)) return true;
+  if (e->kind == CE_OP && (e->op == OP_CHECK_INDEX || e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD ||
+                           e->op == OP_CHECK_F2I || e->op == OP_CHECK_D2I)) return true;
   for (int i = 0; i < e->n; i++) if (cexp_checks(e->args[i])) return true;
   return false;
 }
@@ -170,8 +171,20 @@ bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(t
 static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   if (type_is_value(t)) {
     CExp *rhs = view_resolve(tr, v, (Path){0, NULL});
-    if (!rhs) return false;
-    emit(tr, kstmt_assign(acc_resolve(tr, out, (Path){0, NULL}), rhs));
+    CExp *lhs = rhs ? acc_resolve(tr, out, (Path){0, NULL}) : NULL;
+    if (!lhs) return false;
+    if (lhs->kind == CE_VEC) {   /* a vector whose lanes land apart (view.c, AC_ASVEC): lane by lane */
+      CExp *v = name_scalar(tr, rhs, "vec")->scalar;
+      for (int j = 0; j < lhs->n; j++) {
+        CExp *lane = NEW(CExp);
+        *lane = (CExp){ .kind = CE_LANE, .type = lhs->args[j]->type, .nat = nat_const(j), .n = 1, .field = -1 };
+        lane->args = NEW_ARRAY(CExp *, 1);
+        lane->args[0] = v;
+        emit(tr, kstmt_assign(lhs->args[j], lane));
+      }
+      return true;
+    }
+    emit(tr, kstmt_assign(lhs, rhs));
     return true;
   }
   if (t->kind == TY_TUPLE) {

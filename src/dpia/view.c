@@ -256,16 +256,38 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
   }
   case AC_HOLE: return acc_resolve(tr, a->map->kid, path_prepend_index(p, a->map->current));
   case AC_ASVEC: {  /* a vector written at [i] lands in scalars k*i … k*i+k-1 */
-    CExp *first = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_mul(nat_const(a->k), i)));
+    if (a->kid->kind == AC_ASSCALAR && a->kid->k == a->k)   /* asVector of asScalar: the vector itself */
+      return acc_resolve(tr, a->kid->kid, p);
+    /* one vector store when the lanes are consecutive scalars of one buffer;
+       else (behind a zip, a transpose) a CE_VEC of the lanes' lvalues, which
+       dpia_assign writes lane by lane */
+    CExp **lanes = NEW_ARRAY(CExp *, a->k);
+    Nat *base = nat_mul(nat_const(a->k), i);
+    for (int j = 0; j < a->k; j++)
+      if (!(lanes[j] = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_add(base, nat_const(j)))))) return NULL;
+    bool contiguous = lanes[0]->kind == CE_READ && lanes[0]->field < 0;
+    for (int j = 1; contiguous && j < a->k; j++)
+      contiguous = lanes[j]->kind == CE_READ && lanes[j]->buf == lanes[0]->buf && lanes[j]->field < 0 &&
+                   nat_equal(lanes[j]->nat, nat_add(lanes[0]->nat, nat_const(j)));
     CExp *e = NEW(CExp);
-    *e = *first;
-    e->kind = CE_VLOAD;
-    e->type = type_vector(first->type, a->k);
+    e->type = type_vector(lanes[0]->type, a->k);
+    e->field = -1;
+    if (contiguous) { e->kind = CE_VLOAD; e->buf = lanes[0]->buf; e->nat = lanes[0]->nat; return e; }
+    e->kind = CE_VEC; e->n = a->k; e->args = lanes;
     return e;
   }
   case AC_ASSCALAR: {
+    if (a->kid->kind == AC_ASVEC && a->kid->k == a->k)   /* asScalar of asVector: the scalar itself */
+      return acc_resolve(tr, a->kid->kid, p);
     CExp *vec = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_div(i, nat_const(a->k))));
     if (!vec) return NULL;
+    if (vec->kind == CE_VEC) {   /* lanes that land apart: the lane's own lvalue */
+      long long lane;
+      if (nat_is_const(nat_mod(i, nat_const(a->k)), &lane)) return vec->args[lane];
+      diag_error(LOC_NONE, "not supported on %s: asScalar written through a vector whose lanes are not consecutive, "
+                 "at a lane known only at run time", tr->target);
+      return NULL;
+    }
     if (vec->kind == CE_VLOAD) return lane_of_load(vec, nat_mod(i, nat_const(a->k)));   /* an lvalue everywhere */
     CExp *e = NEW(CExp);
     *e = (CExp){ .kind = CE_LANE, .type = vec->type->elem, .nat = nat_mod(i, nat_const(a->k)), .n = 1, .field = -1 };

@@ -33,7 +33,9 @@ typedef enum {
   OP_SQRT, OP_EXP, OP_LOG, OP_SIN, OP_COS, OP_TAN, OP_ABS, OP_FLOOR, OP_CEIL,
   OP_CHECK_INDEX,  /* generated code only: args[0] if in [0, args[1]), else report site args[2] and 0 */
   OP_CHECK_DIV,    /* generated code only: integer args[0] / args[1]; zero divisor: report site args[2], 0 */
-  OP_CHECK_MOD     /* generated code only: integer args[0] % args[1]; zero divisor: report site args[2], 0 */
+  OP_CHECK_MOD,    /* generated code only: integer args[0] % args[1]; zero divisor: report site args[2], 0 */
+  OP_CHECK_F2I,    /* generated code only: (int)args[0] of a float; outside the int range: report site args[1], 0 */
+  OP_CHECK_D2I     /* the same for a double */
 } ScalarOp;
 
 enum { PRIM_MAX_ARGS = 4, PRIM_VARIADIC = -1 };

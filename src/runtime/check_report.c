@@ -1,5 +1,6 @@
 /* check_report.c — see check_report.h. */
 #include "check_report.h"
+#include <string.h>
 
 static long long value_at(const int32_t *cell, int k) {
   return (long long)(((uint64_t)(uint32_t)cell[k + 1] << 32) | (uint32_t)cell[k]);
@@ -19,6 +20,13 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
                       value_at(cell, 1), value_at(cell, 3));
   case CHECK_DIV: return diag_error(site->loc, "integer division by zero");
   case CHECK_MOD: return diag_error(site->loc, "integer modulo by zero");
+  case CHECK_F2I: case CHECK_D2I: {   /* the value's bits (as the interpreter says it) */
+    uint64_t bits = (uint64_t)value_at(cell, 1);
+    double v;
+    if (site->kind == CHECK_F2I) { uint32_t u = (uint32_t)bits; float f; memcpy(&f, &u, 4); v = f; }
+    else memcpy(&v, &bits, 8);
+    return diag_error(site->loc, "'%s': %g does not fit in an int", site->kind == CHECK_F2I ? "f2i" : "d2i", v);
+  }
   }
   return false;
 }
@@ -26,6 +34,7 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
 const char *check_site_text(const Kernel *k, int s) {
   CheckSite *site = &k->sites[s - 1];
   const char *what = site->kind == CHECK_AREF ? "aref: index out of range"
-                   : site->kind == CHECK_DIV ? "integer division by zero" : "integer modulo by zero";
+                   : site->kind == CHECK_DIV ? "integer division by zero"
+                   : site->kind == CHECK_MOD ? "integer modulo by zero" : "a float to int conversion out of range";
   return arena_printf("%s:%d:%d: error: %s", site->loc.file ? site->loc.file : "?", site->loc.line, site->loc.col, what);
 }
