@@ -9,7 +9,8 @@
 #      no warnings under -Wall -Wextra), and the files of `clift compile -t
 #      opencl` built with -lOpenCL and run against the interpreter,
 #   4. the command-line tests (exit statuses, messages, no partial output),
-#      and two programs compiled with `clift compile` linked into one executable.
+#      and two programs compiled with `clift compile` linked into one executable,
+#   5. a short fuzz of the compiler (tests/fuzz: $FUZZ_SECONDS, default 60 s).
 # Ends with one line "N passed, N failed" summing every runner.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -53,6 +54,7 @@ tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
 tally "compiled libraries link together (asan/ubsan build)" bash tests/cli/library_link_test.sh build-san/clift
+tally "fuzz: parse → check → lower → DPIA → codegen, all targets (libFuzzer)" bash tests/fuzz/run.sh
 
 rm -f "$log"
 echo "$total_pass passed, $total_fail failed"
