@@ -1,5 +1,7 @@
 # clift — plain Makefile (chibicc style). `make` builds build/clift;
-# `make SAN=1` builds an ASan/UBSan copy in build-san/; `make unit` builds unit tests.
+# `make SAN=1` builds an ASan/UBSan copy in build-san/; `make unit` builds unit tests;
+# `make fuzz` builds the libFuzzer target build-fuzz/fuzz_compile with clang
+# (tests/fuzz/README.md); it never touches build/ or build-san/.
 CC      ?= cc
 SAN     ?= 0
 ifeq ($(SAN),1)
@@ -36,7 +38,23 @@ $(OUT)/clift: $(OUT)/obj/cli/main.o $(OUT)/libclift.a
 $(OUT)/test_%: tests/unit/test_%.c tests/unit/check.h $(OUT)/libclift.a $(HEADERS)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(OUT)/libclift.a $(LDLIBS) $(LDFLAGS)
 
-clean:
-	rm -rf build build-san
+# ---- the fuzzer (tests/fuzz): its own objects, compiled with clang ----
+FUZZ_CC     ?= clang
+FUZZ_OUT    := build-fuzz
+FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -D_GNU_SOURCE -fno-omit-frame-pointer \
+               -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+FUZZ_OBJ    := $(patsubst src/%.c,$(FUZZ_OUT)/obj/%.o,$(LIB_SRC))
 
-.PHONY: all unit clean
+fuzz: $(FUZZ_OUT)/fuzz_compile
+
+$(FUZZ_OUT)/obj/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_OUT)/fuzz_compile: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ) $(HEADERS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+
+clean:
+	rm -rf build build-san build-fuzz
+
+.PHONY: all unit fuzz clean

@@ -28,4 +28,22 @@ if ! ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 || ! ldconfig -p 2>/dev/null |
     echo "setup: could not install PoCL; the opencl target will be skipped" >&2
 fi
 
+# The fuzz test (tests/fuzz) builds with clang's libFuzzer, ASan and UBSan. On
+# Debian 12 the package clang (clang-14) only recommends libclang-rt-14-dev,
+# which holds those runtimes, so both are asked for. A failed install only
+# skips the fuzz test.
+if ! bash tests/fuzz/have_libfuzzer.sh; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  command -v clang >/dev/null 2>&1 || {
+    echo "setup: installing clang (the fuzz test)" >&2
+    { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq clang; } >&2 || true
+  }
+  v=$(clang -dumpversion 2>/dev/null | cut -d. -f1)
+  if [ -n "$v" ] && ! bash tests/fuzz/have_libfuzzer.sh; then
+    echo "setup: installing libclang-rt-$v-dev (libFuzzer and the sanitizer runtimes, the fuzz test)" >&2
+    { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "libclang-rt-$v-dev"; } >&2 || true
+  fi
+  bash tests/fuzz/have_libfuzzer.sh || echo "setup: clang cannot build a libFuzzer target; the fuzz test will be skipped" >&2
+fi
+
 make -s -j"$(nproc)" all >&2

@@ -10,7 +10,8 @@
 #      opencl` built with -lOpenCL and run against the interpreter,
 #   4. the command-line tests (exit statuses, messages, no partial output),
 #      and two programs compiled with `clift compile` linked into one executable,
-#   5. random programs run on every target against the interpreter
+#   5. a short fuzz of the compiler (tests/fuzz: $FUZZ_SECONDS, default 60 s),
+#   6. random programs run on every target against the interpreter
 #      (tests/difftest; DIFFTEST_BUDGET, DIFFTEST_SAN_BUDGET in seconds).
 # Ends with one line "N passed, N failed" summing every runner.
 set -uo pipefail
@@ -55,6 +56,7 @@ tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
 tally "compiled libraries link together (asan/ubsan build)" bash tests/cli/library_link_test.sh build-san/clift
+tally "fuzz: parse → check → lower → DPIA → codegen, all targets (libFuzzer)" bash tests/fuzz/run.sh
 tally "random differential test, interp vs targets" bash tests/difftest/run.sh build/clift
 tally "random differential test (asan/ubsan build)" env DIFFTEST_SEEDS="${DIFFTEST_SAN_SEEDS:-0:60}" \
   DIFFTEST_BUDGET="${DIFFTEST_SAN_BUDGET:-60}" bash tests/difftest/run.sh build-san/clift

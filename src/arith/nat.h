@@ -40,6 +40,9 @@ struct Nat {
 
 /* ---- construction (each returns a simplified expression) ---- */
 NatVar *nat_var_new(const char *name, Nat *lo, Nat *hi);
+/* Restart the variable ids at 1: only once every NatVar is gone (the arena
+   released between unrelated programs, as the fuzzer does). */
+void nat_reset_var_ids(void);
 Nat *nat_const(long long v);
 Nat *nat_var(NatVar *v);
 Nat *nat_add(Nat *a, Nat *b);

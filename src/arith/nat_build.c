@@ -7,6 +7,8 @@
 
 static int next_var_id = 1;
 
+void nat_reset_var_ids(void) { next_var_id = 1; }
+
 NatVar *nat_var_new(const char *name, Nat *lo, Nat *hi) {
   NatVar *v = NEW(NatVar);
   v->name = name;

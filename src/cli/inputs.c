@@ -74,6 +74,10 @@ static bool bind_from(Binder *bd, Nat *len, long long n, int input) {
 
 static bool bind_sizes(Binder *bd, Type *t, Value *v, int input) {
   if (t->kind == TY_EXISTS) t = t->array;
+  if (t->kind == TY_TUPLE && v && v->kind == VAL_TUPLE && v->n == t->n) {   /* the arrays inside a tuple */
+    for (int k = 0; k < t->n; k++) if (!bind_sizes(bd, t->fields[k], v->elems[k], input)) return false;
+    return true;
+  }
   if (t->kind != TY_ARRAY || !v || v->kind != VAL_ARRAY) return true;
   if (!bind_from(bd, t->len, v->n, input)) return false;
   Value tmp;
@@ -100,8 +104,21 @@ static bool type_has_index(Type *t) {
 }
 
 /* Every array length in the value must match its type under the bindings. */
+static bool holds_array(Type *t) {
+  if (t->kind == TY_ARRAY || t->kind == TY_EXISTS) return true;
+  for (int k = 0; t->kind == TY_TUPLE && k < t->n; k++) if (holds_array(t->fields[k])) return true;
+  return false;
+}
+
 static bool check_lengths(Binder *bd, Type *t, Value *v, int input, const char *path) {
   if (t->kind == TY_EXISTS) t = t->array;
+  if (t->kind == TY_TUPLE && v->kind == VAL_TUPLE && v->n == t->n) {
+    for (int k = 0; k < t->n; k++)
+      if (holds_array(t->fields[k]) &&
+          !check_lengths(bd, t->fields[k], v->elems[k], input, arena_printf("%s field %d", path[0] ? path : "the tuple", k + 1)))
+        return false;
+    return true;
+  }
   if (t->kind != TY_ARRAY) return true;
   long long want;
   if (!nat_eval(t->len, lookup, bd, &want))
@@ -110,7 +127,7 @@ static bool check_lengths(Binder *bd, Type *t, Value *v, int input, const char *
     return diag_error(LOC_NONE, "%s: %s has %lld elements but its type %s needs %lld%s",
                       input_name(bd->prog, input), path[0] ? path : "the array", (long long)v->n,
                       type_to_string(t), want, describe_sizes(bd, t->len));
-  if (t->elem->kind != TY_ARRAY && t->elem->kind != TY_EXISTS) return true;
+  if (!holds_array(t->elem)) return true;
   /* the rows of a flat array all have one shape: for a type without positions
      (no i -> …) checking one row checks them all, and 10^7 rows cost nothing */
   int64_t rows = value_is_flat(v) && !type_has_index(t) && v->n ? 1 : v->n;

@@ -184,7 +184,7 @@ View *exp_to(Tr *tr, Expr *e) {
 
 View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }
 
-enum { ITERATE_UNROLL_MAX = 256 };
+enum { ITERATE_UNROLL_MAX = 256, ITERATE_PROGRAM_MAX = 1024 };
 
 /* iterate #k f: double buffering between two temporaries; the last step
    writes straight into the acceptor. */
@@ -198,6 +198,9 @@ bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
   if (k > ITERATE_UNROLL_MAX || outer * k > ITERATE_UNROLL_MAX)
     return diag_error(e->loc, "not supported on %s: iterate #%lld%s (at most %d steps in all are compiled yet)", tr->target, k,
                       outer > 1 ? " inside other iterates" : "", ITERATE_UNROLL_MAX);
+  if ((tr->iterate_copies += k) > ITERATE_PROGRAM_MAX)   /* iterates one after another add up (fuzzer F1) */
+    return diag_error(e->loc, "not supported on %s: more than %d iterate steps in one program are not compiled yet",
+                      tr->target, ITERATE_PROGRAM_MAX);
   View *cur = dpia_exp(tr, e->kids[2]);
   if (!cur) return false;
   if (k == 0) return dpia_assign(tr, out, cur, e->type);

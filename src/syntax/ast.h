@@ -67,6 +67,9 @@ typedef struct Program {
 
 Expr *expr_new(ExprKind kind, Loc loc, int nkids);
 int ast_fresh_uid(void);
+/* Restart the uids at 1: only between unrelated programs whose ASTs are gone
+   (the fuzzer, tests/fuzz), so that one input always compiles the same way. */
+void ast_reset_uids(void);
 /* Debug/inspection printing as an S-expression (`clift check --dump`). */
 void ast_print(Buf *b, Expr *e);
 

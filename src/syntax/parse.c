@@ -13,6 +13,7 @@ typedef struct Parser { Program *prog; } Parser;
 
 static int uid_counter;
 int ast_fresh_uid(void) { return ++uid_counter; }
+void ast_reset_uids(void) { uid_counter = 0; }
 
 Expr *expr_new(ExprKind kind, Loc loc, int nkids) {
   Expr *e = NEW(Expr);

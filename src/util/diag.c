@@ -49,6 +49,15 @@ bool diag_has_error(void) { return has_error; }
 const char *diag_message(void) { return has_error ? err_msg : ""; }
 void diag_clear(void) { has_error = internal = false; err_msg[0] = 0; err_loc = LOC_NONE; }
 
+void diag_reset(void) {
+  diag_clear();
+  while (sources) {
+    Source *next = sources->next;
+    free((char *)sources->file); free((char *)sources->text); free(sources);
+    sources = next;
+  }
+}
+
 static const char *source_line(const char *file, int line, int *len) {
   for (Source *s = sources; s; s = s->next) {
     if (strcmp(s->file, file) != 0) continue;

@@ -46,6 +46,9 @@ const char *diag_message(void);          /* the message alone, "" if none */
    (a long source line cut around the caret); internal errors say so. */
 const char *diag_render(void);
 void diag_clear(void);
+/* diag_clear, and forget every registered source: for a process that compiles
+   unrelated programs one after another without end (the fuzzer, tests/fuzz). */
+void diag_reset(void);
 
 /* Read a whole file into the arena; NULL (and a diag) on failure. */
 char *util_read_file(const char *path, size_t *len_out);
