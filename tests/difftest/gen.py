@@ -607,8 +607,6 @@ class Gen:
                 t = arr(tup(FLOAT, INT), N)
             elif k == 'tuparr':
                 t = tup(arr(FLOAT, N), arr(INT, self.pick([N, sz_mul(4, N)])))
-                if not any(not is_tup(p.t) and re.search(r'\bN\b', type_text(p.t)) for p in params):
-                    t = arr(FLOAT, N)   # N bound only by a tuple parameter: FINDINGS.md F8
             else:
                 t = arr(VEC, N)
             params.append(Var(f'a{i}', t))
