@@ -26,6 +26,9 @@ typedef struct _cl_event *cl_event;
 #define CL_DEVICE_TYPE_GPU (1u << 2)
 #define CL_DEVICE_TYPE_ALL 0xFFFFFFFFu
 #define CL_DEVICE_NAME 0x102B
+#define CL_DEVICE_SINGLE_FP_CONFIG 0x101B
+#define CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT (1u << 7)
+typedef cl_bitfield cl_device_fp_config;
 #define CL_DEVICE_MAX_WORK_GROUP_SIZE 0x1004
 #define CL_PLATFORM_NAME 0x0902
 #define CL_MEM_READ_WRITE (1u << 0)

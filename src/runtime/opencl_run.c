@@ -81,7 +81,13 @@ static cl_program build(Device *d, const char *src, bool index32, Loc where) {
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
   if (!check(err, "clCreateProgramWithSource")) return NULL;
-  if (d->cl->BuildProgram(prog, 1, &d->id, index32 ? "-DCLIFT_INDEX=int" : "", NULL, NULL) == CL_SUCCESS) return prog;
+  /* float / and sqrt correctly rounded where the device can (as C, CUDA and
+     the interpreter): NVIDIA's OpenCL defaults to faster, less exact ones */
+  cl_device_fp_config fp = 0;
+  d->cl->GetDeviceInfo(d->id, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+  const char *options = arena_printf("%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
+                                     fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "");
+  if (d->cl->BuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS) return prog;
   size_t len = 0;
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
   char *log = NEW_ARRAY(char, len + 1);
