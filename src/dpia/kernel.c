@@ -74,3 +74,10 @@ int kernel_buffer_index(const Kernel *k, const Buffer *b) {
   for (int i = 0; i < k->nbufs; i++) if (k->bufs[i] == b) return i;
   return -1;
 }
+
+void kernel_add_buffer(Kernel *k, Buffer *b) {
+  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
+  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
+  bufs[k->nbufs++] = b;
+  k->bufs = bufs;
+}

@@ -91,6 +91,8 @@ typedef struct Kernel {
   int nsites; CheckSite *sites;      /* run-time checks, site k + 1 = sites[k] */
 } Kernel;
 
+/* Append a buffer to k->bufs (parameters, temporaries, shared values). */
+void kernel_add_buffer(Kernel *k, Buffer *b);
 /* Where the memory of b is in k->bufs: its own index, or its base's for a
    field of a split tuple (runtimes create one device buffer per index). */
 int kernel_buffer_index(const Kernel *k, const Buffer *b);

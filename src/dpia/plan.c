@@ -149,13 +149,6 @@ static void stmt_var_to_buffer(KStmt *s, const char *name, Buffer *b) {
   stmt_var_to_buffer(s->body, name, b); stmt_var_to_buffer(s->then_, name, b); stmt_var_to_buffer(s->else_, name, b);
 }
 
-static void add_buffer(Kernel *k, Buffer *b) {
-  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
-  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
-  bufs[k->nbufs++] = b;
-  k->bufs = bufs;
-}
-
 /* The declaration k->body->stmts[i] becomes a global buffer of k. */
 static void promote(Kernel *k, int i) {
   KStmt *d = k->body->stmts[i];
@@ -167,7 +160,7 @@ static void promote(Kernel *k, int i) {
     stmt_var_to_buffer(k->body, d->name, b);
   }
   b->space = SPACE_GLOBAL;
-  add_buffer(k, b);
+  kernel_add_buffer(k, b);
   KStmt *r = kstmt_block();
   if (d->init) kstmt_add(r, kstmt_assign(cexp_read(b, nat_const(0), -1, d->type), d->init));
   k->body->stmts[i] = r;

@@ -37,10 +37,7 @@ static bool storable(Type *t, bool in_array) {
 static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
   Buffer *b = NEW(Buffer);
   b->name = name; b->type = t; b->space = SPACE_GLOBAL; b->is_param = true; b->param_index = index;
-  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
-  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
-  bufs[k->nbufs++] = b;
-  k->bufs = bufs;
+  kernel_add_buffer(k, b);
   return b;
 }
 

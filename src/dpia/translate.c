@@ -148,11 +148,7 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   Buffer *b = NEW(Buffer);
   b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
   b->type = whole; b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
-  Kernel *k = tr->k;
-  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
-  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
-  bufs[k->nbufs++] = b;
-  k->bufs = bufs;
+  kernel_add_buffer(tr->k, b);
   View *v = view_buf(b);
   Acc *a = acc_buf(b);
   for (int j = np - 1; j >= 0; j--) { v = view_idx(tr, v, nat_var(loops[j]->var)); a = acc_idx(a, nat_var(loops[j]->var)); }
