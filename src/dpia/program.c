@@ -76,8 +76,7 @@ Kernel *dpia_translate(Program *p, const char *target) {
     Type *t = i < p->nparams ? p->params[i].type : p->result;
     if (!storable(t, false)) {
       diag_error(p->loc, "not supported on %s: a %s holding an array of tuples of arrays (%s %s)", target,
-                 i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : "of type",
-                 i < p->nparams ? type_to_string(t) : type_to_string(t));
+                 i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : "of type", type_to_string(t));
       return NULL;
     }
   }
@@ -89,7 +88,7 @@ Kernel *dpia_translate(Program *p, const char *target) {
   k->scalar_params = NEW_ARRAY(int, p->nparams);
   Tr tr = { .k = k, .block = kstmt_block(), .target = target };
   k->body = tr.block;
-  View *out_view; Acc *out_acc;
+  View *out_view; Acc *out_acc;   /* the result is only written */
   param_storage(k, add_buffer(k, "out", p->result, 0), "out", p->result, NULL, &out_view, &out_acc);
   for (int i = 0; i < p->nparams; i++) {
     Type *t = p->params[i].type;

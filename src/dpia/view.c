@@ -88,12 +88,9 @@ static CExp *buffer_access(Buffer *b, Path p) {
 
 /* asVector: lanes k*i … k*i+k-1 of the inner view; one vector load when they
    are consecutive elements of one buffer, else a vector built lane by lane. */
-static CExp *resolve_as_vector(Tr *tr, View *v, Path p) {
-  int w = v->k;
-  Nat *base = nat_mul(nat_const(w), p.e[0].index);
-  CExp **lanes = NEW_ARRAY(CExp *, w);
-  for (int j = 0; j < w; j++)
-    lanes[j] = view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 1), nat_add(base, nat_const(j))));
+/* The vector of w lanes (reads or lvalues): one vector access (CE_VLOAD) when
+   they are consecutive scalars of one buffer, else the lanes (CE_VEC). */
+static CExp *vector_of_lanes(CExp **lanes, int w) {
   bool contiguous = lanes[0]->kind == CE_READ && lanes[0]->field < 0;
   for (int j = 1; contiguous && j < w; j++)
     contiguous = lanes[j]->kind == CE_READ && lanes[j]->buf == lanes[0]->buf && lanes[j]->field < 0 &&
@@ -106,11 +103,18 @@ static CExp *resolve_as_vector(Tr *tr, View *v, Path p) {
   return e;
 }
 
-/* Lane j of a vector load from consecutive scalars is the scalar at j. */
-static CExp *lane_of_load(CExp *load, Nat *j) {
-  CExp *e = cexp_read(load->buf, nat_add(load->nat, j), -1, load->type->elem);
-  return e;
+static CExp *resolve_as_vector(Tr *tr, View *v, Path p) {
+  int w = v->k;
+  Nat *base = nat_mul(nat_const(w), p.e[0].index);
+  CExp **lanes = NEW_ARRAY(CExp *, w);
+  for (int j = 0; j < w; j++)
+    if (!(lanes[j] = view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 1), nat_add(base, nat_const(j))))))
+      return NULL;
+  return vector_of_lanes(lanes, w);
 }
+
+/* Lane j of a vector load from consecutive scalars is the scalar at j. */
+static CExp *lane_of_load(CExp *load, Nat *j) { return cexp_read(load->buf, nat_add(load->nat, j), -1, load->type->elem); }
 
 CExp *view_resolve(Tr *tr, View *v, Path p) {
   Nat *i = p.n > 0 ? p.e[0].index : NULL;
@@ -265,16 +269,7 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
     Nat *base = nat_mul(nat_const(a->k), i);
     for (int j = 0; j < a->k; j++)
       if (!(lanes[j] = acc_resolve(tr, a->kid, path_prepend_index(rest, nat_add(base, nat_const(j)))))) return NULL;
-    bool contiguous = lanes[0]->kind == CE_READ && lanes[0]->field < 0;
-    for (int j = 1; contiguous && j < a->k; j++)
-      contiguous = lanes[j]->kind == CE_READ && lanes[j]->buf == lanes[0]->buf && lanes[j]->field < 0 &&
-                   nat_equal(lanes[j]->nat, nat_add(lanes[0]->nat, nat_const(j)));
-    CExp *e = NEW(CExp);
-    e->type = type_vector(lanes[0]->type, a->k);
-    e->field = -1;
-    if (contiguous) { e->kind = CE_VLOAD; e->buf = lanes[0]->buf; e->nat = lanes[0]->nat; return e; }
-    e->kind = CE_VEC; e->n = a->k; e->args = lanes;
-    return e;
+    return vector_of_lanes(lanes, a->k);
   }
   case AC_ASSCALAR: {
     if (a->kid->kind == AC_ASVEC && a->kid->k == a->k)   /* asScalar of asVector: the scalar itself */
