@@ -302,15 +302,35 @@ void plan_set_launch_override(const size_t local[3], const size_t global[3]) {
   for (int d = 0; d < 3; d++) { override_local[d] = local[d]; override_global[d] = global[d]; }
 }
 
-static int apply_override(PlanKernel *pk, int dims, size_t local[3], size_t groups[3]) {
+/* The user's --local-size/--global-size replace the defaults dimension by
+   dimension; the dimensions the user left alone are then halved (largest first)
+   until the work-group fits the kernel's maximum, so `--local-size 64` on a 2-D
+   kernel stays runnable. A work-group the user's sizes alone make too large is
+   an error (-1). */
+static int apply_override(PlanKernel *pk, int dims, size_t max_local, size_t local[3], size_t groups[3]) {
   if (pk->single) return dims;   /* one work-item kernels stay 1 x 1 */
+  size_t global[3], fixed = 1;
   for (int d = 0; d < 3; d++) {
-    size_t global = local[d] * groups[d];
-    if (override_local[d]) local[d] = override_local[d];
-    if (override_global[d]) global = override_global[d];
-    groups[d] = (global + local[d] - 1) / local[d];
-    if (groups[d] == 0) groups[d] = 1;
+    global[d] = local[d] * groups[d];
+    if (override_local[d]) { local[d] = override_local[d]; fixed *= local[d]; }
+    if (override_global[d]) global[d] = override_global[d];
     if ((override_local[d] || override_global[d]) && d + 1 > dims) dims = d + 1;
+  }
+  if (max_local < 1) max_local = 1;
+  if (fixed > max_local) {
+    diag_error(LOC_NONE, "--local-size gives kernel %s work-groups of %zu work-items; this device allows at most %zu",
+               pk->name, fixed, max_local);
+    return -1;
+  }
+  while (local[0] * local[1] * local[2] > max_local) {
+    int big = -1;
+    for (int d = 0; d < 3; d++)
+      if (!override_local[d] && local[d] > 1 && (big < 0 || local[d] > local[big])) big = d;
+    local[big] = (local[big] + 1) / 2;   /* some dimension is free: the user's alone fit */
+  }
+  for (int d = 0; d < 3; d++) {
+    groups[d] = (global[d] + local[d] - 1) / local[d];
+    if (groups[d] == 0) groups[d] = 1;
   }
   return dims;
 }
@@ -326,7 +346,7 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
     if (!nat_eval(s->count, lookup, ctx, &count[i])) count[i] = -1;   /* depends on an outer loop */
   }
   int dims = clift_launch_size(n, level, dim, count, max_local, local, groups);
-  return apply_override(pk, dims, local, groups);
+  return apply_override(pk, dims, max_local, local, groups);
 }
 
 int plan_level_code(PrimLevel level) {

@@ -31,7 +31,8 @@ Plan *plan_build(Kernel *k, const char *target);
 
 /* Default launch sizes for a kernel, its loop counts evaluated with `lookup`
    (sizes bound): work-items per group and number of groups per dimension;
-   returns the number of dimensions. A single-work-item kernel gets 1 × 1. */
+   returns the number of dimensions, or -1 with a diagnostic when the user's
+   --local-size exceeds max_local. A single-work-item kernel gets 1 × 1. */
 int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
                      size_t local[3], size_t groups[3]);
 /* The same policy as C source, for generated host files: a function

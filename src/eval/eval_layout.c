@@ -50,7 +50,10 @@ Value *eval_unzip(Interp *it, Expr *e, Env *env) {
   Value *out = value_tuple(fields);
   for (int f = 0; f < fields; f++) {
     if (!(out->elems[f] = interp_new_array(it, e->type->fields[f], xs->n, e->loc))) return NULL;
-    for (int64_t j = 0; j < xs->n; j++) value_set_elem(out->elems[f], j, value_elem(xs, j)->elems[f]);
+    for (int64_t j = 0; j < xs->n; j++) {
+      Value *x = value_elem(xs, j);   /* a failed tuple fails in every field */
+      value_set_elem(out->elems[f], j, x->kind == VAL_FAILED ? x : x->elems[f]);
+    }
   }
   return out;
 }
@@ -225,7 +228,10 @@ Value *eval_as_vector(Interp *it, Expr *e, Env *env) {
   Value *out = value_array(xs->n / k);
   for (int64_t i = 0; i < out->n; i++) {
     Value *v = value_vector((int)k);
-    for (int64_t j = 0; j < k; j++) v->elems[j] = value_elem(xs, i * k + j);
+    for (int64_t j = 0; j < k; j++) {
+      v->elems[j] = value_elem(xs, i * k + j);
+      if (v->elems[j]->kind == VAL_FAILED) { v = v->elems[j]; break; }   /* a failed lane fails the vector */
+    }
     out->elems[i] = v;
   }
   return out;
@@ -237,6 +243,7 @@ Value *eval_as_scalar(Interp *it, Expr *e, Env *env) {
   int w = e->kids[0]->type->elem->width;
   Value *out = interp_new_array(it, e->type, xs->n * w, e->loc);
   for (int64_t i = 0; out && i < xs->n; i++)
-    for (int j = 0; j < w; j++) value_set_elem(out, i * w + j, xs->elems[i]->elems[j]);
+    for (int j = 0; j < w; j++)
+      value_set_elem(out, i * w + j, xs->elems[i]->kind == VAL_FAILED ? xs->elems[i] : xs->elems[i]->elems[j]);
   return out;
 }

@@ -39,14 +39,31 @@ static bool store(Value *out, int64_t i, Value *r, ArenaMark m, Expr *e) {
   return ok || mismatch(e);
 }
 
+static bool holds_array(Type *t) {
+  if (t->kind == TY_ARRAY) return true;
+  for (int i = 0; t->kind == TY_TUPLE && i < t->n; i++) if (holds_array(t->fields[i])) return true;
+  return false;
+}
+
+/* A lazy `map` computes only the elements its consumer reads (SPEC §4.1: fused
+   into the consumer), so an element whose computation fails is an error only if
+   it is read: it is kept as a VAL_FAILED value and raised then (interp_eval).
+   Elements holding arrays fail at once (views of them are not tracked). */
 Value *eval_map(Interp *it, Expr *e, Env *env) {
   Value *xs = interp_array(it, e->kids[1], env);
   if (!xs) return NULL;
   Value *out = interp_new_array(it, e->type, xs->n, e->loc);
+  bool lazy = e->prim->level == LEVEL_LAZY && !holds_array(e->type->elem);
   for (int64_t i = 0; out && i < xs->n; i++) {
     ArenaMark m = arena_mark();
     Value *x = value_elem(xs, i);
     Value *r = interp_call(it, e->kids[0], &x, env, i);
+    int aside;
+    if (!r && lazy && (aside = diag_set_aside()) >= 0) {
+      arena_release(m);   /* before: a flat `out` becomes boxed, and that must stay */
+      value_set_elem(out, i, value_failed(aside));
+      continue;
+    }
     if (!r || !store(out, i, r, m, e)) return NULL;
   }
   return out;

@@ -42,7 +42,7 @@ Value *interp_array(Interp *it, Expr *e, Env *env) {
   return v;
 }
 
-Value *interp_eval(Interp *it, Expr *e, Env *env) {
+static Value *eval(Interp *it, Expr *e, Env *env) {
   switch (e->kind) {
   case EX_VAR:
     for (Env *b = env; b; b = b->next) if (b->uid == e->uid) return b->value;
@@ -73,9 +73,19 @@ Value *interp_eval(Interp *it, Expr *e, Env *env) {
   }
 }
 
+/* Reading an element of a lazy map that failed raises its error here: a variable
+   bound to it, or a primitive returning it (aref, get1, …), is a read. */
+Value *interp_eval(Interp *it, Expr *e, Env *env) {
+  Value *v = eval(it, e, env);
+  if (v && v->kind == VAL_FAILED) { diag_raise(v->s.i); return NULL; }
+  return v;
+}
+
 Value *interp_run(Program *p, Value **inputs, NatBinding *sizes) {
   Interp it = { p, sizes };
   Env *env = NULL;
   for (int i = 0; i < p->nparams; i++) env = bind(env, p->params[i].uid, inputs[i]);
-  return interp_eval(&it, p->body, env);
+  Value *r = interp_eval(&it, p->body, env), *failed = value_find_failed(r);
+  if (failed) { diag_raise(failed->s.i); return NULL; }   /* the result reads every element */
+  return r;
 }

@@ -76,6 +76,7 @@ static void print_value(Sink *o, Value *v) {
   case VAL_VECTOR: print_items(o, v, "<", ">"); break;
   case VAL_RAW:    put(o, s, (size_t)snprintf(s, sizeof s, "<%lld bytes>", (long long)v->n)); break;
   case VAL_MOVED:  break;   /* never seen outside value_keep */
+  case VAL_FAILED: break;   /* raised before printing (interp_run) */
   }
 }
 

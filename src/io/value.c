@@ -32,6 +32,22 @@ Value *value_array(int64_t n) { return value_aggregate(VAL_ARRAY, n); }
 Value *value_tuple(int n)     { return value_aggregate(VAL_TUPLE, n); }
 Value *value_vector(int n)    { return value_aggregate(VAL_VECTOR, n); }
 
+Value *value_failed(int handle) {
+  Value *v = NEW(Value);
+  v->kind = VAL_FAILED; v->s.i = handle;
+  return v;
+}
+
+Value *value_find_failed(Value *v) {
+  if (!v || v->kind == VAL_FAILED) return v;
+  if (value_is_flat(v) || v->kind == VAL_RAW || !v->elems) return NULL;
+  for (int64_t i = 0; i < v->n; i++) {
+    Value *f = value_find_failed(v->elems[i]);
+    if (f) return f;
+  }
+  return NULL;
+}
+
 double value_as_double(Value *v) {
   switch (v->kind) {
   case VAL_INT:    return v->s.i;
@@ -167,7 +183,15 @@ static bool store_row(unsigned char *p, ValueKind leaf, int rank, const int64_t 
   return true;
 }
 
+/* A flat array made boxed in place, so that it can hold a VAL_FAILED element. */
+static void unflatten(Value *a) {
+  Value **elems = NEW_ARRAY(Value *, a->n > 0 ? a->n : 1);
+  for (int64_t j = 0; j < a->n; j++) elems[j] = value_elem(a, j);
+  a->elems = elems; a->rank = 0; a->raw = NULL; a->shape = NULL;
+}
+
 bool value_set_elem(Value *a, int64_t i, Value *x) {
+  if (x->kind == VAL_FAILED && value_is_flat(a)) unflatten(a);
   if (!value_is_flat(a)) { a->elems[i] = x; return true; }
   int64_t row = value_flat_row_scalars(a);
   return store_row(a->raw + (size_t)(i * row) * value_scalar_size(a->leaf), a->leaf, a->rank - 1,

@@ -12,7 +12,10 @@
 typedef enum { VAL_INT, VAL_LONG, VAL_FLOAT, VAL_DOUBLE, VAL_BOOL,
                VAL_ARRAY, VAL_TUPLE, VAL_VECTOR,
                VAL_RAW,  /* n bytes already in the compiled targets' flat layout (clift bench) */
-               VAL_MOVED /* inside value_keep only: a node already copied (elems = where to) */
+               VAL_MOVED, /* inside value_keep only: a node already copied (elems = where to) */
+               VAL_FAILED /* interpreter only: an element of a lazy map whose computation
+                             failed; s.i is the error's diag_set_aside handle, raised when
+                             the element is read (interp_eval) */
 } ValueKind;
 
 typedef struct Value Value;
@@ -38,6 +41,9 @@ Value *value_bool(bool v);
 Value *value_array(int64_t n);            /* elems allocated, filled by caller */
 Value *value_tuple(int n);
 Value *value_vector(int n);
+Value *value_failed(int handle);          /* VAL_FAILED */
+/* The first VAL_FAILED in v (depth first), NULL if none. */
+Value *value_find_failed(Value *v);
 /* A flat array of the given shape, zeroed; or over existing data (not copied). */
 Value *value_flat(ValueKind leaf, int rank, const int64_t *shape);
 Value *value_flat_over(ValueKind leaf, int rank, const int64_t *shape, unsigned char *data);
@@ -50,7 +56,8 @@ int64_t value_flat_row_scalars(const Value *v); /* scalars per element (product 
 Value *value_elem(Value *v, int64_t i);
 Value *value_elem_at(Value *v, int64_t i, Value *tmp);
 /* Store x as element i of array a: the pointer for a boxed array, the scalars for a
-   flat one (x must then have the element's kind and shape; false if not). */
+   flat one (x must then have the element's kind and shape; false if not). A
+   VAL_FAILED x makes a flat array boxed first. */
 bool value_set_elem(Value *a, int64_t i, Value *x);
 /* The representation an array of element type `elem` gets when built element by
    element (interp, unpacking): flat when elem is a scalar or a regular array of

@@ -136,7 +136,7 @@ static bool launch(Run *r, CUmodule mod, PlanKernel *pk) {
   int max_threads = 1;
   if (!check(cu->FuncGetAttribute(&max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f), "cuFuncGetAttribute")) return false;
   size_t local[3], groups[3];
-  plan_launch_size(pk, cpu_lookup, r->sizes, (size_t)max_threads, local, groups);
+  if (plan_launch_size(pk, cpu_lookup, r->sizes, (size_t)max_threads, local, groups) < 0) return false;
   /* the device's limits on y/z (x is 2^31-1): fewer blocks or threads only
      means more trips round the grid-stride loops */
   for (int d = 1; d < 3; d++) if (groups[d] > (size_t)r->d->max_grid_y) groups[d] = (size_t)r->d->max_grid_y;

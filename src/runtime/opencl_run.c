@@ -184,6 +184,7 @@ static bool launch(Run *r, cl_program prog, PlanKernel *pk, cl_event *event) {
   cl->GetKernelWorkGroupInfo(kern, r->d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof max_local, &max_local, NULL);
   size_t local[3], groups[3], global[3];
   int dims = plan_launch_size(pk, cpu_lookup, r->sizes, max_local, local, groups);
+  if (dims < 0) { cl->ReleaseKernel(kern); return false; }
   for (int d = 0; d < 3; d++) global[d] = local[d] * groups[d];
   bool ok = set_args(r, pk, kern)
          && check(cl->EnqueueNDRangeKernel(r->d->queue, kern, (cl_uint)dims, NULL, global, local, 0, NULL, event),

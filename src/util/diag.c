@@ -49,8 +49,42 @@ bool diag_has_error(void) { return has_error; }
 const char *diag_message(void) { return has_error ? err_msg : ""; }
 void diag_clear(void) { has_error = internal = false; err_msg[0] = 0; err_loc = LOC_NONE; }
 
+/* Errors set aside, kept for the process (a program's lazy maps fail at a few
+   places, and equal errors share one entry). */
+typedef struct { Loc loc; char *msg; } Aside;
+static Aside *aside;
+static int naside, aside_cap;
+
+int diag_set_aside(void) {
+  if (!has_error || internal) return -1;
+  int k = 0;
+  while (k < naside && !(aside[k].loc.file == err_loc.file && aside[k].loc.line == err_loc.line
+                         && aside[k].loc.col == err_loc.col && strcmp(aside[k].msg, err_msg) == 0))
+    k++;
+  if (k == naside) {
+    if (naside == aside_cap) {
+      int cap = aside_cap ? 2 * aside_cap : 16;
+      Aside *grown = realloc(aside, sizeof *aside * (size_t)cap);
+      if (!grown) return -1;
+      aside = grown; aside_cap = cap;
+    }
+    char *msg = strdup(err_msg);
+    if (!msg) return -1;
+    aside[naside++] = (Aside){ err_loc, msg };
+  }
+  diag_clear();
+  return k;
+}
+
+bool diag_raise(int handle) {
+  if (handle < 0 || handle >= naside) return diag_internal(LOC_NONE, "an error set aside was lost");
+  return diag_error(aside[handle].loc, "%s", aside[handle].msg);
+}
+
 void diag_reset(void) {
   diag_clear();
+  for (int k = 0; k < naside; k++) free(aside[k].msg);
+  free(aside); aside = NULL; naside = aside_cap = 0;
   while (sources) {
     Source *next = sources->next;
     free((char *)sources->file); free((char *)sources->text); free(sources);

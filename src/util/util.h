@@ -46,6 +46,12 @@ const char *diag_message(void);          /* the message alone, "" if none */
    (a long source line cut around the caret); internal errors say so. */
 const char *diag_render(void);
 void diag_clear(void);
+/* Set the current error aside (cleared) and return a handle for diag_raise; -1
+   (nothing set aside) when there is no error or it is internal. The interpreter
+   uses this for an element of a lazy map that fails: the error is raised only if
+   the element is read (docs/language.md, "Run-time errors"). */
+int diag_set_aside(void);
+bool diag_raise(int handle);             /* record the error set aside again; false */
 /* diag_clear, and forget every registered source: for a process that compiles
    unrelated programs one after another without end (the fuzzer, tests/fuzz). */
 void diag_reset(void);

@@ -6,7 +6,18 @@
 # Usage: launch_sizes_test.sh path/to/clift    Prints "N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
 targets=$("$CLIFT" test --list-targets | grep -E '^(opencl|cuda)$')
-if [ -z "$targets" ]; then echo "SKIP: no device target here (opencl, cuda)"; summary "launch sizes"; exit; fi
+if [ -z "$targets" ]; then echo "SKIP: no device target here (opencl, cuda)"; # --local-size for dimension 0 of a 2-D kernel: the other dimension shrinks so
+# that the work-group fits the device (64 x 128 is more than any device allows);
+# a --local-size the device cannot hold is a clear error, exit 1
+for t in $targets; do
+  if out=$("$CLIFT" bench -t "$t" --check --runs 1 --local-size 128 --size N=3 --size M=128 tests/codegen/grid2d.lift 2>&1) \
+     && grep -q "agrees with interp" <<<"$out"; then ok
+  else bad "$t grid2d.lift --local-size 128: $out"; fi
+  out=$("$CLIFT" run -t "$t" --local-size 100000 tests/codegen/grid2d.lift '[[1, 2], [3, 4]]' 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && grep -q "error: --local-size gives kernel k0 work-groups of 100000 work-items; this device allows at most" <<<"$out"; then ok
+  else bad "$t grid2d.lift --local-size 100000 (exit $rc): $out"; fi
+done
+summary "launch sizes"; exit; fi
 # program | sizes
 cases=(
   "tests/lift/reduce_top.lift|--size N=40000"
@@ -25,5 +36,16 @@ for t in $targets; do
       else bad "$t $prog $l: $out"; fi
     done
   done
+done
+# --local-size for dimension 0 of a 2-D kernel: the other dimension shrinks so
+# that the work-group fits the device (64 x 128 is more than any device allows);
+# a --local-size the device cannot hold is a clear error, exit 1
+for t in $targets; do
+  if out=$("$CLIFT" bench -t "$t" --check --runs 1 --local-size 128 --size N=3 --size M=128 tests/codegen/grid2d.lift 2>&1) \
+     && grep -q "agrees with interp" <<<"$out"; then ok
+  else bad "$t grid2d.lift --local-size 128: $out"; fi
+  out=$("$CLIFT" run -t "$t" --local-size 100000 tests/codegen/grid2d.lift '[[1, 2], [3, 4]]' 2>&1); rc=$?
+  if [ "$rc" -eq 1 ] && grep -q "error: --local-size gives kernel k0 work-groups of 100000 work-items; this device allows at most" <<<"$out"; then ok
+  else bad "$t grid2d.lift --local-size 100000 (exit $rc): $out"; fi
 done
 summary "launch sizes"

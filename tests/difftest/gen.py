@@ -350,6 +350,8 @@ class Gen:
             i = self.scal(INT, env, d - 1)[0]
             if re.fullmatch(r'-?[0-9]+', i):
                 i = i.lstrip('-')   # a constant index out of range for every length is a compile-time error
+                if re.fullmatch(r'[0-9]+', n.s) and int(i) >= int(n.s):
+                    i = str(int(i) % int(n.s))   # the same for a constant length (seed 2002280)
             return (f'(if (and (>= {i} 0) (< {i} (length {v.name}))) (aref {v.name} {i}) {self.lit(t) or v.name})',
                     v.exact)
         i = self.scal(INT, env, d - 1)[0]
