@@ -249,13 +249,21 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     break;
   case CE_VLOAD: print_vload(b, e, fl); break;
   case CE_LANE:   /* CUDA vectors have no [], the prelude's clift_lane does it */
-    if (fl == FL_CL && e->args[0]->kind == CE_READ && e->args[0]->field < 0 && e->args[0]->nsub == 0 &&
+    if (fl == FL_CL && e->args[0]->kind == CE_READ &&
         (e->args[0]->buf->space == SPACE_GLOBAL || e->args[0]->buf->space == SPACE_LOCAL)) {
       /* a lane of a vector in shared memory is one scalar access: work-items
          writing different lanes of one float4 must not read-modify-write the
-         whole vector (NVIDIA's OpenCL does, and loses lanes) */
+         whole vector (NVIDIA's OpenCL does, and loses lanes; FINDINGS F9, F11) */
       CExp *v = e->args[0];
       const char *space = v->buf->space == SPACE_GLOBAL ? "__global" : "__local";
+      if (v->field >= 0 || v->nsub > 0) {   /* a vector field of a tuple: through its address */
+        buf_printf(b, "((%s %s *)&", space, type_name(v->type->elem, fl));
+        print_access(b, v);
+        buf_puts(b, ")[");
+        codegen_nat(b, e->nat);
+        buf_putc(b, ']');
+        break;
+      }
       if (codegen_cl_packed3(v)) buf_printf(b, "%s[", v->buf->name);
       else buf_printf(b, "((%s %s *)%s)[", space, type_name(v->type->elem, fl), v->buf->name);
       codegen_nat(b, nat_add(nat_mul(v->nat, nat_const(v->type->width)), e->nat));
