@@ -31,9 +31,12 @@ static bool mismatch(Expr *e) {
 }
 
 /* Store the result of iteration i; a flat array copies it, a boxed one keeps it
-   (copied down to the iteration's mark). */
+   (copied down to the iteration's mark). A result holding a failed element (a lazy
+   map's, see eval_map) makes a flat array boxed: r is kept first, so that the
+   boxed elements allocated after it are never released by this loop. */
 static bool store(Value *out, int64_t i, Value *r, ArenaMark m, Expr *e) {
   if (!value_is_flat(out)) { out->elems[i] = value_keep(r, m); return true; }
+  if (value_find_failed(r)) return value_set_elem(out, i, value_keep(r, m));
   bool ok = value_set_elem(out, i, r);
   arena_release(m);
   return ok || mismatch(e);
@@ -48,22 +51,21 @@ static bool holds_array(Type *t) {
 /* A lazy `map` computes only the elements its consumer reads (SPEC §4.1: fused
    into the consumer), so an element whose computation fails is an error only if
    it is read: it is kept as a VAL_FAILED value and raised then (interp_eval).
-   Elements holding arrays fail at once (views of them are not tracked). */
+   Elements holding arrays fail at once (views of them are not tracked). The
+   strategies (mapSeq, mapGlb, …) store every element they compute, so they read
+   it whole (interp_demand), as the compiled code does. */
 Value *eval_map(Interp *it, Expr *e, Env *env) {
   Value *xs = interp_array(it, e->kids[1], env);
   if (!xs) return NULL;
   Value *out = interp_new_array(it, e->type, xs->n, e->loc);
-  bool lazy = e->prim->level == LEVEL_LAZY && !holds_array(e->type->elem);
+  bool strategy = e->prim->level != LEVEL_LAZY, lazy = !strategy && !holds_array(e->type->elem);
   for (int64_t i = 0; out && i < xs->n; i++) {
     ArenaMark m = arena_mark();
     Value *x = value_elem(xs, i);
     Value *r = interp_call(it, e->kids[0], &x, env, i);
     int aside;
-    if (!r && lazy && (aside = diag_set_aside()) >= 0) {
-      arena_release(m);   /* before: a flat `out` becomes boxed, and that must stay */
-      value_set_elem(out, i, value_failed(aside));
-      continue;
-    }
+    if (!r && lazy && (aside = diag_set_aside()) >= 0) r = value_failed(aside);
+    if (strategy) r = interp_demand(r);
     if (!r || !store(out, i, r, m, e)) return NULL;
   }
   return out;
@@ -73,7 +75,7 @@ Value *eval_map(Interp *it, Expr *e, Env *env) {
    latest accumulator (released back to the mark before the loop); a scan keeps
    them all in its result. */
 static Value *fold(Interp *it, Expr *e, Env *env, bool keep_all) {
-  Value *acc = interp_eval(it, e->kids[0], env);
+  Value *acc = interp_demand(interp_eval(it, e->kids[0], env));
   Value *xs = acc ? interp_array(it, e->kids[2], env) : NULL;
   if (!xs) return NULL;
   Value *out = interp_new_array(it, e->type, keep_all ? xs->n : 1, e->loc);
@@ -82,7 +84,7 @@ static Value *fold(Interp *it, Expr *e, Env *env, bool keep_all) {
   for (int64_t i = 0; i < xs->n; i++) {
     ArenaMark m = arena_mark();
     Value *args[2] = { acc, value_elem(xs, i) };
-    if (!(acc = interp_call(it, e->kids[1], args, env, i))) return NULL;
+    if (!(acc = interp_demand(interp_call(it, e->kids[1], args, env, i)))) return NULL;   /* stored whole */
     if (keep_all && !value_is_flat(out)) {    /* every accumulator stays, as an element */
       out->elems[i] = acc = value_keep(acc, m);
       continue;
@@ -103,13 +105,13 @@ Value *eval_iterate(Interp *it, Expr *e, Env *env) {
   Value *x = interp_eval(it, e->kids[2], env);
   ArenaMark loop = arena_mark();
   for (long long i = 0; x && i < k; i++)
-    if ((x = interp_call(it, e->kids[1], &x, env, 0))) x = value_keep(x, loop);
+    if ((x = interp_demand(interp_call(it, e->kids[1], &x, env, 0)))) x = value_keep(x, loop);
   return x;
 }
 
 Value *eval_to(Interp *it, Expr *e, Env *env) {
   Value *x = interp_eval(it, e->kids[1], env);
-  return x ? interp_call(it, e->kids[0], &x, env, 0) : NULL;
+  return x ? interp_demand(interp_call(it, e->kids[0], &x, env, 0)) : NULL;   /* stored in its space */
 }
 
 Value *eval_id(Interp *it, Expr *e, Env *env) { return interp_eval(it, e->kids[0], env); }

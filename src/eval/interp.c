@@ -81,11 +81,15 @@ Value *interp_eval(Interp *it, Expr *e, Env *env) {
   return v;
 }
 
+Value *interp_demand(Value *v) {
+  Value *failed = value_find_failed(v);
+  if (failed) { diag_raise(failed->s.i); return NULL; }
+  return v;
+}
+
 Value *interp_run(Program *p, Value **inputs, NatBinding *sizes) {
   Interp it = { p, sizes };
   Env *env = NULL;
   for (int i = 0; i < p->nparams; i++) env = bind(env, p->params[i].uid, inputs[i]);
-  Value *r = interp_eval(&it, p->body, env), *failed = value_find_failed(r);
-  if (failed) { diag_raise(failed->s.i); return NULL; }   /* the result reads every element */
-  return r;
+  return interp_demand(interp_eval(&it, p->body, env));   /* the result is read whole */
 }

@@ -27,6 +27,9 @@ bool interp_nat(Interp *it, Nat *n, Loc loc, long long *out);
 /* An array of the given array type to fill element by element (value_set_elem):
    flat when its elements are scalars or regular arrays of scalars, else boxed. */
 Value *interp_new_array(Interp *it, Type *type, int64_t n, Loc loc);
+/* v, or NULL and its error when v holds an element of a lazy map that failed
+   (eval_map): what a strategy stores, an accumulator and the result are read whole. */
+Value *interp_demand(Value *v);
 /* Evaluate an array argument. */
 Value *interp_array(Interp *it, Expr *e, Env *env);
 

@@ -191,7 +191,7 @@ static void unflatten(Value *a) {
 }
 
 bool value_set_elem(Value *a, int64_t i, Value *x) {
-  if (x->kind == VAL_FAILED && value_is_flat(a)) unflatten(a);
+  if (value_is_flat(a) && value_find_failed(x)) unflatten(a);
   if (!value_is_flat(a)) { a->elems[i] = x; return true; }
   int64_t row = value_flat_row_scalars(a);
   return store_row(a->raw + (size_t)(i * row) * value_scalar_size(a->leaf), a->leaf, a->rank - 1,

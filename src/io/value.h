@@ -57,7 +57,7 @@ Value *value_elem(Value *v, int64_t i);
 Value *value_elem_at(Value *v, int64_t i, Value *tmp);
 /* Store x as element i of array a: the pointer for a boxed array, the scalars for a
    flat one (x must then have the element's kind and shape; false if not). A
-   VAL_FAILED x makes a flat array boxed first. */
+   x holding a VAL_FAILED makes a flat array boxed first (allocated now). */
 bool value_set_elem(Value *a, int64_t i, Value *x);
 /* The representation an array of element type `elem` gets when built element by
    element (interp, unpacking): flat when elem is a scalar or a regular array of

@@ -690,14 +690,14 @@ class Gen:
                 self.cons.append(lambda s, m=m, k=k: m.f(s) % k == 0)
                 c = self.fresh('c')
                 return (f'(mapWrg1 (lambda ({row}) (join (mapWrg (lambda ({c}) (mapLcl {f} {c})) (split #{k} {row})))) {xs})',
-                        arr(arr(rt, Size(f'(* (/ {m.s} {k}) {k})', None)), n))
+                        arr(arr(rt, Size(f'(* (/ {m.s} {k}) {k})', lambda s, m=m, k=k: m.f(s) // k * k)), n))
             # rows split over work-groups of dimension 1, one local thread (dim 1) per row
             k = r.choice([1, 2])
             self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0)
             rows = self.fresh('rows')
             g, grt = self.thread_fn(xt[1], env, 1)
             return (f'(join (mapWrg1 (lambda ({rows}) (mapLcl1 {g} {rows})) (split #{k} {xs})))',
-                    arr(grt, Size(f'(* (/ {n.s} {k}) {k})', None)))
+                    arr(grt, Size(f'(* (/ {n.s} {k}) {k})', lambda s, n=n, k=k: n.f(s) // k * k)))
         if mode == 'wrg':
             return self.wrg(env)
         if mode == 'default':
@@ -712,7 +712,7 @@ class Gen:
             if depth_of(xt) >= 2 and xt[1][1] in (FLOAT, INT) and self.on('top_reduce_join', 0.3):
                 t = xt[1][1]
                 return (f'(reduce {"0.0f" if t == FLOAT else "0"} + '
-                        f'(join (map (reduce {"0.0f" if t == FLOAT else "0"} +) {xs})))'), arr(t, Size('1', None))
+                        f'(join (map (reduce {"0.0f" if t == FLOAT else "0"} +) {xs})))'), arr(t, Size('1', lambda s: 1))
             x = self.fresh('x')
             t = r.choice([FLOAT, FLOAT, INT])
             if depth_of(xt) == 1 and r.random() < 0.25:
@@ -736,7 +736,7 @@ class Gen:
                 init = '-100000.0f' if t == FLOAT else '-100000'
             else:
                 init = '100000.0f' if t == FLOAT else '100000'
-            return f'(reduce {init} {op} {ys})', arr(t, Size('1', None))
+            return f'(reduce {init} {op} {ys})', arr(t, Size('1', lambda s: 1))
         if mode == 'view_only':
             # no kernel written: the result is a view of the inputs, copied out by clift
             xs, xt = self.source(env, 3)
@@ -754,7 +754,7 @@ class Gen:
             if r.random() < 0.5 and xt[1] in (FLOAT, INT):
                 t = xt[1]
                 f = self.reduce_fn(t, self.lit(t), xt, env, 2)
-                return f'(reduceSeq {self.lit(t)} {f} {xs})', arr(t, Size('1', None))
+                return f'(reduceSeq {self.lit(t)} {f} {xs})', arr(t, Size('1', lambda s: 1))
             f, rt = self.thread_fn(xt[1], env, 2)
             return f'(mapSeq {f} {xs})', arr(rt, xt[2])
         if mode == 'iterate':
@@ -793,9 +793,9 @@ class Gen:
         if op == 'transpose':
             return f'(transpose {body})', arr(arr(e[1], n), e[2])
         if op == 'join':
-            return f'(join {body})', arr(e[1], Size(f'(* {n.s} {e[2].s})', None))
+            return f'(join {body})', arr(e[1], Size(f'(* {n.s} {e[2].s})', lambda s, n=n, m=e[2]: n.f(s) * m.f(s)))
         if op == 'asScalar':
-            return f'(asScalar {body})', arr(FLOAT, Size(f'(* 4 {n.s})', None))
+            return f'(asScalar {body})', arr(FLOAT, sz_mul(4, n))
         if op in ('zip', 'transpose') and '(asScalar' in body and not self.on('vec_zip_out'):
             return body, rt   # FINDINGS.md F7
         if op == 'zip':
@@ -807,8 +807,8 @@ class Gen:
             raise Reject('unknown size')
         self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0 and n.f(s) >= k)
         if op == 'asVector':
-            return f'(asVector #4 {body})', arr(VEC, Size(f'(/ {n.s} 4)', None))
-        return f'(split #{k} {body})', arr(arr(e, Size(str(k), None)), Size(f'(/ {n.s} {k})', None))
+            return f'(asVector #4 {body})', arr(VEC, sz_div(n, 4))
+        return f'(split #{k} {body})', arr(arr(e, Size(str(k), lambda s, k=k: k, k)), sz_div(n, k))
 
     def top_reduce_special(self, xs, xt, env):
         """A top-level reduce of tuples (sum and max of two fields) or of float4s."""
@@ -816,7 +816,7 @@ class Gen:
         if e == VEC and self.leaves(VEC, env) and self.on('vector'):
             z = self.pick([v for v in env if v.t == VEC]).name
             # the init of a top-level reduce must be neutral (docs/language.md): a zero float4
-            return f'(reduce (* {z} 0.0f) + {xs})', arr(VEC, Size('1', None))
+            return f'(reduce (* {z} 0.0f) + {xs})', arr(VEC, Size('1', lambda s: 1))
         if e in (FLOAT, INT) and self.on('tuple'):
             p, q = self.fresh('p'), self.fresh('q')
             zero = '0.0f' if e == FLOAT else '0'
@@ -824,7 +824,7 @@ class Gen:
             init2 = {'max': '-100000', 'min': '100000', '+': '0'}[op2]
             body = f'(tuple (+ (get1 {p}) (get1 {q})) ({op2} (get2 {p}) (get2 {q})))'
             ys = f'(zip {xs} (iota #{xt[2].s}))'
-            return f'(reduce (tuple {zero} {init2}) (lambda ({p} {q}) {body}) {ys})', arr(tup(e, INT), Size('1', None))
+            return f'(reduce (tuple {zero} {init2}) (lambda ({p} {q}) {body}) {ys})', arr(tup(e, INT), Size('1', lambda s: 1))
         return None
 
     def reduce_scalar_of(self, t, x, xt, env):
@@ -837,7 +837,7 @@ class Gen:
     def maybe_join(self, out, ot):
         e = ot[1]
         if is_arr(e) and self.on('split', 0.7):
-            return f'(join {out})', arr(e[1], Size(f'(* {ot[2].s} {e[2].s})', None))
+            return f'(join {out})', arr(e[1], Size(f'(* {ot[2].s} {e[2].s})', lambda s, a=ot[2], b=e[2]: a.f(s) * b.f(s)))
         return out, ot
 
     def wrg(self, env):
@@ -859,11 +859,11 @@ class Gen:
             kw = r.choice(['reduce', 'reduceSeq', '(toLocal (reduceSeq))'])
             red = f'({kw} {init} + {c})' if kw[0] != '(' else f'((toLocal (reduceSeq {init} +)) {c})'
             if r.random() < 0.5:
-                body, bt = red, arr(t, Size('1', None))
+                body, bt = red, arr(t, Size('1', lambda s: 1))
             else:
                 # every local thread reads the work-group's sum
                 sv, x = self.fresh('sum'), self.fresh('x')
-                e = self.scal(t, cenv + [Var(sv, arr(t, Size('1', None))), Var(x, t)], 2)[0]
+                e = self.scal(t, cenv + [Var(sv, arr(t, Size('1', lambda s: 1))), Var(x, t)], 2)[0]
                 body, bt = f'(let {sv} {red} (mapLcl (lambda ({x}) (+ {e} (aref {sv} 0))) {c}))', ct
         elif ct[1] in (FLOAT, INT) and self.on('iterate', 0.15):
             # a stencil iterated inside the work-group: barriers between the steps
