@@ -24,6 +24,14 @@ static bool declared_since(RaceCx *cx, const char *name, int level) {
   return false;
 }
 
+/* Does the written place depend on v: its index, or the lane of a vector it
+   writes (asVector of a work-group's elements: out[wid] lane lid)? */
+static bool place_mentions(CExp *lhs, NatVar *v) {
+  for (; lhs->kind == CE_LANE; lhs = lhs->args[0])
+    if (nat_mentions(lhs->nat, v)) return true;
+  return lhs->nat && nat_mentions(lhs->nat, v);
+}
+
 static bool check_write(RaceCx *cx, CExp *lhs) {
   if (cx->npar == 0) return true;
   CExp *base = lhs;
@@ -41,7 +49,7 @@ static bool check_write(RaceCx *cx, CExp *lhs) {
     for (int l = cx->npar - 1; l >= 0; l--)
       if (declared_since(cx, base->buf->name, l)) { from = l + 1; break; }
   for (int p = from; p < cx->npar; p++)
-    if (!nat_mentions(base->nat, cx->par[p]))
+    if (!place_mentions(lhs, cx->par[p]))
       return diag_error(LOC_NONE, "data race: every iteration of the parallel loop over %s writes to %s[%s]",
                         cx->par[p]->name, lvalue_name(lhs), nat_to_string(base->nat));
   return true;
