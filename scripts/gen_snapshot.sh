@@ -14,15 +14,17 @@ rm -rf "$dir"; mkdir -p "$dir/random"
 for s in $(seq 0 $((nrandom - 1))); do
   python3 tests/difftest/difftest.py --show "$s" | grep -v '^;; inputs:' >"$dir/random/seed$s.lift"
 done
-progs=$( (find tests examples bench -name '*.lift' -type f; ls "$dir"/random/*.lift) | sort)
+dir=$(realpath "$dir")
+progs=$( (find tests examples bench -name '*.lift' -type f; cd "$dir" && ls random/*.lift) | sort)
 for t in c openmp opencl cuda; do
   for f in $progs; do
-    name=$(tr '/' '_' <<<"${f#"$dir"/}")
-    out=$dir/$t/${name%.lift}
+    out=$dir/$t/$(tr '/' '_' <<<"${f%.lift}")
     mkdir -p "$out"
-    # the program's own path in messages is the same in both snapshots
-    "$clift" compile -t "$t" -o "$out" "$f" 2>&1 | sed "s|$dir/|DIR/|g" >"$out/status"
-    echo "exit ${PIPESTATUS[0]}" >>"$out/status"
+    # programs named by the same relative path in every snapshot (generated
+    # files and messages quote it): the random ones from inside DIR
+    from=.; [ -f "$f" ] || from=$dir
+    (cd "$from" && "$clift" compile -t "$t" -o "$out" "$f") >"$out/status" 2>&1
+    echo "exit $?" >>"$out/status"
   done
 done
 echo "gen_snapshot: $(echo "$progs" | wc -l) programs x 4 targets in $dir"
