@@ -56,20 +56,21 @@ static const char *sizes_text(Program *p, NatBinding *b) {
 }
 
 static bool check_against_interp(Program *p, BenchOptions *o, Value **inputs, NatBinding *sizes) {
-  Value *want = driver_run(p, "interp", inputs, sizes);
-  Value *got = want ? driver_run(p, o->target, inputs, sizes) : NULL;
+  RunOptions plain = run_options_default();
+  Value *want = driver_run(p, driver_target("interp"), inputs, sizes, &plain);
+  Value *got = want ? driver_run(p, o->target, inputs, sizes, &o->run) : NULL;
   if (!got) return false;
   Buf why = {0};
   if (!value_close(got, want, o->tolerance, &why))
-    return diag_error(LOC_NONE, "check failed: %s differs from interp: %s", o->target, buf_str(&why));
-  printf("check: %s agrees with interp (tolerance %g)\n", o->target, o->tolerance);
+    return diag_error(LOC_NONE, "check failed: %s differs from interp: %s", o->target->name, buf_str(&why));
+  printf("check: %s agrees with interp (tolerance %g)\n", o->target->name, o->tolerance);
   return true;
 }
 
 bool bench_program(Program *p, BenchOptions *o) {
   NatBinding *sizes = NULL;
   if (!bind_sizes(p, o, &sizes)) return false;
-  bool trees = o->check || strcmp(o->target, "interp") == 0;   /* the interpreter reads value trees */
+  bool trees = o->check || target_is_oracle(o->target);   /* the interpreter reads value trees */
   uint64_t seed = o->seed;
   Value **inputs = NEW_ARRAY(Value *, p->nparams);
   for (int i = 0; i < p->nparams; i++) {
@@ -78,9 +79,11 @@ bool bench_program(Program *p, BenchOptions *o) {
   }
   if (o->check && !check_against_interp(p, o, inputs, sizes)) return false;
   RunTiming t = { o->runs, NEW_ARRAY(double, o->runs), true };
-  if (!driver_run_timed(p, o->target, inputs, sizes, &t)) return false;
+  RunOptions timed = o->run;
+  timed.timing = &t;
+  if (!driver_run(p, o->target, inputs, sizes, &timed)) return false;
   qsort(t.ms, (size_t)t.runs, sizeof(double), by_value);
-  printf("bench %s -t %s%s: median %.4f ms (min %.4f, max %.4f) over %d runs\n", p->file, o->target,
+  printf("bench %s -t %s%s: median %.4f ms (min %.4f, max %.4f) over %d runs\n", p->file, o->target->name,
          sizes_text(p, sizes), t.ms[t.runs / 2], t.ms[0], t.ms[t.runs - 1], t.runs);
   return true;
 }

@@ -1,13 +1,16 @@
-/* driver.c — the pipeline:
-     parse → normalise (`o`, saturation, eta) → infer types → [inputs] → run. */
+/* driver.c — the pipeline (SPEC §1):
+     parse → normalise (`o`, saturation, eta) → infer types → [inputs]
+     → lower strategy → DPIA translation → host plan (device targets)
+     → code generation → run,
+   and the table of targets, one row each, that every command indexes. */
 #include "driver.h"
 #include "../types/infer.h"
 #include "../lower/lower.h"
 #include "../codegen/codegen.h"
 #include "../runtime/cpu.h"
+#include "../runtime/device.h"
 #include "../runtime/opencl.h"
 #include "../runtime/cuda.h"
-#include "../dpia/plan.h"
 #include <string.h>
 
 Program *driver_compile_text(const char *path, const char *text) {
@@ -31,70 +34,101 @@ const char *driver_program_type(Program *p) {
   return buf_str(&b);
 }
 
-static const char *targets[] = { "interp", "c", "openmp", "opencl", "cuda", NULL };
+/* ---- the targets ---- */
 
-bool driver_target_known(const char *target) {
-  for (int i = 0; targets[i]; i++) if (strcmp(targets[i], target) == 0) return true;
-  return false;
-}
+static bool always(void) { return true; }
 
-/* A known target that can run here: opencl needs an OpenCL platform, cuda a CUDA device. */
-/* SPEC §8: a target falls back only when the user asked for `auto`: the first of
-   cuda, opencl, openmp that can run here. */
-const char *driver_resolve_target(const char *target) {
-  if (strcmp(target, "auto") != 0) return target;
-  if (driver_target_available("cuda")) return "cuda";
-  if (driver_target_available("opencl")) return "opencl";
-  return "openmp";
-}
+static const char *emit_c(Compiled *c) { return codegen_c(c->kernel, false); }
+static const char *emit_openmp(Compiled *c) { return codegen_c(c->kernel, true); }
 
-bool driver_target_available(const char *target) {
-  if (strcmp(target, "opencl") == 0) return opencl_available();
-  if (strcmp(target, "cuda") == 0) return cuda_available();
-  return driver_target_known(target);
-}
-
-static bool is_device(const char *target) { return strcmp(target, "opencl") == 0 || strcmp(target, "cuda") == 0; }
-
-/* typed AST → lower strategy + DPIA stages I–III (dpia_translate) → kernel
-   → [host plan (device targets) →] C / OpenCL C / CUDA text. *plan_out gets
-   the plan of a device target. */
-static const char *generate(Program *p, const char *target, Plan **plan_out, Kernel **kernel_out) {
-  Kernel *k = dpia_translate(p, target);
-  if (!k) return NULL;
-  if (kernel_out) *kernel_out = k;
-  if (!is_device(target)) return codegen_c(k, strcmp(target, "openmp") == 0);
-  Plan *plan = plan_build(k, target);
-  if (plan_out) *plan_out = plan;
-  return !plan ? NULL : strcmp(target, "cuda") == 0 ? codegen_cuda(plan) : codegen_opencl(plan);
-}
-
-const char *driver_generate(Program *p, const char *target) { return generate(p, target, NULL, NULL); }
-
-Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes) {
-  return driver_run_timed(p, target, inputs, sizes, NULL);
-}
-
-static Value *interp_timed(Program *p, Value **inputs, NatBinding *sizes, RunTiming *timing) {
-  Value *r = interp_run(p, inputs, sizes);
-  for (int k = 0; r && timing && k < timing->runs; k++) {
+static Value *run_interp(Compiled *c, Value **inputs, NatBinding *sizes, const RunOptions *o) {
+  Value *r = interp_run(c->prog, inputs, sizes);
+  for (int k = 0; r && o->timing && k < o->timing->runs; k++) {
     double t0 = timing_now_ms();
-    r = interp_run(p, inputs, sizes);
-    timing->ms[k] = timing_now_ms() - t0;
+    r = interp_run(c->prog, inputs, sizes);
+    o->timing->ms[k] = timing_now_ms() - t0;
   }
   return r;
 }
 
-Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBinding *sizes, RunTiming *timing) {
-  if (strcmp(target, "interp") == 0) return interp_timed(p, inputs, sizes, timing);
-  if (!driver_target_known(target)) {
-    diag_error(LOC_NONE, "unknown target '%s' (available: interp, c, openmp, opencl, cuda)", target);
-    return NULL;
-  }
-  Plan *plan = NULL;
-  Kernel *k = NULL;
-  const char *src = generate(p, target, &plan, &k);
-  if (src && strcmp(target, "opencl") == 0) return opencl_run_timed(plan, src, inputs, sizes, timing);
-  if (src && strcmp(target, "cuda") == 0) return cuda_run_timed(plan, src, inputs, sizes, timing);
-  return src ? cpu_run_timed(src, p, k, inputs, sizes, strcmp(target, "openmp") == 0, timing) : NULL;
+static Value *run_c(Compiled *c, Value **inputs, NatBinding *sizes, const RunOptions *o) {
+  return cpu_run_timed(c->src, c->prog, c->kernel, inputs, sizes, false, o->timing);
+}
+
+static Value *run_openmp(Compiled *c, Value **inputs, NatBinding *sizes, const RunOptions *o) {
+  return cpu_run_timed(c->src, c->prog, c->kernel, inputs, sizes, true, o->timing);
+}
+
+static bool write_cpu(Compiled *c, const char *dir, const char *name) {
+  return cpu_write_library(c->src, c->prog, dir, name);
+}
+
+static Value *run_opencl(Compiled *c, Value **inputs, NatBinding *sizes, const RunOptions *o) {
+  return device_run(&opencl_device, c->plan, c->src, inputs, sizes, o);
+}
+
+static Value *run_cuda(Compiled *c, Value **inputs, NatBinding *sizes, const RunOptions *o) {
+  return device_run(&cuda_device, c->plan, c->src, inputs, sizes, o);
+}
+
+static bool write_opencl(Compiled *c, const char *dir, const char *name) { return opencl_write_library(c->plan, c->src, dir, name); }
+static bool write_cuda(Compiled *c, const char *dir, const char *name) { return cuda_write_library(c->plan, c->src, dir, name); }
+static const char *emit_opencl(Compiled *c) { return codegen_opencl(c->plan); }
+static const char *emit_cuda(Compiled *c) { return codegen_cuda(c->plan); }
+
+static const Target targets[] = {
+  { .name = "interp", .summary = "the reference interpreter",
+    .available = always, .run = run_interp },
+  { .name = "c", .summary = "sequential C, built with the system C compiler",
+    .available = always, .emit = emit_c, .run = run_c, .write_library = write_cpu },
+  { .name = "openmp", .summary = "C with OpenMP, built with the system C compiler (the default)",
+    .available = always, .emit = emit_openmp, .run = run_openmp, .write_library = write_cpu },
+  { .name = "opencl", .summary = "OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)", .device = true,
+    .available = opencl_available, .emit = emit_opencl, .run = run_opencl, .write_library = write_opencl },
+  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true,
+    .available = cuda_available, .emit = emit_cuda, .run = run_cuda, .write_library = write_cuda },
+};
+enum { NTARGETS = sizeof targets / sizeof *targets };
+
+const Target *driver_target_at(int i) { return i >= 0 && i < NTARGETS ? &targets[i] : NULL; }
+
+const char *driver_target_names(void) {
+  Buf b = {0};
+  for (int i = 0; i < NTARGETS; i++) buf_printf(&b, "%s%s", i ? ", " : "", targets[i].name);
+  return buf_str(&b);
+}
+
+/* SPEC §8: a target falls back only when the user asked for `auto`: the first
+   of cuda, opencl, openmp that can run here. */
+const Target *driver_target(const char *name) {
+  static const char *auto_order[] = { "cuda", "opencl", "openmp" };
+  bool is_auto = strcmp(name, "auto") == 0;
+  for (int a = 0; a < (is_auto ? 3 : 1); a++)
+    for (int i = 0; i < NTARGETS; i++)
+      if (strcmp(targets[i].name, is_auto ? auto_order[a] : name) == 0 && (!is_auto || targets[i].available()))
+        return &targets[i];
+  return NULL;
+}
+
+/* ---- the stages ---- */
+
+Compiled *driver_generate(Program *p, const Target *t) {
+  Compiled *c = NEW(Compiled);
+  c->target = t;
+  c->prog = p;
+  if (!t->emit) return c;                                        /* interp runs the typed program */
+  bool ok = (c->lowered = lower_program(p))                      /* lower strategy (a re-typed copy) */
+         && (c->kernel = dpia_translate(c->lowered))             /* DPIA: acceptors and continuations */
+         && (!t->device || (c->plan = plan_build(c->kernel)))    /* host plan: kernels and launches */
+         && (c->src = t->emit(c));                               /* C, OpenCL C or CUDA C++ */
+  if (ok) return c;
+  diag_name_target(t->name);   /* a refusal: "not supported on TARGET: why" */
+  return NULL;
+}
+
+Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes, const RunOptions *o) {
+  Compiled *c = driver_generate(p, t);
+  Value *r = c ? t->run(c, inputs, sizes, o) : NULL;
+  if (!r) diag_name_target(t->name);
+  return r;
 }

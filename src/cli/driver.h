@@ -1,9 +1,10 @@
 /* driver.h — the pipeline, stage after stage (STYLE: "the pipeline is visible
-   in one place"), shared by the CLI commands and the test runner. */
+   in one place"), and the table of targets, shared by the CLI commands and the
+   test runner. */
 #ifndef CLIFT_DRIVER_H
 #define CLIFT_DRIVER_H
 #include "../eval/interp.h"
-#include "../runtime/timing.h"
+#include "../runtime/options.h"
 
 /* text → AST → normalised AST → typed AST. NULL + diag on error. */
 Program *driver_compile(const char *path);
@@ -16,15 +17,46 @@ const char *driver_program_type(Program *p);
    run-time size condition (SPEC §8). NULL + diag on error. */
 Value **driver_read_inputs(Program *p, int n, const char **args, const char *base_dir, NatBinding **sizes);
 
-/* Targets that exist on this machine, and running a program on one. */
-bool driver_target_known(const char *target);
-bool driver_target_available(const char *target);   /* known, and runnable here */
-/* `auto` → the first of cuda, opencl, openmp available here; others unchanged. */
-const char *driver_resolve_target(const char *target);
-/* The generated source for a compiled target (c, openmp: C; opencl: the kernels). */
-const char *driver_generate(Program *p, const char *target);
-Value *driver_run(Program *p, const char *target, Value **inputs, NatBinding *sizes);
-/* driver_run, then `timing->runs` more timed runs (clift bench; runtime/timing.h). */
-Value *driver_run_timed(Program *p, const char *target, Value **inputs, NatBinding *sizes, RunTiming *timing);
+/* What one target's pipeline produced: the lowered program, its kernel, the
+   host plan (device targets) and the generated source. */
+typedef struct Target Target;
+typedef struct Compiled {
+  const Target *target;
+  Program *prog;           /* as checked */
+  Program *lowered;        /* after strategy lowering (compiled targets) */
+  Kernel *kernel;          /* DPIA's imperative program */
+  Plan *plan;              /* device targets: the kernels and their launches */
+  const char *src;         /* C, OpenCL C or CUDA C++ */
+} Compiled;
+
+/* One row per target (SPEC §6): what every command asks of a backend. */
+struct Target {
+  const char *name;
+  const char *summary;     /* one line of `clift --help` */
+  bool device;             /* kernels launched on a device: a host plan, launch sizes */
+  bool (*available)(void); /* runnable on this machine */
+  /* the generated source of c->kernel / c->plan; NULL: nothing is generated (interp) */
+  const char *(*emit)(Compiled *c);
+  Value *(*run)(Compiled *c, Value **inputs, NatBinding *sizes, const RunOptions *o);
+  /* `clift compile -o DIR`: the library files; NULL: none (interp) */
+  bool (*write_library)(Compiled *c, const char *dir, const char *name);
+};
+
+/* The reference interpreter, the oracle every other target is checked against:
+   the one target that generates nothing. */
+static inline bool target_is_oracle(const Target *t) { return !t->emit; }
+
+/* The target named `name` (`auto`: the first of cuda, opencl, openmp that
+   runs here, SPEC §8; a named target never falls back); NULL when unknown. */
+const Target *driver_target(const char *name);
+const Target *driver_target_at(int i);       /* the table in order; NULL after the last */
+const char *driver_target_names(void);       /* "interp, c, openmp, opencl, cuda" */
+
+/* parse → check (done) → lower → translate → plan → generate: the stages of
+   SPEC §1 in order, for target t. NULL + diag on error; a refusal
+   (DIAG_UNSUPPORTED) says "not supported on TARGET: why". */
+Compiled *driver_generate(Program *p, const Target *t);
+/* driver_generate, then run; o->timing: clift bench's timed repetitions. */
+Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes, const RunOptions *o);
 
 #endif

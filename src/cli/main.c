@@ -5,9 +5,6 @@
 #include "testrun.h"
 #include "bench.h"
 #include <time.h>
-#include "../runtime/cpu.h"
-#include "../dpia/plan.h"
-#include "../runtime/opencl.h"
 #include "../runtime/cuda.h"
 #include <dirent.h>
 #include <stdio.h>
@@ -30,12 +27,8 @@ static const char *usage_main =
   "                                        time on random inputs\n"
   "\n"
   "targets:\n"
-  "  openmp  C with OpenMP, built with the system C compiler (the default)\n"
-  "  c       sequential C, built with the system C compiler\n"
-  "  opencl  OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)\n"
-  "  cuda    CUDA C++ kernels compiled with NVRTC, run on the CUDA driver\n"
-  "  interp  the reference interpreter\n"
-  "  auto    run/bench: the first of cuda, opencl, openmp that runs here\n"
+  "%s"
+  "  auto    the first of cuda, opencl, openmp that runs here\n"
   "\n"
   "`clift COMMAND --help` describes one command. Exit status: 0 success, 1 an\n"
   "error in the program, its inputs or a run, 2 a usage error.\n";
@@ -82,7 +75,8 @@ static const char *usage_compile =
   "cuda: DIR/NAME.cu (the kernels), DIR/NAME_host.cu (the host on the CUDA runtime\n"
   "API, includes NAME.cu: nvcc -c NAME_host.cu) and DIR/NAME.h (NAME_run).\n"
   "Nothing in them needs clift at run time.\n"
-  "-t TARGET   openmp (default), c, opencl or cuda\n"
+  "-t TARGET   openmp (default), c, opencl, cuda, or auto (the first of cuda,\n"
+  "            opencl, openmp that runs here)\n"
   "-o DIR      output directory (created if missing)\n"
   "--print     print the generated C (opencl: the OpenCL C kernels) on stdout\n"
   "            instead of writing files\n"
@@ -104,6 +98,13 @@ static const char *usage_bench =
   "--device K     opencl: the K-th OpenCL device over all platforms\n"
   "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]\n"
   "               launch sizes (opencl, cuda; a usage error on other targets)\n";
+
+/* The main usage, its target list printed from the table of targets. */
+static void print_usage_main(FILE *f) {
+  Buf t = {0};
+  for (int i = 0; driver_target_at(i); i++) buf_printf(&t, "  %-7s %s\n", driver_target_at(i)->name, driver_target_at(i)->summary);
+  fprintf(f, usage_main, buf_str(&t));
+}
 
 static int fail(void) {
   fputs(diag_render(), stderr);
@@ -159,76 +160,104 @@ static bool parse_size3(const char *text, size_t out[3]) {
   return d > 0;
 }
 
-static size_t launch_local[3], launch_global[3];
-static const char *launch_given;   /* the first launch-size option given, or NULL */
+/* The options of run and bench that become RunOptions, and the first
+   launch-size option given (for the message when the target has no launches). */
+typedef struct RunArgs { RunOptions o; const char *launch_given; } RunArgs;
 
-/* A launch-size option at argv[i] (consuming its value); 0 not one, -1 malformed. */
-static int launch_option(int argc, char **argv, int *i) {
-  bool local = strcmp(argv[*i], "--local-size") == 0;
-  if (!local && strcmp(argv[*i], "--global-size") != 0) return 0;
-  if (*i + 1 >= argc || !parse_size3(argv[*i + 1], local ? launch_local : launch_global)) return -1;
-  if (!launch_given) launch_given = argv[*i];
-  (*i)++;
-  plan_set_launch_override(launch_local, launch_global);
+/* A run option at argv[i] (consuming its value): 1 taken, 0 not one, -1 malformed. */
+static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
+  const char *a = argv[*i];
+  bool local = strcmp(a, "--local-size") == 0, global = strcmp(a, "--global-size") == 0;
+  bool device = strcmp(a, "--device") == 0;
+  if (!local && !global && !device) return 0;
+  if (*i + 1 >= argc) return -1;
+  const char *v = argv[++*i];
+  if (device) {
+    char *end;
+    long k = strtol(v, &end, 10);
+    if (*end || k < 0 || k > 1000000) return -1;
+    ra->o.device = (int)k;
+    return 1;
+  }
+  if (!parse_size3(v, local ? ra->o.launch.local : ra->o.launch.global)) return -1;
+  if (!ra->launch_given) ra->launch_given = a;
   return 1;
+}
+
+static int run_option_error(const char *usage, const char *option) {
+  return usage_error(usage, strcmp(option, "--device") == 0 ? "'%s' expects a device number (0, 1, …)"
+                                                            : "'%s' expects sizes like 64 or 32,8", option);
+}
+
+/* -t NAME: the target, or a usage error (2) with the targets that exist. */
+static const Target *target_or_usage(const char *usage, const char *name, int *rc) {
+  const Target *t = driver_target(name);
+  if (t) return t;
+  const char *why = strcmp(name, "auto") == 0 ? "no target available for -t auto" : "unknown target '%s'";
+  fprintf(stderr, "clift: ");
+  fprintf(stderr, why, name);
+  fprintf(stderr, " (targets: %s, auto)\n%s", driver_target_names(), usage);
+  *rc = 2;
+  return NULL;
 }
 
 /* Launch sizes mean something only where kernels are launched (SPEC §6); on
    the other targets they would be ignored silently, so they are refused. */
-static int launch_target_error(const char *usage, const char *asked, const char *target) {
-  if (!launch_given || strcmp(target, "opencl") == 0 || strcmp(target, "cuda") == 0) return 0;
+static int launch_target_error(const char *usage, const RunArgs *ra, const char *asked, const Target *t) {
+  if (!ra->launch_given || t->device) return 0;
   const char *chosen = strcmp(asked, "auto") == 0 ? " (chosen by -t auto: no cuda or opencl here)" : "";
   fprintf(stderr, "clift: %s applies to the opencl and cuda targets only; target '%s'%s has no launch sizes\n%s",
-          launch_given, target, chosen, usage);
+          ra->launch_given, t->name, chosen, usage);
   return 2;
 }
 
 static int cmd_run(int argc, char **argv) {
-  const char *target = "openmp", *out = NULL;
-  int i = 0;
+  const char *asked = "openmp", *out = NULL;
+  RunArgs ra = { run_options_default(), NULL };
+  int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_run, stdout); return 0; }
-    if (strcmp(argv[i], "--device") == 0 && i + 1 < argc) { opencl_select_device(atoi(argv[++i])); continue; }
-    int launch = launch_option(argc, argv, &i);
-    if (launch < 0) return usage_error(usage_run, "'%s' expects sizes like 64 or 32,8", argv[i]);
-    if (launch > 0) continue;
+    int taken = run_option(argc, argv, &i, &ra);
+    if (taken < 0) return run_option_error(usage_run, argv[i]);
+    if (taken > 0) continue;
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
-      if (argv[i][1] == 't') target = argv[++i]; else out = argv[++i];
+      if (argv[i][1] == 't') asked = argv[++i]; else out = argv[++i];
     } else return usage_error(usage_run, "unknown or incomplete option '%s'", argv[i]);
   }
   if (i >= argc) return usage_error(usage_run, "%s", "expected a program file");
-  const char *asked = target;
-  target = driver_resolve_target(target);
-  if (!driver_target_known(target)) return usage_error(usage_run, "unknown target '%s'", target);
-  if (launch_target_error(usage_run, asked, target)) return 2;
+  const Target *t = target_or_usage(usage_run, asked, &rc);
+  if (!t) return rc;
+  if (launch_target_error(usage_run, &ra, asked, t)) return 2;
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
   NatBinding *sizes = NULL;
   Value **in = driver_read_inputs(p, argc - i - 1, (const char **)argv + i + 1, NULL, &sizes);
-  Value *r = in ? driver_run(p, target, in, sizes) : NULL;
+  Value *r = in ? driver_run(p, t, in, sizes, &ra.o) : NULL;
   return r ? write_result(r, p->result, out) : fail();
 }
 
 static int cmd_compile(int argc, char **argv) {
-  const char *target = "openmp", *dir = NULL;
+  const char *asked = "openmp", *dir = NULL;
   bool print = false, ptx = false;
-  int i = 0;
+  int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_compile, stdout); return 0; }
     if (strcmp(argv[i], "--print") == 0) { print = true; continue; }
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
-      if (argv[i][1] == 't') target = argv[++i]; else dir = argv[++i];
+      if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
     } else return usage_error(usage_compile, "unknown or incomplete option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
-  bool opencl = strcmp(target, "opencl") == 0;
-  if (strcmp(target, "c") != 0 && strcmp(target, "openmp") != 0 && !opencl && strcmp(target, "cuda") != 0)
-    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", target);
-  if (ptx && strcmp(target, "cuda") != 0) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
+  const Target *t = target_or_usage(usage_compile, asked, &rc);
+  if (!t) return rc;
+  if (!t->write_library)
+    return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
+  if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
   Program *p = driver_compile(argv[i]);
-  const char *src = p ? driver_generate(p, target) : NULL;
+  Compiled *c = p ? driver_generate(p, t) : NULL;
+  const char *src = c ? c->src : NULL;
   if (src && ptx) src = cuda_compile_ptx(src, "compute_90", p->loc);   /* Hopper, as the GPU machines */
   if (!src) return fail();
   if (print || ptx) { fputs(src, stdout); return 0; }
@@ -236,37 +265,35 @@ static int cmd_compile(int argc, char **argv) {
   char *name = arena_strdup(base);
   if (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".lift") == 0) name[strlen(name) - 5] = 0;
   for (char *c = name; *c; c++) if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) *c = '_';
-  if (opencl) return opencl_write_library(p, dir, name) ? 0 : fail();
-  if (strcmp(target, "cuda") == 0) return cuda_write_library(p, dir, name) ? 0 : fail();
-  return cpu_write_library(src, p, dir, name) ? 0 : fail();
+  return t->write_library(c, dir, name) ? 0 : fail();
 }
 
 static int cmd_bench(int argc, char **argv) {
-  BenchOptions o = { "openmp", 0, NEW_ARRAY(const char *, argc + 1), 10, false, 1e-4, (uint64_t)time(NULL) };
-  int i = 0;
+  BenchOptions o = { NULL, 0, NEW_ARRAY(const char *, argc + 1), 10, false, 1e-4, (uint64_t)time(NULL), run_options_default() };
+  RunArgs ra = { run_options_default(), NULL };
+  const char *asked = "openmp";
+  int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
     if (is_help(a)) { fputs(usage_bench, stdout); return 0; }
     if (strcmp(a, "--check") == 0) { o.check = true; continue; }
-    int launch = launch_option(argc, argv, &i);
-    if (launch < 0) return usage_error(usage_bench, "'%s' expects sizes like 64 or 32,8", a);
-    if (launch > 0) continue;
+    int taken = run_option(argc, argv, &i, &ra);
+    if (taken < 0) return run_option_error(usage_bench, a);
+    if (taken > 0) continue;
     if (i + 1 >= argc) return usage_error(usage_bench, "incomplete option '%s'", a);
     const char *v = argv[++i];
-    if (strcmp(a, "-t") == 0) o.target = v;
+    if (strcmp(a, "-t") == 0) asked = v;
     else if (strcmp(a, "--size") == 0) o.sizes[o.nsizes++] = v;
     else if (strcmp(a, "--runs") == 0) o.runs = atoi(v);
     else if (strcmp(a, "--tolerance") == 0) o.tolerance = atof(v);
     else if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, NULL, 0);
-    else if (strcmp(a, "--device") == 0) opencl_select_device(atoi(v));
     else return usage_error(usage_bench, "unknown option '%s'", a);
   }
   if (argc - i != 1) return usage_error(usage_bench, "%s", "expected exactly one program file");
   if (o.runs < 1 || o.runs > 100000) return usage_error(usage_bench, "%s", "--runs must be between 1 and 100000");
-  const char *asked = o.target;
-  o.target = driver_resolve_target(o.target);
-  if (!driver_target_known(o.target)) return usage_error(usage_bench, "unknown target '%s'", o.target);
-  if (launch_target_error(usage_bench, asked, o.target)) return 2;
+  if (!(o.target = target_or_usage(usage_bench, asked, &rc))) return rc;
+  if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
+  o.run = ra.o;
   Program *p = driver_compile(argv[i]);
   return p && bench_program(p, &o) ? 0 : fail();
 }
@@ -295,24 +322,25 @@ static int collect(const char *path, const char ***files, int n, int *cap) {
 }
 
 static int cmd_test(int argc, char **argv) {
-  const char *targets[8] = { "interp", "c", "openmp" };
-  int ntargets = 3, i = 0;
-  if (driver_target_available("opencl")) targets[ntargets++] = "opencl";
-  if (driver_target_available("cuda")) targets[ntargets++] = "cuda";
+  const Target **targets = NEW_ARRAY(const Target *, argc + 8);
+  int ntargets = 0, i = 0;
+  for (int k = 0; driver_target_at(k); k++)   /* default: every target available here */
+    if (driver_target_at(k)->available()) targets[ntargets++] = driver_target_at(k);
   bool verbose = false;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
-      for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]);
+      for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;
     }
     if (strcmp(argv[i], "-t") != 0 || i + 1 >= argc) return usage_error(usage_test, "unknown or incomplete option '%s'", argv[i]);
     ntargets = 0;
-    for (char *t = strtok(arena_strdup(argv[++i]), ","); t && ntargets < 8; t = strtok(NULL, ",")) {
-      if (!driver_target_known(t)) return usage_error(usage_test, "unknown target '%s'", t);
-      targets[ntargets++] = t;
-    }
+    char *list = arena_strdup(argv[++i]);
+    targets = NEW_ARRAY(const Target *, strlen(list) + 1);
+    int rc = 0;
+    for (char *t = strtok(list, ","); t; t = strtok(NULL, ","))
+      if (!(targets[ntargets++] = target_or_usage(usage_test, t, &rc))) return rc;
   }
   int cap = 64, n = 0;
   const char **files = NEW_ARRAY(const char *, cap);
@@ -322,7 +350,7 @@ static int cmd_test(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2 || is_help(argv[1])) { fputs(usage_main, argc < 2 ? stderr : stdout); return argc < 2 ? 2 : 0; }
+  if (argc < 2 || is_help(argv[1])) { print_usage_main(argc < 2 ? stderr : stdout); return argc < 2 ? 2 : 0; }
   const char *cmd = argv[1];
   int rc;
   if (strcmp(cmd, "check") == 0) rc = cmd_check(argc - 2, argv + 2);
@@ -331,7 +359,8 @@ int main(int argc, char **argv) {
   else if (strcmp(cmd, "compile") == 0) rc = cmd_compile(argc - 2, argv + 2);
   else if (strcmp(cmd, "bench") == 0) rc = cmd_bench(argc - 2, argv + 2);
   else {
-    fprintf(stderr, "clift: unknown command '%s'\n%s", cmd, usage_main);
+    fprintf(stderr, "clift: unknown command '%s'\n", cmd);
+    print_usage_main(stderr);
     rc = 2;
   }
   arena_free_all();

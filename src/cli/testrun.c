@@ -21,11 +21,8 @@ typedef struct TestBlock {
 
 typedef struct Tally { int passed, failed, skipped; } Tally;
 
-/* A feature a target does not have yet is a skip, not a failure: the runner
-   line still shows it, and the reason is printed. */
-static bool is_unsupported(const char *why) {
-  return why && (strstr(why, "not supported by the") || strstr(why, "not supported on "));
-}
+/* A feature a target does not have yet (DIAG_UNSUPPORTED) is a skip, not a
+   failure: the runner line still shows it, and the reason is printed. */
 
 static const char *trim(const char *s, const char *e) {
   while (s < e && (*s == ' ' || *s == '\t')) s++;
@@ -123,7 +120,8 @@ static bool random_sizes(Program *p, const char *text, NatBinding **out) {
 
 /* A random block: fresh random inputs of the given sizes; the target's result
    must agree with the interpreter's on the same inputs. */
-static const char *run_random_block(Program *p, TestBlock *tb, const char *target) {
+static const char *run_random_block(Program *p, TestBlock *tb, const Target *target) {
+  RunOptions plain = run_options_default();
   diag_clear();
   NatBinding *sizes = NULL;
   if (!random_sizes(p, tb->random, &sizes)) return arena_printf("bad 'random:' line: %s", diag_render());
@@ -132,10 +130,10 @@ static const char *run_random_block(Program *p, TestBlock *tb, const char *targe
   for (int i = 0; i < p->nparams; i++)
     if (!(in[i] = cpu_random_input(p->params[i].type, sizes, &seed, p->params[i].name, true)))
       return arena_printf("random inputs: %s", diag_render());
-  Value *want = driver_run(p, "interp", in, sizes);
+  Value *want = driver_run(p, driver_target("interp"), in, sizes, &plain);
   if (!want) return tb->error && strstr(diag_render(), tb->error) ? NULL : arena_printf("interp: %s", diag_render());
-  if (strcmp(target, "interp") == 0) return NULL;
-  Value *got = driver_run(p, target, in, sizes);
+  if (target_is_oracle(target)) return NULL;
+  Value *got = driver_run(p, target, in, sizes, &plain);
   if (!got) return arena_printf("unexpected error (CLIFT_TEST_SEED=%llu): %s", (unsigned long long)random_seed(), diag_render());
   Buf why = {0};
   double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(p->result);
@@ -144,12 +142,13 @@ static const char *run_random_block(Program *p, TestBlock *tb, const char *targe
 }
 
 /* Run one block on one program form; returns NULL on success, else why. */
-static const char *run_block(const char *file, Program *p, TestBlock *tb, const char *target) {
+static const char *run_block(const char *file, Program *p, TestBlock *tb, const Target *target) {
+  RunOptions plain = run_options_default();
   if (tb->random) return run_random_block(p, tb, target);
   diag_clear();
   NatBinding *sizes = NULL;
   Value **in = driver_read_inputs(p, tb->ninputs, tb->inputs, dir_of(file), &sizes);
-  Value *got = in ? driver_run(p, target, in, sizes) : NULL;
+  Value *got = in ? driver_run(p, target, in, sizes, &plain) : NULL;
   if (tb->error) {
     if (got) return arena_printf("expected an error containing '%s', but it ran", tb->error);
     const char *msg = diag_render();
@@ -168,22 +167,23 @@ static const char *run_block(const char *file, Program *p, TestBlock *tb, const 
   return arena_printf("%s; got %.300s%s", buf_str(&why), g, strlen(g) > 300 ? "…" : "");
 }
 
-static void report(Tally *t, const char *file, TestBlock *tb, const char *target, const char *why, bool verbose) {
+static void report(Tally *t, const char *file, TestBlock *tb, const Target *target, const char *why, bool unsupported,
+                   bool verbose) {
   if (!why) {
     t->passed++;
-    if (verbose) printf("PASS %s:%d [%s] %s\n", file, tb->line, target, tb->name);
+    if (verbose) printf("PASS %s:%d [%s] %s\n", file, tb->line, target->name, tb->name);
     return;
   }
-  if (is_unsupported(why) && strcmp(target, "interp") != 0) {
+  if (unsupported && !target_is_oracle(target)) {
     t->skipped++;
-    printf("SKIP %s:%d [%s] %s\n     %s\n", file, tb->line, target, tb->name, why);
+    printf("SKIP %s:%d [%s] %s\n     %s\n", file, tb->line, target->name, tb->name, why);
     return;
   }
   t->failed++;
-  printf("FAIL %s:%d [%s] %s\n     %s\n", file, tb->line, target, tb->name, why);
+  printf("FAIL %s:%d [%s] %s\n     %s\n", file, tb->line, target->name, tb->name, why);
 }
 
-static void test_file(Tally *t, const char *file, const char **targets, int ntargets, bool verbose) {
+static void test_file(Tally *t, const char *file, const Target **targets, int ntargets, bool verbose) {
   ArenaMark mark = arena_mark();
   diag_clear();
   char *text = util_read_file(file, NULL);
@@ -203,17 +203,19 @@ static void test_file(Tally *t, const char *file, const char **targets, int ntar
     TestBlock *tb = &blocks[i];
     for (int k = 0; k < ntargets; k++) {
       const char *why;
+      bool unsupported = false;
       if (!p) {
         why = tb->error && strstr(compile_error, tb->error) ? NULL
             : arena_printf("compile error: %s", compile_error);
       } else {
         why = run_block(file, p, tb, targets[k]);
-        if (!why && strcmp(targets[k], "interp") == 0 && !tb->error) {
+        unsupported = why && diag_kind() == DIAG_UNSUPPORTED;   /* the refusal is still the recorded error */
+        if (!why && target_is_oracle(targets[k]) && !tb->error) {
           const char *whyk = run_block(file, pk, tb, targets[k]);
           if (whyk) why = arena_printf("K-normalised program disagrees: %s", whyk);
         }
       }
-      report(t, file, tb, targets[k], why, verbose);
+      report(t, file, tb, targets[k], why, unsupported, verbose);
     }
   }
   arena_release(mark);
@@ -230,17 +232,17 @@ static int count_blocks(const char *file) {
   return n;
 }
 
-int testrun_main(int nfiles, const char **files, const char **targets, int ntargets, bool verbose) {
+int testrun_main(int nfiles, const char **files, const Target **targets, int ntargets, bool verbose) {
   Tally t = {0};
   /* a target asked for but not runnable here (no OpenCL platform, no CUDA
      device) skips its blocks, as SPEC §9 runs "every target available" */
-  const char **usable = NEW_ARRAY(const char *, ntargets);
+  const Target **usable = NEW_ARRAY(const Target *, ntargets);
   int nusable = 0;
   for (int k = 0; k < ntargets; k++) {
-    if (driver_target_available(targets[k])) { usable[nusable++] = targets[k]; continue; }
+    if (targets[k]->available()) { usable[nusable++] = targets[k]; continue; }
     int blocks = 0;
     for (int i = 0; i < nfiles; i++) blocks += count_blocks(files[i]);
-    printf("SKIP [%s] not available on this machine: %d test blocks skipped\n", targets[k], blocks);
+    printf("SKIP [%s] not available on this machine: %d test blocks skipped\n", targets[k]->name, blocks);
     t.skipped += blocks;
   }
   for (int i = 0; i < nfiles; i++) test_file(&t, files[i], usable, nusable, verbose);

@@ -1,6 +1,6 @@
 /* testrun.h — `clift test`: test blocks in program comments (SPEC §9). */
 #ifndef CLIFT_TESTRUN_H
 #define CLIFT_TESTRUN_H
-#include <stdbool.h>
-int testrun_main(int nfiles, const char **files, const char **targets, int ntargets, bool verbose);
+#include "driver.h"
+int testrun_main(int nfiles, const char **files, const Target **targets, int ntargets, bool verbose);
 #endif

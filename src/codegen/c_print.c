@@ -159,8 +159,8 @@ const char *codegen_c(Kernel *k, bool openmp) {
   bool w3 = uses_width3(k->prog->result);
   for (int i = 0; i < k->prog->nparams; i++) w3 = w3 || uses_width3(k->prog->params[i].type);
   if (w3) {
-    diag_error(k->prog->loc, "not supported on %s: parameters or results of 3-lane vectors (float3); "
-               "use opencl or cuda, or pass floats and asVector #3", openmp ? "openmp" : "c");
+    diag_unsupported(k->prog->loc, "parameters or results of 3-lane vectors (float3); "
+                     "use opencl or cuda, or pass floats and asVector #3");
     return NULL;
   }
   Buf b = {0};

@@ -103,7 +103,6 @@ typedef struct Tr {
   Binding *env;
   ParLoop *par;      /* enclosing parallel loops, innermost first */
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
-  const char *target;   /* for refusals: "not supported on TARGET: why" */
   long long unrolled;   /* product of the enclosing iterate counts (0: none) */
   long long iterate_copies;   /* copies of iterate bodies translated so far */
   int counter;

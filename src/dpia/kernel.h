@@ -111,9 +111,10 @@ void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
 KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body);
 
-/* Strategy lowering (lower/), then DPIA stages I–III: typed program → kernel.
-   NULL + diag on error. */
-Kernel *dpia_translate(Program *p, const char *target);
+/* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.
+   NULL + diag on error (DIAG_UNSUPPORTED for what no compiled target can run
+   yet: the driver names the target). */
+Kernel *dpia_translate(Program *p);
 /* SPEC §3.6: a parallel loop may write only through the acceptor it was given
    (the output slice indexed by its own variable) or to memory it declares. */
 bool dpia_race_check(KStmt *body);

@@ -88,21 +88,20 @@ static void localise(KStmt *s, Outer *o, PlanKernel *pk) {
   localise(s->then_, o, pk); localise(s->else_, o, pk);
 }
 
-static bool locals_sized(PlanKernel *pk, const char *target) {
+static bool locals_sized(PlanKernel *pk) {
   pk->local_counts = NEW_ARRAY(Nat *, pk->nlocals ? pk->nlocals : 1);
   Outer o = { .n = 0 };
   localise(pk->body, &o, pk);
   for (int i = 0; i < pk->nlocals; i++) {
     long long n;
     if (!pk->local_counts[i] || !nat_is_const(pk->local_counts[i], &n))
-      return diag_error(LOC_NONE, "not supported on %s: local memory of non-constant size (%s)",
-                        target, pk->locals[i]->name);
+      return diag_unsupported(LOC_NONE, "local memory of non-constant size (%s)", pk->locals[i]->name);
   }
   return true;
 }
 
 /* A private variable declared by one kernel cannot be read by another. */
-static bool vars_stay(Plan *pl, Uses *uses, const char *target) {
+static bool vars_stay(Plan *pl, Uses *uses) {
   for (int a = 0; a < pl->n; a++)
     for (int i = 0; i < pl->kernels[a].body->n; i++) {
       KStmt *d = pl->kernels[a].body->stmts[i];
@@ -110,8 +109,7 @@ static bool vars_stay(Plan *pl, Uses *uses, const char *target) {
       for (int b = 0; b < pl->n; b++)
         for (int j = 0; b != a && j < uses[b].nvars; j++)
           if (strcmp(uses[b].vars[j], d->name) == 0)
-            return diag_error(LOC_NONE, "internal error: a scalar (%s) computed by one kernel and read by "
-                              "another on %s", d->name, target);
+            return diag_internal(LOC_NONE, "a scalar (%s) computed by one kernel is read by another", d->name);
     }
   return true;
 }
@@ -253,13 +251,13 @@ static PlanKernel *new_kernel(Plan *pl, bool single) {
   return pk;
 }
 
-Plan *plan_build(Kernel *k, const char *target) {
+Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
   if (parallel_under_sequential(k->body))
-    return diag_error(LOC_NONE, "not supported on %s: a mapGlb or mapWrg inside a sequential loop "
-                      "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "
-                      "kernel launches", target), NULL;
+    return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
+                            "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "
+                            "kernel launches"), NULL;
   share_between_kernels(k);
   pl->kernels = NEW_ARRAY(PlanKernel, k->body->n ? k->body->n : 1);
   PlanKernel *seq = NULL;
@@ -284,31 +282,25 @@ Plan *plan_build(Kernel *k, const char *target) {
     for (int b = 0; b < k->nbufs; b++)
       for (int j = 0; j < pk->nbufs; j++) if (pk->bufs[j] == k->bufs[b]) { ordered[n++] = k->bufs[b]; break; }
     pk->bufs = ordered;
-    if (!locals_sized(pk, target)) return NULL;
+    if (!locals_sized(pk)) return NULL;
     plan_insert_barriers(pk->body);
   }
-  return vars_stay(pl, uses, target) ? pl : NULL;
+  return vars_stay(pl, uses) ? pl : NULL;
 }
 
 /* One source for the default launch sizes: compiled here, printed into the
    host files of `clift compile -t opencl` (launch_policy.h). */
 PLAN_LAUNCH_POLICY
 
-/* SPEC §6: --local-size / --global-size override the defaults (grid-stride
-   loops make any size correct); 0 in a dimension keeps the default there. */
-static size_t override_local[3], override_global[3];
-
-void plan_set_launch_override(const size_t local[3], const size_t global[3]) {
-  for (int d = 0; d < 3; d++) { override_local[d] = local[d]; override_global[d] = global[d]; }
-}
-
 /* The user's --local-size/--global-size replace the defaults dimension by
    dimension; the dimensions the user left alone are then halved (largest first)
    until the work-group fits the kernel's maximum, so `--local-size 64` on a 2-D
    kernel stays runnable. A work-group the user's sizes alone make too large is
    an error (-1). */
-static int apply_override(PlanKernel *pk, int dims, size_t max_local, size_t local[3], size_t groups[3]) {
-  if (pk->single) return dims;   /* one work-item kernels stay 1 x 1 */
+static int apply_override(PlanKernel *pk, int dims, size_t max_local, const LaunchSizes *given,
+                          size_t local[3], size_t groups[3]) {
+  if (pk->single || !given) return dims;
+  const size_t *override_local = given->local, *override_global = given->global;   /* one work-item kernels stay 1 x 1 */
   size_t global[3], fixed = 1;
   for (int d = 0; d < 3; d++) {
     global[d] = local[d] * groups[d];
@@ -335,7 +327,7 @@ static int apply_override(PlanKernel *pk, int dims, size_t max_local, size_t loc
   return dims;
 }
 
-int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
+int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local, const LaunchSizes *given,
                      size_t local[3], size_t groups[3]) {
   int n = pk->nloops, *level = NEW_ARRAY(int, n + 1), *dim = NEW_ARRAY(int, n + 1);
   long long *count = NEW_ARRAY(long long, n + 1);
@@ -346,7 +338,7 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
     if (!nat_eval(s->count, lookup, ctx, &count[i])) count[i] = -1;   /* depends on an outer loop */
   }
   int dims = clift_launch_size(n, level, dim, count, max_local, local, groups);
-  return apply_override(pk, dims, max_local, local, groups);
+  return apply_override(pk, dims, max_local, given, local, groups);
 }
 
 int plan_level_code(PrimLevel level) {

@@ -25,15 +25,20 @@ typedef struct Plan {
 /* Split k's body: each top-level statement holding a parallel loop is one
    kernel; runs of other top-level statements are one single-work-item kernel.
    Local buffers lose their work-group index; barriers are inserted.
-   NULL + diag ("… not supported by the <target> target") for what the plan
-   cannot express. */
-Plan *plan_build(Kernel *k, const char *target);
+   NULL + diag (DIAG_UNSUPPORTED: the driver names the target) for what the
+   plan cannot express. */
+Plan *plan_build(Kernel *k);
 
-/* Default launch sizes for a kernel, its loop counts evaluated with `lookup`
-   (sizes bound): work-items per group and number of groups per dimension;
-   returns the number of dimensions, or -1 with a diagnostic when the user's
-   --local-size exceeds max_local. A single-work-item kernel gets 1 × 1. */
-int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local,
+/* SPEC §6: --local-size / --global-size replace the defaults (grid-stride
+   loops make any size correct); 0 in a dimension keeps the default there. */
+typedef struct LaunchSizes { size_t local[3], global[3]; } LaunchSizes;
+
+/* Launch sizes for a kernel, its loop counts evaluated with `lookup` (sizes
+   bound): the defaults, then the user's `given` sizes (NULL: none);
+   work-items per group and number of groups per dimension; returns the
+   number of dimensions, or -1 with a diagnostic when the user's --local-size
+   exceeds max_local. A single-work-item kernel gets 1 × 1. */
+int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local, const LaunchSizes *given,
                      size_t local[3], size_t groups[3]);
 /* The same policy as C source, for generated host files: a function
    `static int clift_launch_size(int n, const int *level, const int *dim,
@@ -42,10 +47,6 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
    on an outer loop). launch_policy.h */
 const char *plan_launch_policy_source(void);
 int plan_level_code(PrimLevel level);   /* 0 global, 1 work-group, 2 local */
-
-/* Override the default work-group size and/or global size per dimension
-   (0: keep the default); process-wide, set by the CLI before running. */
-void plan_set_launch_override(const size_t local[3], const size_t global[3]);
 
 /* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
    a later statement of the same work-group body reads. barrier.c */

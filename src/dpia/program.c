@@ -2,7 +2,6 @@
    first, then the inputs), scalar inputs as named values, and the body
    A(program body)(output), followed by the race check. */
 #include "dpia.h"
-#include "../lower/lower.h"
 #include "../runtime/cpu_internal.h"   /* the flat layout: where a split tuple's fields are */
 #include <ctype.h>
 #include <string.h>
@@ -64,9 +63,7 @@ static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Na
   *view = v; *acc = a;
 }
 
-Kernel *dpia_translate(Program *p, const char *target) {
-  /* default strategies first (SPEC §1: "lower strategy"), on a re-typed copy */
-  if (!(p = lower_program(p))) return NULL;
+Kernel *dpia_translate(Program *p) {
   for (int i = 0; i < p->nsizes; i++)
     if (!c_identifier_ok(p->sizes[i]->name)) {
       diag_error(p->loc, "size variable '%s' cannot be used in generated code: rename it to a C identifier", p->sizes[i]->name);
@@ -75,7 +72,7 @@ Kernel *dpia_translate(Program *p, const char *target) {
   for (int i = 0; i <= p->nparams; i++) {
     Type *t = i < p->nparams ? p->params[i].type : p->result;
     if (!storable(t, false)) {
-      diag_error(p->loc, "not supported on %s: a %s holding an array of tuples of arrays (%s %s)", target,
+      diag_unsupported(p->loc, "a %s holding an array of tuples of arrays (%s %s)",
                  i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : "of type", type_to_string(t));
       return NULL;
     }
@@ -86,7 +83,7 @@ Kernel *dpia_translate(Program *p, const char *target) {
   k->scalar_names = NEW_ARRAY(const char *, p->nparams);
   k->scalar_types = NEW_ARRAY(Type *, p->nparams);
   k->scalar_params = NEW_ARRAY(int, p->nparams);
-  Tr tr = { .k = k, .block = kstmt_block(), .target = target };
+  Tr tr = { .k = k, .block = kstmt_block() };
   k->body = tr.block;
   View *out_view; Acc *out_acc;   /* the result is only written */
   param_storage(k, add_buffer(k, "out", p->result, 0), "out", p->result, NULL, &out_view, &out_acc);

@@ -15,9 +15,9 @@ static PrimLevel level_of(Tr *tr, const Prim *p) {
   return tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB;
 }
 
-static bool no_position(Tr *tr, Expr *lam) {
+static bool no_position(Expr *lam) {
   if (!lam->index) return true;
-  return diag_error(lam->loc, "not supported on %s: position-dependent arrays (use -t interp)", tr->target);
+  return diag_unsupported(lam->loc, "position-dependent arrays (use -t interp)");
 }
 
 /* The acceptor for x such that writing x into it writes `body` (a pure layout
@@ -53,7 +53,7 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
     if ((m->tmpl = invert_layout(lam->kids[0], lam->params[0].uid, hole))) return dpia_acc(tr, e->kids[1], m);
   }
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(tr, lam)) return false;
+  if (!xs || !no_position(lam)) return false;
   PrimLevel level = level_of(tr, e->prim);
   NatVar *i;
   KStmt *saved = tr->block;
@@ -70,7 +70,7 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
 
 View *exp_map_lazy(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(tr, e->kids[0])) return NULL;
+  if (!xs || !no_position(e->kids[0])) return NULL;
   View *v = view_new(V_MAP, e->type, 1);
   v->kids[0] = xs; v->fn = e->kids[0]; v->env = tr->env;
   return v;
@@ -191,16 +191,16 @@ enum { ITERATE_UNROLL_MAX = 256, ITERATE_PROGRAM_MAX = 1024 };
 bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
   long long k;
   if (!nat_is_const(e->kids[0]->nat, &k))
-    return diag_error(e->loc, "not supported on %s: iterate with a count that is not a constant", tr->target);
+    return diag_unsupported(e->loc, "iterate with a count that is not a constant");
   /* unrolled until iterate becomes a loop (issue 10): nested iterates
      multiply, so the product of the enclosing counts is what is capped */
   long long outer = tr->unrolled ? tr->unrolled : 1;
   if (k > ITERATE_UNROLL_MAX || outer * k > ITERATE_UNROLL_MAX)
-    return diag_error(e->loc, "not supported on %s: iterate #%lld%s (at most %d steps in all are compiled yet)", tr->target, k,
+    return diag_unsupported(e->loc, "iterate #%lld%s (at most %d steps in all are compiled yet)", k,
                       outer > 1 ? " inside other iterates" : "", ITERATE_UNROLL_MAX);
   if ((tr->iterate_copies += k) > ITERATE_PROGRAM_MAX)   /* iterates one after another add up (fuzzer F1) */
-    return diag_error(e->loc, "not supported on %s: more than %d iterate steps in one program are not compiled yet",
-                      tr->target, ITERATE_PROGRAM_MAX);
+    return diag_unsupported(e->loc, "more than %d iterate steps in one program are not compiled yet",
+                            ITERATE_PROGRAM_MAX);
   View *cur = dpia_exp(tr, e->kids[2]);
   if (!cur) return false;
   if (k == 0) return dpia_assign(tr, out, cur, e->type);

@@ -279,8 +279,8 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
     if (vec->kind == CE_VEC) {   /* lanes that land apart: the lane's own lvalue */
       long long lane;
       if (nat_is_const(nat_mod(i, nat_const(a->k)), &lane)) return vec->args[lane];
-      diag_error(LOC_NONE, "not supported on %s: asScalar written through a vector whose lanes are not consecutive, "
-                 "at a lane known only at run time", tr->target);
+      diag_unsupported(LOC_NONE, "asScalar written through a vector whose lanes are not consecutive, "
+                       "at a lane known only at run time");
       return NULL;
     }
     if (vec->kind == CE_VLOAD) return lane_of_load(vec, nat_mod(i, nat_const(a->k)));   /* an lvalue everywhere */

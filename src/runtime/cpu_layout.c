@@ -40,13 +40,12 @@ static bool supported(Type *t, const char *what, bool in_array) {
   switch (t->kind) {
   case TY_TUPLE:
     if (cpu_split_tuple(t) && in_array)
-      return diag_error(LOC_NONE, "%s: arrays of tuples holding arrays (%s) are not supported as inputs or results yet",
-                        what, type_to_string(t));
+      return diag_unsupported(LOC_NONE, "%s: arrays of tuples holding arrays (%s) as inputs or results",
+                              what, type_to_string(t));
     for (int i = 0; i < t->n; i++) if (!supported(t->fields[i], what, in_array)) return false;
     return true;
   case TY_EXISTS:
-    return diag_error(LOC_NONE, "%s: dynamic-length arrays (%s) are not supported by the "
-                      "c/openmp targets yet", what, type_to_string(t));
+    return diag_unsupported(LOC_NONE, "%s: dynamic-length arrays (%s) as inputs or results", what, type_to_string(t));
   case TY_ARRAY: case TY_VECTOR:
     return supported(t->elem, what, true);
   default:

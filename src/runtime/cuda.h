@@ -13,14 +13,7 @@
 /* A CUDA device exists here (the driver is loaded and initialised once). */
 bool cuda_available(void);
 
-/* Compile `cu_source` (the plan's kernels) with NVRTC, marshal the inputs,
-   launch the plan, read the result back. NULL + diag (no device, the NVRTC
-   log on a failed compile, unsupported types, lengths that disagree with the
-   sizes). */
-Value *cuda_run(Plan *plan, const char *cu_source, Value **inputs, NatBinding *sizes);
-/* cuda_run, and with timing (clift bench): the plan launched timing->runs
-   more times after the first, each timed with CUDA events (device time). */
-Value *cuda_run_timed(Plan *plan, const char *cu_source, Value **inputs, NatBinding *sizes, RunTiming *timing);
+/* Running a plan: device_run(&cuda_device, …) (device.h, cuda_device.c). */
 
 /* NVRTC alone, no device needed: the PTX of `cu_source` for a virtual
    architecture such as "compute_90". NULL + diag with the compile log (an
@@ -30,7 +23,8 @@ const char *cuda_compile_ptx(const char *cu_source, const char *arch, Loc where)
 /* `clift compile -t cuda -o DIR`: DIR/NAME.cu (the kernels), DIR/NAME_host.cu
    (the host plan on the CUDA runtime API, #including NAME.cu: one nvcc -c
    builds both) and DIR/NAME.h (int NAME_run(void **buffers, const long long
-   *sizes), the convention of docs/runtime.md). Creates DIR. cuda_emit.c */
-bool cuda_write_library(Program *p, const char *dir, const char *name);
+   *sizes), the convention of docs/runtime.md). `cu` is codegen_cuda(plan).
+   Creates DIR. cuda_emit.c */
+bool cuda_write_library(Plan *plan, const char *cu, const char *dir, const char *name);
 
 #endif

@@ -178,12 +178,10 @@ static const char *header_source(Program *p, const char *name) {
   return buf_str(&h);
 }
 
-bool cuda_write_library(Program *p, const char *dir, const char *name) {
+bool cuda_write_library(Plan *pl, const char *cu, const char *dir, const char *name) {
+  Kernel *k = pl->k;
+  Program *p = k->prog;
   if (!cpu_library_supported(p)) return false;
-  Kernel *k = dpia_translate(p, "cuda");   /* lowers first, as for --print */
-  Plan *pl = k ? plan_build(k, "cuda") : NULL;
-  const char *cu = pl ? codegen_cuda(pl) : NULL;
-  if (!cu) return false;
   for (int i = 0; i < k->nscalars; i++)   /* scalar inputs: their size is known here */
     if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
   const char *host = host_source(pl, name), *header = header_source(p, name);

@@ -9,26 +9,16 @@
 #include "../dpia/plan.h"
 #include "timing.h"
 
-/* --device K: use the K-th OpenCL device (counting over the platforms in
-   order) instead of the first GPU / first device. Call before the first run. */
-void opencl_select_device(int index);
-
 /* An OpenCL platform with a device exists here (the loader is loaded once). */
 bool opencl_available(void);
 
-/* Build `cl_source` (the plan's kernels), marshal the inputs, launch the plan,
-   read the result back. NULL + diag (no platform, the build log on a failed
-   build, unsupported types, lengths that disagree with the sizes). */
-Value *opencl_run(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes);
-
-/* opencl_run, and with timing (clift bench): the plan launched timing->runs
-   more times after the first, each run timed by the kernels' profiling events. */
-Value *opencl_run_timed(Plan *plan, const char *cl_source, Value **inputs, NatBinding *sizes, RunTiming *timing);
+/* Running a plan: device_run(&opencl_device, …) (device.h, opencl_device.c);
+   RunOptions.device picks the K-th device over all platforms. */
 
 /* `clift compile -t opencl -o DIR`: DIR/NAME.cl (the kernels), DIR/NAME_host.c
    (the host plan on the OpenCL API, linked with -lOpenCL) and DIR/NAME.h
    (int NAME_run(void **buffers, const long long *sizes), the convention of
-   docs/runtime.md). Creates DIR. opencl_emit.c */
-bool opencl_write_library(Program *p, const char *dir, const char *name);
+   docs/runtime.md). `cl` is codegen_opencl(plan). Creates DIR. opencl_emit.c */
+bool opencl_write_library(Plan *plan, const char *cl, const char *dir, const char *name);
 
 #endif

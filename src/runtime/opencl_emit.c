@@ -218,12 +218,10 @@ static const char *header_source(Program *p, const char *name) {
   return buf_str(&h);
 }
 
-bool opencl_write_library(Program *p, const char *dir, const char *name) {
+bool opencl_write_library(Plan *pl, const char *cl, const char *dir, const char *name) {
+  Kernel *k = pl->k;
+  Program *p = k->prog;
   if (!cpu_library_supported(p)) return false;
-  Kernel *k = dpia_translate(p, "opencl");
-  Plan *pl = k ? plan_build(k, "opencl") : NULL;
-  const char *cl = pl ? codegen_opencl(pl) : NULL;
-  if (!cl) return false;
   for (int i = 0; i < k->nscalars; i++)   /* scalar inputs: their size is known here */
     if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
   const char *host = host_source(pl, cl, name), *header = header_source(p, name);

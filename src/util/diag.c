@@ -10,6 +10,7 @@ const Loc LOC_NONE = { NULL, 0, 0 };
 typedef struct Source { const char *file, *text; struct Source *next; } Source;
 static Source *sources;
 static bool has_error, internal;
+static DiagKind kind;
 static Loc err_loc;
 static char err_msg[4096];
 
@@ -22,10 +23,11 @@ void diag_add_source(const char *file, const char *text) {
   sources = s;
 }
 
-static bool record(Loc loc, bool is_internal, const char *fmt, va_list ap) {
+static bool record(Loc loc, DiagKind k, const char *fmt, va_list ap) {
   if (has_error) return false;
   has_error = true;
-  internal = is_internal;
+  kind = k;
+  internal = k == DIAG_INTERNAL;
   err_loc = loc;
   vsnprintf(err_msg, sizeof err_msg, fmt, ap);
   return false;
@@ -33,21 +35,38 @@ static bool record(Loc loc, bool is_internal, const char *fmt, va_list ap) {
 
 bool diag_error(Loc loc, const char *fmt, ...) {
   va_list ap; va_start(ap, fmt);
-  record(loc, false, fmt, ap);
+  record(loc, DIAG_ERROR, fmt, ap);
   va_end(ap);
   return false;
 }
 
+bool diag_unsupported(Loc loc, const char *fmt, ...) {
+  va_list ap; va_start(ap, fmt);
+  record(loc, DIAG_UNSUPPORTED, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+void diag_name_target(const char *target) {
+  if (!has_error || kind != DIAG_UNSUPPORTED || strncmp(err_msg, "not supported on ", 17) == 0) return;
+  char reason[sizeof err_msg];
+  memcpy(reason, err_msg, sizeof reason);
+  int n = snprintf(err_msg, sizeof err_msg, "not supported on %s: ", target);
+  if (n > 0 && (size_t)n < sizeof err_msg) snprintf(err_msg + n, sizeof err_msg - (size_t)n, "%.*s", (int)(sizeof err_msg - (size_t)n - 1), reason);
+}
+
+DiagKind diag_kind(void) { return has_error ? kind : DIAG_NONE; }
+
 bool diag_internal(Loc loc, const char *fmt, ...) {
   va_list ap; va_start(ap, fmt);
-  record(loc, true, fmt, ap);
+  record(loc, DIAG_INTERNAL, fmt, ap);
   va_end(ap);
   return false;
 }
 
 bool diag_has_error(void) { return has_error; }
 const char *diag_message(void) { return has_error ? err_msg : ""; }
-void diag_clear(void) { has_error = internal = false; err_msg[0] = 0; err_loc = LOC_NONE; }
+void diag_clear(void) { has_error = internal = false; kind = DIAG_NONE; err_msg[0] = 0; err_loc = LOC_NONE; }
 
 /* Errors set aside, kept for the process (a program's lazy maps fail at a few
    places, and equal errors share one entry). */

@@ -40,6 +40,14 @@ bool diag_error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 
 /* Record an internal error of clift: generated code that the C compiler, the
    OpenCL build or NVRTC rejects (SPEC §8). `loc` is the program's place. */
 bool diag_internal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Record that the program is valid but the target cannot run it yet (SPEC §8:
+   refused early, "not supported on TARGET: why"). `fmt` gives the why; the
+   driver, which knows the target, names it (diag_name_target). */
+bool diag_unsupported(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_name_target(const char *target);   /* "why" -> "not supported on TARGET: why" */
+/* What the recorded error is: tests skip a DIAG_UNSUPPORTED, never match its text. */
+typedef enum { DIAG_NONE, DIAG_ERROR, DIAG_UNSUPPORTED, DIAG_INTERNAL } DiagKind;
+DiagKind diag_kind(void);
 bool diag_has_error(void);
 const char *diag_message(void);          /* the message alone, "" if none */
 /* The full report: "file:line:col: error: msg\n<source line>\n<caret>\n"

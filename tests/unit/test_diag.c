@@ -6,6 +6,7 @@
 #include "cli/driver.h"
 #include "dpia/plan.h"
 #include "runtime/opencl.h"
+#include "runtime/device.h"
 #include "runtime/cuda.h"
 #include <string.h>
 
@@ -97,14 +98,15 @@ static void test_opencl(void) {
   if (!opencl_available()) { printf("diag: no OpenCL platform here: its build failure is not tested\n"); return; }
   diag_clear();
   Program *p = driver_compile_text("ocl.lift", PROGRAM_TEXT);
-  Kernel *k = p ? dpia_translate(p, "opencl") : NULL;
-  Plan *plan = k ? plan_build(k, "opencl") : NULL;
+  Compiled *c = p ? driver_generate(p, driver_target("opencl")) : NULL;
+  Plan *plan = c ? c->plan : NULL;
   const char *args[] = { "[1, 2, 3]" };
   NatBinding *sizes = NULL;
   Value **in = plan ? driver_read_inputs(p, 1, args, NULL, &sizes) : NULL;
   CHECK(in, "setting up the OpenCL program: %s", diag_render());
   if (!in) return;
-  CHECK(!opencl_run_timed(plan, "__kernel void k0(this is not OpenCL C) {}\n", in, sizes, NULL)
+  RunOptions o = run_options_default();
+  CHECK(!device_run(&opencl_device, plan, "__kernel void k0(this is not OpenCL C) {}\n", in, sizes, &o)
         && has(diag_render(), "ocl.lift:1:1: internal error: the OpenCL compiler of ")
         && has(diag_render(), "rejected the generated kernels") && has(diag_render(), "bug in clift"),
         "OpenCL build failure:\n%s", diag_render());

@@ -1,0 +1,51 @@
+/* device.h — the one plan executor of the device targets and the small
+   interface it runs on. plan_run.c does everything a run of a host plan needs
+   (inputs packed into the flat layout, one device buffer per global program
+   buffer, the kernels launched in order with sizes from their loop counts and
+   the user's RunOptions, the error cell and the result read back, timing);
+   a GPU API implements only the calls below: OpenCL in opencl_device.c, CUDA
+   in cuda_device.c. */
+#ifndef CLIFT_DEVICE_H
+#define CLIFT_DEVICE_H
+#include "../eval/interp.h"
+#include "options.h"
+
+typedef uint64_t DevMem;       /* a device buffer: a cl_mem or a CUdeviceptr */
+
+/* One kernel argument: `size` bytes at `value`; a buffer's value is a DevMem. */
+typedef struct DevArg { size_t size; const void *value; bool buffer; } DevArg;
+
+typedef struct DeviceApi {
+  const char *name;            /* "OpenCL", "CUDA": in messages */
+  /* The device the options ask for, opened once per process and kept (a
+     context costs ~100 ms and `clift test` runs hundreds of programs). */
+  void *(*open)(const RunOptions *o);
+  /* The kernels of `src` compiled; a rejection is an internal error at `where`
+     (SPEC §8) with the compiler's log. index32: every size and buffer is below
+     2^30 bytes, so the kernels may use int indices (CLIFT_INDEX). */
+  void *(*build)(void *dev, const char *src, bool index32, Loc where);
+  void (*unload)(void *dev, void *module);
+  /* A buffer of `bytes` (at least 64), copied from `host`, or zeroed when NULL. */
+  bool (*alloc)(void *dev, int64_t bytes, const void *host, const char *what, DevMem *out);
+  bool (*download)(void *dev, DevMem m, void *host, size_t bytes, const char *what);
+  void (*free)(void *dev, DevMem m);
+  /* The kernel `name` of a module and the largest work-group it can run. */
+  void *(*kernel)(void *dev, void *module, const char *name, size_t *max_local);
+  /* Launch (queued, in order); `timed`: counted by the next finish. */
+  bool (*launch)(void *dev, void *kernel, const char *name, int dims, size_t local[3], size_t groups[3],
+                 int nargs, const DevArg *args, bool timed);
+  void (*release_kernel)(void *dev, void *kernel);
+  /* Wait for everything queued; *ms (when not NULL): the device time of the
+     timed launches since the last finish. */
+  bool (*finish)(void *dev, double *ms);
+} DeviceApi;
+
+extern const DeviceApi opencl_device, cuda_device;
+
+/* Build `src` (the plan's kernels) on the device, run the plan on the inputs,
+   read the result back; o->timing: timing->runs more timed runs of the plan.
+   NULL + diag on error. */
+Value *device_run(const DeviceApi *api, Plan *pl, const char *src, Value **inputs, NatBinding *sizes,
+                  const RunOptions *o);
+
+#endif

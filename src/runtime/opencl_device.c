@@ -1,0 +1,184 @@
+/* opencl_device.c — the OpenCL implementation of the device interface
+   (device.h) that plan_run.c runs host plans on: the device (the first GPU,
+   else the first device, or --device K), kernels built from source, buffers,
+   launches, profiling events for clift bench. */
+#include "opencl.h"
+#include "opencl_api.h"
+#include "device.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* A device is process-wide and never released, like the CPU targets' loaded
+   objects: clift test runs hundreds of programs, and a context costs ~100 ms.
+   One per --device index asked for (-1: the default choice). */
+typedef struct Device {
+  const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128];
+  int index;
+  cl_event *events; int nevents, cap;   /* timed launches since the last finish */
+} Device;
+
+enum { MAX_OPENED = 8 };
+
+static Device *device_open(int selected_device) {
+  static Device opened[MAX_OPENED];
+  static int nopened;
+  for (int i = 0; i < nopened; i++) if (opened[i].index == selected_device) return &opened[i];
+  if (nopened == MAX_OPENED) { diag_error(LOC_NONE, "more than %d OpenCL devices asked for in one process", MAX_OPENED); return NULL; }
+  Device dev = { .index = selected_device };
+  const OclApi *cl = opencl_api_load();
+  if (!cl) return NULL;
+  cl_platform_id platforms[8];
+  cl_uint np = 0;
+  if (cl->GetPlatformIDs(8, platforms, &np) != CL_SUCCESS || np == 0) {
+    diag_error(LOC_NONE, "no OpenCL platform found (install pocl-opencl-icd)");
+    return NULL;
+  }
+  /* SPEC §6: "PoCL on CPUs, NVIDIA on GPUs": the first GPU of any platform, else the first
+     device; --device K picks the K-th device counting over all platforms in order */
+  cl_uint nd = 0;
+  if (selected_device >= 0) {
+    int seen = 0;
+    for (cl_uint p = 0; p < np && nd == 0; p++) {
+      cl_device_id ids[16];
+      cl_uint n = 0;
+      if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 16, ids, &n) != CL_SUCCESS) continue;
+      for (cl_uint i = 0; i < n && nd == 0; i++, seen++)
+        if (seen == selected_device) { dev.id = ids[i]; nd = 1; }
+    }
+    if (nd == 0) { diag_error(LOC_NONE, "--device %d: there are only %d OpenCL devices", selected_device, seen); return NULL; }
+  }
+  for (cl_uint p = 0; p < np && nd == 0; p++)
+    if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_GPU, 1, &dev.id, &nd) != CL_SUCCESS) nd = 0;
+  for (cl_uint p = 0; p < np && nd == 0; p++)
+    if (cl->GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 1, &dev.id, &nd) != CL_SUCCESS) nd = 0;
+  if (nd == 0) { diag_error(LOC_NONE, "no OpenCL device found on %u platform(s)", np); return NULL; }
+  cl_int err;
+  dev.ctx = cl->CreateContext(NULL, 1, &dev.id, NULL, NULL, &err);
+  if (err != CL_SUCCESS) { diag_error(LOC_NONE, "cannot create an OpenCL context: %s", opencl_error_name(err)); return NULL; }
+  dev.queue = cl->CreateCommandQueue(dev.ctx, dev.id, CL_QUEUE_PROFILING_ENABLE, &err);   /* events time clift bench */
+  if (err != CL_SUCCESS) { diag_error(LOC_NONE, "cannot create an OpenCL queue: %s", opencl_error_name(err)); return NULL; }
+  cl->GetDeviceInfo(dev.id, CL_DEVICE_NAME, sizeof dev.name - 1, dev.name, NULL);
+  dev.cl = cl;
+  opened[nopened] = dev;
+  return &opened[nopened++];
+}
+
+bool opencl_available(void) {
+  diag_clear();
+  bool ok = device_open(-1) != NULL;
+  diag_clear();
+  return ok;
+}
+
+static bool check(cl_int err, const char *what) {
+  return err == CL_SUCCESS || diag_error(LOC_NONE, "OpenCL: %s failed: %s", what, opencl_error_name(err));
+}
+
+/* Kernels the device's compiler rejects are an internal error at `where`,
+   the program (SPEC §8), with the build log. */
+static void *build(void *dev, const char *src, bool index32, Loc where) {
+  Device *d = dev;
+  cl_int err;
+  cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
+  if (!check(err, "clCreateProgramWithSource")) return NULL;
+  /* float / and sqrt correctly rounded where the device can (as C, CUDA and
+     the interpreter): NVIDIA's OpenCL defaults to faster, less exact ones */
+  cl_device_fp_config fp = 0;
+  d->cl->GetDeviceInfo(d->id, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+  const char *options = arena_printf("%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
+                                     fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "");
+  if (d->cl->BuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS) return prog;
+  size_t len = 0;
+  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+  char *log = NEW_ARRAY(char, len + 1);
+  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, log, NULL);
+  d->cl->ReleaseProgram(prog);
+  diag_internal(where, "the OpenCL compiler of %s rejected the generated kernels:\n%.3000s", d->name, log);
+  return NULL;
+}
+
+static void *open_device(const RunOptions *o) { return device_open(o->device); }
+
+static void unload(void *dev, void *module) { ((Device *)dev)->cl->ReleaseProgram(module); }
+
+/* OpenCL refuses empty buffers: at least 64 bytes, a short host copy padded. */
+static bool alloc(void *dev, int64_t bytes, const void *host, const char *what, DevMem *out) {
+  Device *d = dev;
+  size_t size = bytes > 64 ? (size_t)bytes : 64;
+  void *init = host && bytes >= 64 ? NULL : calloc(1, size);   /* a full host buffer is copied as it is */
+  if (!init && !(host && bytes >= 64)) return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
+  if (init && host) memcpy(init, host, (size_t)bytes);
+  cl_int err;
+  cl_mem m = d->cl->CreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, init ? init : (void *)host, &err);
+  free(init);
+  if (!check(err, arena_printf("allocating %s (%lld bytes)", what, (long long)bytes))) return false;
+  *out = (DevMem)(uintptr_t)m;
+  return true;
+}
+
+static cl_mem mem_of(DevMem m) { return (cl_mem)(uintptr_t)m; }
+
+static bool download(void *dev, DevMem m, void *host, size_t bytes, const char *what) {
+  Device *d = dev;
+  return check(d->cl->EnqueueReadBuffer(d->queue, mem_of(m), 1, 0, bytes, host, 0, NULL, NULL), arena_printf("reading %s", what));
+}
+
+static void free_mem(void *dev, DevMem m) { ((Device *)dev)->cl->ReleaseMemObject(mem_of(m)); }
+
+static void *kernel(void *dev, void *module, const char *name, size_t *max_local) {
+  Device *d = dev;
+  cl_int err;
+  cl_kernel kern = d->cl->CreateKernel(module, name, &err);
+  if (!check(err, arena_printf("clCreateKernel(%s)", name))) return NULL;
+  *max_local = 1;
+  d->cl->GetKernelWorkGroupInfo(kern, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof *max_local, max_local, NULL);
+  return kern;
+}
+
+static bool launch(void *dev, void *kern, const char *name, int dims, size_t local[3], size_t groups[3],
+                   int nargs, const DevArg *args, bool timed) {
+  Device *d = dev;
+  for (int a = 0; a < nargs; a++) {
+    cl_mem m = args[a].buffer ? mem_of(*(const DevMem *)args[a].value) : NULL;
+    const void *value = args[a].buffer ? (const void *)&m : args[a].value;
+    size_t size = args[a].buffer ? sizeof m : args[a].size;
+    if (!check(d->cl->SetKernelArg(kern, (cl_uint)a, size, value), "clSetKernelArg")) return false;
+  }
+  size_t global[3];
+  for (int k = 0; k < 3; k++) global[k] = local[k] * groups[k];
+  if (timed && d->nevents == d->cap) {   /* malloc'd: the device outlives every arena */
+    int cap = d->cap ? 2 * d->cap : 16;
+    cl_event *grown = realloc(d->events, sizeof *grown * (size_t)cap);
+    if (!grown) return diag_error(LOC_NONE, "cannot allocate %d OpenCL events", cap);
+    d->events = grown; d->cap = cap;
+  }
+  cl_event *event = timed ? &d->events[d->nevents] : NULL;
+  bool ok = check(d->cl->EnqueueNDRangeKernel(d->queue, kern, (cl_uint)dims, NULL, global, local, 0, NULL, event),
+                  arena_printf("launching %s", name));
+  if (ok && timed) d->nevents++;
+  return ok;
+}
+
+static void release_kernel(void *dev, void *kern) { ((Device *)dev)->cl->ReleaseKernel(kern); }
+
+/* Wait; the timed kernels' execution times from their profiling events. */
+static bool finish(void *dev, double *ms) {
+  Device *d = dev;
+  bool ok = check(d->cl->Finish(d->queue), "clFinish");
+  if (ms) *ms = 0;
+  for (int i = 0; i < d->nevents; i++) {
+    unsigned long long start = 0, end = 0;
+    d->cl->GetEventProfilingInfo(d->events[i], CL_PROFILING_COMMAND_START, sizeof start, &start, NULL);
+    d->cl->GetEventProfilingInfo(d->events[i], CL_PROFILING_COMMAND_END, sizeof end, &end, NULL);
+    if (ms) *ms += (double)(end - start) / 1e6;
+    d->cl->ReleaseEvent(d->events[i]);
+  }
+  d->nevents = 0;
+  return ok;
+}
+
+const DeviceApi opencl_device = {
+  .name = "OpenCL", .open = open_device, .build = build, .unload = unload, .alloc = alloc,
+  .download = download, .free = free_mem, .kernel = kernel, .launch = launch,
+  .release_kernel = release_kernel, .finish = finish,
+};

@@ -1,0 +1,146 @@
+/* plan_run.c — one run of a host plan on a device (SPEC §6), for every GPU API
+   (device.h): one device buffer per global program buffer, the plan's kernels
+   launched in order with sizes chosen from their loop counts (grid-stride
+   loops make any size correct) and the user's launch sizes, then the aref/
+   division error cell and the result read back. Host-side values use the CPU
+   targets' flat layout, which is also the device layout. */
+#include "device.h"
+#include "cpu_internal.h"
+#include "check_report.h"
+#include <stdlib.h>
+
+/* 32-bit index arithmetic is safe when every size and every buffer is below
+   2^30 bytes: flattened indices never exceed a buffer's element count, and the
+   canonical index expressions stay within a small multiple of it. */
+enum { INDEX32_LIMIT = 1 << 30 };
+
+typedef struct Run {
+  const DeviceApi *api; void *dev; const RunOptions *o;
+  Plan *pl; Value **inputs; NatBinding *sizes;
+  DevMem *mems;            /* per k->bufs[i]; 0 for local buffers and split tuple fields */
+  DevMem error;            /* the error cell: CHECK_CELL_INTS ints (dpia/kernel.h) */
+  long long *size_values;
+  bool index32;            /* every size and buffer small enough for int indices */
+} Run;
+
+static const char *buffer_what(Buffer *b) {
+  return b->param_index == 0 && b->is_param ? "the result" : b->is_param ? arena_printf("input %d (%s)", b->param_index, b->name) : b->name;
+}
+
+/* An input's buffer: its flat value as it is when it already has the layout,
+   else packed into a temporary host copy. */
+static bool input_buffer(Run *r, Buffer *b, int64_t bytes, const char *what, DevMem *out) {
+  Value *in = r->inputs[b->param_index - 1];
+  if (cpu_flat_matches(b->type, in, r->sizes)) return r->api->alloc(r->dev, bytes, in->raw, what, out);
+  unsigned char *host = calloc(1, bytes > 0 ? (size_t)bytes : 1);
+  if (!host) return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
+  bool ok = cpu_pack(b->type, in, r->sizes, what, host) && r->api->alloc(r->dev, bytes, host, what, out);
+  free(host);
+  return ok;
+}
+
+static bool buffers_create(Run *r) {
+  Kernel *k = r->pl->k;
+  for (int i = 0; i < k->nbufs; i++) {
+    Buffer *b = k->bufs[i];
+    if (b->space == SPACE_LOCAL || b->base) continue;   /* a split tuple's field: in its base's buffer */
+    const char *what = buffer_what(b);
+    int64_t bytes;
+    if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
+    if (bytes >= INDEX32_LIMIT) r->index32 = false;
+    bool ok = b->is_param && b->param_index > 0 ? input_buffer(r, b, bytes, what, &r->mems[i])
+                                                : r->api->alloc(r->dev, bytes, NULL, what, &r->mems[i]);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* Arguments in the kernel printers' order (codegen_opencl, codegen_cuda):
+   buffers, sizes (64-bit), scalar inputs, the error cell. */
+static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
+  Kernel *k = r->pl->k;
+  DevArg *args = NEW_ARRAY(DevArg, pk->nbufs + k->prog->nsizes + k->nscalars + 1);
+  int a = 0;
+  for (int i = 0; i < pk->nbufs; i++)
+    args[a++] = (DevArg){ sizeof(DevMem), &r->mems[kernel_buffer_index(k, pk->bufs[i])], true };
+  for (int i = 0; i < k->prog->nsizes; i++) args[a++] = (DevArg){ sizeof(long long), &r->size_values[i], false };
+  for (int i = 0; i < k->nscalars; i++) {
+    Type *t = k->scalar_types[i];
+    const char *what = arena_printf("input %d (%s)", k->scalar_params[i], k->scalar_names[i]);
+    int64_t bytes;
+    if (!cpu_type_bytes(t, r->sizes, what, &bytes)) return NULL;
+    unsigned char *v = NEW_ARRAY(unsigned char, (size_t)bytes + 16);
+    if (!cpu_pack(t, r->inputs[k->scalar_params[i] - 1], r->sizes, what, v)) return NULL;
+    args[a++] = (DevArg){ (size_t)bytes, v, false };
+  }
+  args[a++] = (DevArg){ sizeof(DevMem), &r->error, true };
+  *nargs = a;
+  return args;
+}
+
+static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
+  size_t max_local = 1, local[3], groups[3];
+  void *kern = r->api->kernel(r->dev, module, pk->name, &max_local);
+  if (!kern) return false;
+  int nargs = 0, dims = plan_launch_size(pk, cpu_lookup, r->sizes, max_local, &r->o->launch, local, groups);
+  DevArg *args = dims < 0 ? NULL : kernel_args(r, pk, &nargs);
+  bool ok = args && r->api->launch(r->dev, kern, pk->name, dims, local, groups, nargs, args, timed);
+  r->api->release_kernel(r->dev, kern);
+  return ok;
+}
+
+/* The plan's kernels, in order, then wait for them; with `ms`, their device time. */
+static bool launch_all(Run *r, void *module, double *ms) {
+  bool ok = true;
+  for (int i = 0; i < r->pl->n && ok; i++) ok = launch(r, module, &r->pl->kernels[i], ms != NULL);
+  return r->api->finish(r->dev, ms) && ok;
+}
+
+static Value *read_result(Run *r) {
+  Program *p = r->pl->k->prog;
+  int32_t cell[CHECK_CELL_INTS] = { 0 };
+  if (!r->api->download(r->dev, r->error, cell, sizeof cell, "the error cell") || !check_report(r->pl->k, cell)) return NULL;
+  int64_t bytes;
+  if (!cpu_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
+  /* read into the arena: a regular array of scalars becomes the result over it */
+  unsigned char *host = arena_try_alloc(bytes > 0 ? (size_t)bytes : 1);
+  if (!host) { diag_error(LOC_NONE, "the result: cannot allocate %lld bytes", (long long)bytes); return NULL; }
+  if (bytes > 0 && !r->api->download(r->dev, r->mems[0], host, (size_t)bytes, "the result")) return NULL;
+  return cpu_unpack_in_place(p->result, r->sizes, "the result", host);
+}
+
+static bool bind_sizes(Run *r) {
+  Program *p = r->pl->k->prog;
+  for (int k = 0; k < p->nsizes; k++) {
+    if (!cpu_lookup(r->sizes, p->sizes[k], &r->size_values[k]))
+      return diag_error(LOC_NONE, "size variable %s is not bound", p->sizes[k]->name);
+    if (r->size_values[k] >= INDEX32_LIMIT) r->index32 = false;
+  }
+  for (int i = 0; i < p->nparams; i++)
+    if (!r->inputs[i]) return diag_error(LOC_NONE, "input %d (%s): missing", i + 1, p->params[i].name);
+  return true;
+}
+
+Value *device_run(const DeviceApi *api, Plan *pl, const char *src, Value **inputs, NatBinding *sizes,
+                  const RunOptions *o) {
+  Program *p = pl->k->prog;
+  void *dev = api->open(o);
+  if (!dev) return NULL;
+  Run r = { .api = api, .dev = dev, .o = o, .pl = pl, .inputs = inputs, .sizes = sizes,
+            .mems = NEW_ARRAY(DevMem, pl->k->nbufs), .size_values = NEW_ARRAY(long long, p->nsizes), .index32 = true };
+  Value *result = NULL;
+  void *module = NULL;
+  RunTiming *timing = o->timing;
+  if (bind_sizes(&r) && cpu_type_supported(p->result, "the result") && buffers_create(&r)
+      && api->alloc(dev, sizeof(int32_t) * CHECK_CELL_INTS, NULL, "the error cell", &r.error)
+      && (module = api->build(dev, src, r.index32, p->loc))) {
+    bool ok = launch_all(&r, module, NULL);
+    for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, module, &timing->ms[k]);
+    if (ok) result = timing && timing->discard_result ? value_bool(true) : read_result(&r);
+  }
+  if (!result) api->finish(dev, NULL);   /* drain what an error left queued before freeing */
+  for (int i = 0; i < pl->k->nbufs; i++) if (r.mems[i]) api->free(dev, r.mems[i]);
+  if (r.error) api->free(dev, r.error);
+  if (module) api->unload(dev, module);
+  return result;
+}
