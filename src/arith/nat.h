@@ -80,6 +80,8 @@ bool nat_mentions(Nat *e, NatVar *v);
 /* Collect the distinct free variables of e (Σ-bound ones excluded) into out;
    returns the count (at most cap are written). */
 int nat_free_vars(Nat *e, NatVar **out, int cap);
+/* All of them, in an arena array of *n (NULL when there are none). */
+NatVar **nat_free_var_list(Nat *e, int *n);
 
 /* ---- evaluation: values for variables by lookup function ---- */
 typedef bool (*NatLookup)(void *ctx, NatVar *v, long long *value);

@@ -3,7 +3,7 @@
    on every call, so the answer is a pure function of the two expressions. */
 #include "nat_internal.h"
 
-enum { SAMPLE_POINTS = 200, SAMPLE_TRIES = 1000, VARS_MAX = 64 };
+enum { SAMPLE_POINTS = 200, SAMPLE_TRIES = 1000 };
 
 /* splitmix64: tiny, good enough, and ours (rand() is global state). */
 static unsigned long long next_random(unsigned long long *s) {
@@ -13,7 +13,7 @@ static unsigned long long next_random(unsigned long long *s) {
   return z ^ (z >> 31);
 }
 
-typedef struct Point { NatVar *vars[VARS_MAX]; long long vals[VARS_MAX]; int n, set; } Point;
+typedef struct Point { NatVar **vars; long long *vals; int n, cap, set; } Point;
 
 static bool point_lookup(void *ctx, NatVar *v, long long *out) {
   Point *p = ctx;
@@ -24,22 +24,22 @@ static bool point_lookup(void *ctx, NatVar *v, long long *out) {
 
 static void add_var(Point *p, NatVar *v) {
   for (int i = 0; i < p->n; i++) if (p->vars[i] == v) return;
-  if (p->n < VARS_MAX) p->vars[p->n++] = v;
+  ARENA_PUSH(p->vars, p->n, p->cap, v);
 }
 
 static void add_free_vars(Point *p, Nat *e) {
-  NatVar *vs[VARS_MAX];
-  int n = nat_free_vars(e, vs, VARS_MAX);
-  for (int i = 0; i < n && i < VARS_MAX; i++) add_var(p, vs[i]);
+  int n;
+  NatVar **vs = nat_free_var_list(e, &n);
+  for (int i = 0; i < n; i++) add_var(p, vs[i]);
 }
 
 static bool range_ready(Point *p, int placed, NatVar *v) {
-  NatVar *vs[VARS_MAX];
   Nat *ends[2] = { v->lo, v->hi };
   for (int e = 0; e < 2; e++) {
     if (!ends[e]) continue;
-    int n = nat_free_vars(ends[e], vs, VARS_MAX);
-    for (int i = 0; i < n && i < VARS_MAX; i++) {
+    int n;
+    NatVar **vs = nat_free_var_list(ends[e], &n);
+    for (int i = 0; i < n; i++) {
       bool found = false;
       for (int j = 0; j < placed; j++) found |= p->vars[j] == vs[i];
       if (!found) return false;
@@ -102,6 +102,7 @@ bool nat_equal(Nat *a, Nat *b) {
   if (nat_same(sa, sb)) return true;
   Point p = { .n = 0 };
   order_vars(&p, sa, sb);
+  p.vals = NEW_ARRAY(long long, p.n);
   unsigned long long seed = 0x5eed0fc11f7ull, seen[SAMPLE_POINTS];
   int agreed = 0, distinct = 0;
   /* up to SAMPLE_POINTS distinct points; small ranges may have fewer */

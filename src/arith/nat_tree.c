@@ -63,14 +63,7 @@ static void collect(Nat *e, VarSet *s, NatVar **bound, int nbound) {
   if (e->kind == NAT_VAR) {
     for (int i = 0; i < nbound; i++) if (bound[i] == e->var) return;
     for (int i = 0; i < s->n; i++) if (s->v[i] == e->var) return;
-    if (s->n == s->cap) {
-      int cap = s->cap ? s->cap * 2 : 8;
-      NatVar **v = NEW_ARRAY(NatVar *, cap);
-      for (int i = 0; i < s->n; i++) v[i] = s->v[i];
-      s->v = v;
-      s->cap = cap;
-    }
-    s->v[s->n++] = e->var;
+    ARENA_PUSH(s->v, s->n, s->cap, e->var);
     return;
   }
   if (e->kind == NAT_SUM) {
@@ -90,4 +83,11 @@ int nat_free_vars(Nat *e, NatVar **out, int cap) {
   collect(e, &s, NULL, 0);
   for (int i = 0; i < s.n && i < cap; i++) out[i] = s.v[i];
   return s.n;
+}
+
+NatVar **nat_free_var_list(Nat *e, int *n) {
+  VarSet s = { NULL, 0, 0 };
+  collect(e, &s, NULL, 0);
+  *n = s.n;
+  return s.v;
 }

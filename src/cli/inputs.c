@@ -34,11 +34,10 @@ static const char *input_name(Program *p, int i) {
 
 /* Find the one unbound size variable of `len`, if there is exactly one. */
 static NatVar *single_unbound(Binder *bd, Nat *len) {
-  NatVar *vars[8];
-  int n = nat_free_vars(len, vars, 8), found = 0;
-  NatVar *u = NULL;
+  int n, found = 0;
+  NatVar **vars = nat_free_var_list(len, &n), *u = NULL;
   long long dummy;
-  for (int i = 0; i < n && i < 8; i++)
+  for (int i = 0; i < n; i++)
     if (size_index(bd->prog, vars[i]) >= 0 && !lookup(bd, vars[i], &dummy)) { u = vars[i]; found++; }
   return found == 1 ? u : NULL;
 }
@@ -85,10 +84,10 @@ static bool bind_sizes(Binder *bd, Type *t, Value *v, int input) {
 }
 
 static const char *describe_sizes(Binder *bd, Nat *len) {
-  NatVar *vars[8];
-  int n = nat_free_vars(len, vars, 8);
+  int n;
+  NatVar **vars = nat_free_var_list(len, &n);
   Buf b = {0};
-  for (int i = 0; i < n && i < 8; i++) {
+  for (int i = 0; i < n; i++) {
     long long val;
     int k = size_index(bd->prog, vars[i]);
     if (k < 0 || !lookup(bd, vars[i], &val)) continue;

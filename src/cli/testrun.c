@@ -12,8 +12,8 @@
 typedef struct TestBlock {
   const char *name;
   int line;
-  int ninputs;
-  const char *inputs[64];
+  int ninputs, cap_inputs;
+  const char **inputs;
   const char *output, *error;
   const char *random;      /* "N=10 M=7": fresh random inputs of these sizes, compared with interp */
   double tolerance;        /* 0: the default for the result's type */
@@ -55,8 +55,8 @@ static int parse_blocks(const char *text, TestBlock **out) {
         }
         blocks[n] = (TestBlock){ .name = val, .line = line };
         n++;
-      } else if (n > 0 && strcmp(key, "input") == 0 && blocks[n - 1].ninputs < 64) {
-        blocks[n - 1].inputs[blocks[n - 1].ninputs++] = val;
+      } else if (n > 0 && strcmp(key, "input") == 0) {
+        ARENA_PUSH(blocks[n - 1].inputs, blocks[n - 1].ninputs, blocks[n - 1].cap_inputs, val);
       } else if (n > 0 && strcmp(key, "output") == 0) {
         blocks[n - 1].output = val;
       } else if (n > 0 && strcmp(key, "error") == 0) {

@@ -12,11 +12,10 @@
 #include "plan.h"
 
 typedef struct Access { Buffer *buf; Nat *index; NatVar *lcl; int dim; } Access;
-typedef struct Accesses { Access a[64]; int n; bool overflow; } Accesses;
+typedef struct Accesses { Access *a; int n, cap; } Accesses;
 
 static void add(Accesses *as, Buffer *b, Nat *index, KStmt *lcl) {
-  if (as->n == 64) { as->overflow = true; return; }
-  as->a[as->n++] = (Access){ b, index, lcl ? lcl->var : NULL, lcl ? lcl->dim : -1 };
+  ARENA_PUSH(as->a, as->n, as->cap, ((Access){ b, index, lcl ? lcl->var : NULL, lcl ? lcl->dim : -1 }));
 }
 
 static void reads_exp(Accesses *as, CExp *e, KStmt *lcl) {
@@ -60,7 +59,7 @@ static int fences(Accesses *w, Accesses *r) {
   int f = 0;
   for (int i = 0; i < r->n; i++)
     for (int j = 0; j < w->n; j++)
-      if (w->a[j].buf == r->a[i].buf && (w->overflow || r->overflow || !same_item(&w->a[j], &r->a[i])))
+      if (w->a[j].buf == r->a[i].buf && !same_item(&w->a[j], &r->a[i]))
         f |= w->a[j].buf->space == SPACE_LOCAL ? 1 : 2;
   return f;
 }

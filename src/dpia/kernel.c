@@ -40,13 +40,7 @@ KStmt *kstmt_block(void) {
 }
 
 void kstmt_add(KStmt *b, KStmt *s) {
-  if (b->n == b->cap) {
-    int cap = b->cap ? b->cap * 2 : 8;
-    KStmt **st = NEW_ARRAY(KStmt *, cap);
-    for (int i = 0; i < b->n; i++) st[i] = b->stmts[i];
-    b->stmts = st; b->cap = cap;
-  }
-  b->stmts[b->n++] = s;
+  ARENA_PUSH(b->stmts, b->n, b->cap, s);
 }
 
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs) {

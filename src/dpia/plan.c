@@ -20,6 +20,7 @@ static bool has_parallel_loop(KStmt *s) {
 typedef struct Uses {
   PlanKernel *pk;
   const char **vars; int nvars, capvars;
+  int cap_loops;                          /* of pk->loops */
 } Uses;
 
 static void use_buffer(PlanKernel *pk, Buffer *b) {
@@ -48,17 +49,17 @@ static void uses_exp(Uses *u, CExp *e) {
   for (int i = 0; i < e->n; i++) uses_exp(u, e->args[i]);
 }
 
-static void uses_stmt(Uses *u, KStmt *s, int maxloops) {
+static void uses_stmt(Uses *u, KStmt *s) {
   if (!s) return;
-  if (s->kind == KS_FOR && s->level != LEVEL_SEQ && u->pk->nloops < maxloops) u->pk->loops[u->pk->nloops++] = s;
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) uses_stmt(u, s->stmts[i], maxloops);
+  if (s->kind == KS_FOR && s->level != LEVEL_SEQ) ARENA_PUSH(u->pk->loops, u->pk->nloops, u->cap_loops, s);
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) uses_stmt(u, s->stmts[i]);
   uses_exp(u, s->init); uses_exp(u, s->lhs); uses_exp(u, s->rhs); uses_exp(u, s->cond);
-  uses_stmt(u, s->body, maxloops); uses_stmt(u, s->then_, maxloops); uses_stmt(u, s->else_, maxloops);
+  uses_stmt(u, s->body); uses_stmt(u, s->then_); uses_stmt(u, s->else_);
 }
 
 /* --- local memory: drop the indices of the enclosing work-group/global loops --- */
 
-typedef struct Outer { NatVar *vars[16]; int n; } Outer;
+typedef struct Outer { NatVar **vars; int n, cap; } Outer;
 
 static void localise_exp(CExp *e, Outer *o, PlanKernel *pk) {
   if (!e) return;
@@ -81,8 +82,8 @@ static void localise(KStmt *s, Outer *o, PlanKernel *pk) {
   for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) localise(s->stmts[i], o, pk);
   localise_exp(s->init, o, pk); localise_exp(s->lhs, o, pk);
   localise_exp(s->rhs, o, pk); localise_exp(s->cond, o, pk);
-  bool outer = s->kind == KS_FOR && (s->level == LEVEL_GLB || s->level == LEVEL_WRG) && o->n < 16;
-  if (outer) o->vars[o->n++] = s->var;
+  bool outer = s->kind == KS_FOR && (s->level == LEVEL_GLB || s->level == LEVEL_WRG);
+  if (outer) ARENA_PUSH(o->vars, o->n, o->cap, s->var);
   localise(s->body, o, pk);
   if (outer) o->n--;
   localise(s->then_, o, pk); localise(s->else_, o, pk);
@@ -90,7 +91,7 @@ static void localise(KStmt *s, Outer *o, PlanKernel *pk) {
 
 static bool locals_sized(PlanKernel *pk) {
   pk->local_counts = NEW_ARRAY(Nat *, pk->nlocals ? pk->nlocals : 1);
-  Outer o = { .n = 0 };
+  Outer o = { NULL, 0, 0 };
   localise(pk->body, &o, pk);
   for (int i = 0; i < pk->nlocals; i++) {
     long long n;
@@ -186,12 +187,11 @@ static void share_between_kernels(Kernel *k) {
    dimension d always runs on work-item g mod the global size, whatever the
    loop's count). */
 typedef struct GAccess { Buffer *buf; Nat *index; KStmt *glb; } GAccess;
-typedef struct GAccesses { GAccess a[64]; int n; bool overflow; } GAccesses;
+typedef struct GAccesses { GAccess *a; int n, cap; } GAccesses;
 
 static void gadd(GAccesses *as, Buffer *b, Nat *index, KStmt *glb) {
   if (!b || b->space == SPACE_PRIVATE) return;
-  if (as->n == 64) { as->overflow = true; return; }
-  as->a[as->n++] = (GAccess){ b, index, glb };
+  ARENA_PUSH(as->a, as->n, as->cap, ((GAccess){ b, index, glb }));
 }
 
 static void greads(GAccesses *r, CExp *e, KStmt *glb) {
@@ -232,7 +232,6 @@ static bool parallel_under_sequential(KStmt *s) {
   if (s->kind == KS_FOR && s->level == LEVEL_SEQ && contains_grid_loop(s->body)) {
     GAccesses w = {0}, r = {0};
     gaccesses(s->body, NULL, &w, &r);
-    if (w.overflow || r.overflow) return true;
     for (int i = 0; i < w.n; i++)
       for (int j = 0; j < r.n; j++)
         if (w.a[i].buf == r.a[j].buf && !same_work_item(&w.a[i], &r.a[j])) return true;
@@ -273,9 +272,8 @@ Plan *plan_build(Kernel *k) {
     PlanKernel *pk = &pl->kernels[i];
     pk->bufs = NEW_ARRAY(Buffer *, k->nbufs);
     pk->locals = NEW_ARRAY(Buffer *, k->nbufs);
-    pk->loops = NEW_ARRAY(KStmt *, 64);
     uses[i].pk = pk;
-    uses_stmt(&uses[i], pk->body, 64);
+    uses_stmt(&uses[i], pk->body);
     /* kernel parameters in the entry's order: output, inputs, temporaries */
     Buffer **ordered = NEW_ARRAY(Buffer *, k->nbufs);
     int n = 0;

@@ -7,10 +7,10 @@
 #include "kernel.h"
 #include <string.h>
 
+typedef struct RaceLoop { NatVar *var; int decl_base; } RaceLoop;   /* decl_base: ndecl when it began */
 typedef struct RaceCx {
-  NatVar *par[32]; int npar;           /* enclosing parallel loops */
-  const char *decl[256]; int ndecl;    /* private variables in scope */
-  int decl_base[32];                   /* ndecl when each parallel loop began */
+  RaceLoop *par; int npar, cap_par;          /* enclosing parallel loops */
+  const char **decl; int ndecl, cap_decl;    /* private variables in scope */
 } RaceCx;
 
 static const char *lvalue_name(CExp *e) {
@@ -20,7 +20,7 @@ static const char *lvalue_name(CExp *e) {
 
 /* Was `name` declared after parallel loop `level` began? */
 static bool declared_since(RaceCx *cx, const char *name, int level) {
-  for (int i = cx->decl_base[level]; i < cx->ndecl; i++) if (strcmp(cx->decl[i], name) == 0) return true;
+  for (int i = cx->par[level].decl_base; i < cx->ndecl; i++) if (strcmp(cx->decl[i], name) == 0) return true;
   return false;
 }
 
@@ -37,10 +37,10 @@ static bool check_write(RaceCx *cx, CExp *lhs) {
   CExp *base = lhs;
   while (base->kind == CE_LANE) base = base->args[0];
   if (base->kind == CE_VAR) {
-    for (int i = cx->decl_base[cx->npar - 1]; i < cx->ndecl; i++)
+    for (int i = cx->par[cx->npar - 1].decl_base; i < cx->ndecl; i++)
       if (strcmp(cx->decl[i], base->name) == 0) return true;
     return diag_error(LOC_NONE, "data race: a parallel loop (%s) writes to '%s', declared outside it",
-                      cx->par[cx->npar - 1]->name, base->name);
+                      cx->par[cx->npar - 1].var->name, base->name);
   }
   /* A private array declared inside parallel loop l has one copy per iteration
      of loops 0..l; only the loops entered after its declaration share it. */
@@ -49,9 +49,9 @@ static bool check_write(RaceCx *cx, CExp *lhs) {
     for (int l = cx->npar - 1; l >= 0; l--)
       if (declared_since(cx, base->buf->name, l)) { from = l + 1; break; }
   for (int p = from; p < cx->npar; p++)
-    if (!place_mentions(lhs, cx->par[p]))
+    if (!place_mentions(lhs, cx->par[p].var))
       return diag_error(LOC_NONE, "data race: every iteration of the parallel loop over %s writes to %s[%s]",
-                        cx->par[p]->name, lvalue_name(lhs), nat_to_string(base->nat));
+                        cx->par[p].var->name, lvalue_name(lhs), nat_to_string(base->nat));
   return true;
 }
 
@@ -64,13 +64,13 @@ static bool check(RaceCx *cx, KStmt *s) {
     return true;
   }
   case KS_DECL:
-    if (cx->ndecl < 256) cx->decl[cx->ndecl++] = s->name;   /* scalars and private arrays */
+    ARENA_PUSH(cx->decl, cx->ndecl, cx->cap_decl, s->name);   /* scalars and private arrays */
     return true;
   case KS_ASSIGN: return check_write(cx, s->lhs);
   case KS_IF: return check(cx, s->then_) && (!s->else_ || check(cx, s->else_));
   case KS_FOR: {
-    bool par = s->level != LEVEL_SEQ && cx->npar < 32;
-    if (par) { cx->decl_base[cx->npar] = cx->ndecl; cx->par[cx->npar++] = s->var; }
+    bool par = s->level != LEVEL_SEQ;
+    if (par) ARENA_PUSH(cx->par, cx->npar, cx->cap_par, ((RaceLoop){ s->var, cx->ndecl }));
     bool ok = check(cx, s->body);
     if (par) cx->npar--;
     return ok;

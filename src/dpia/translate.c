@@ -140,11 +140,11 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   }
   /* Hoisting (SPEC §5): the temporary lives at the kernel boundary, one slice
      per iteration of each enclosing parallel loop (local memory: per work-group). */
-  ParLoop *loops[64];
-  int np = 0;
+  ParLoop **loops = NULL;
+  int np = 0, cap = 0;
   Type *whole = t;
-  for (ParLoop *p = tr->par; p && np < 64; p = p->outer)   /* innermost first */
-    if (s != SPACE_LOCAL || p->level != LEVEL_LCL) { whole = type_array(whole, p->count); loops[np++] = p; }
+  for (ParLoop *p = tr->par; p; p = p->outer)   /* innermost first */
+    if (s != SPACE_LOCAL || p->level != LEVEL_LCL) { whole = type_array(whole, p->count); ARENA_PUSH(loops, np, cap, p); }
   Buffer *b = NEW(Buffer);
   b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
   b->type = whole; b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */

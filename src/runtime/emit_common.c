@@ -29,9 +29,8 @@ const char *emit_bytes_expr(Type *t) {
 }
 
 bool emit_only_sizes(Program *p, Nat *n) {
-  NatVar *vars[32];
-  int nv = nat_free_vars(n, vars, 32);
-  if (nv > 32) return false;
+  int nv;
+  NatVar **vars = nat_free_var_list(n, &nv);
   for (int i = 0; i < nv; i++) {
     bool size = false;
     for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];

@@ -295,9 +295,8 @@ static void collect_lengths(Lengths *L, Type *t, int input) {
    its one unbound size variable, when it mentions nothing else unknown (such as
    the position of a dep-array); -1 if none. */
 static int fixes(Program *p, Nat *len, const bool *bound) {
-  NatVar *vars[16];
-  int nv = nat_free_vars(len, vars, 16), found = -1;
-  if (nv > 16) return -1;
+  int nv, found = -1;
+  NatVar **vars = nat_free_var_list(len, &nv);
   for (int i = 0; i < nv; i++) {
     int k = 0;
     while (k < p->nsizes && p->sizes[k] != vars[i]) k++;
@@ -308,9 +307,9 @@ static int fixes(Program *p, Nat *len, const bool *bound) {
 }
 
 static bool mentions(Nat *len, NatVar *v) {
-  NatVar *vars[16];
-  int nv = nat_free_vars(len, vars, 16);
-  for (int i = 0; i < nv && i < 16; i++) if (vars[i] == v) return true;
+  int nv;
+  NatVar **vars = nat_free_var_list(len, &nv);
+  for (int i = 0; i < nv; i++) if (vars[i] == v) return true;
   return false;
 }
 

@@ -88,6 +88,16 @@ void arena_free_all(void) {
   while (nspares) free(spares[--nspares]);
 }
 
+void *arena_grow(void *items, int n, int *cap, size_t size) {
+  if (n < *cap) return items;
+  int grown = *cap ? *cap * 2 : 8;
+  while (grown <= n) grown *= 2;
+  void *p = arena_alloc(size * (size_t)grown);
+  if (n) memcpy(p, items, size * (size_t)n);
+  *cap = grown;
+  return p;
+}
+
 char *arena_strndup(const char *s, size_t n) {
   char *p = arena_alloc(n + 1);
   memcpy(p, s, n);

@@ -20,6 +20,15 @@ void arena_free_all(void);
 #define NEW(T) ((T *)arena_alloc(sizeof(T)))
 #define NEW_ARRAY(T, n) ((T *)arena_alloc(sizeof(T) * (size_t)((n) > 0 ? (n) : 1)))
 
+/* ---- growable arrays (arena backed): a pointer, a count and a capacity ----
+   ARENA_PUSH(items, n, cap, x) stores x at items[n++], first moving items to an
+   arena block twice as large when n has reached cap (items NULL, n and cap 0 to
+   start). What grows with the program (loops, declarations, inputs) has no
+   fixed capacity to drop its tail silently. */
+void *arena_grow(void *items, int n, int *cap, size_t size);   /* room for items[n] */
+#define ARENA_PUSH(items, n, cap, x) \
+  ((items) = arena_grow((items), (n), &(cap), sizeof *(items)), (items)[(n)++] = (x))
+
 /* ---- growable string buffer (arena backed) ---- */
 typedef struct Buf { char *data; size_t len, cap; } Buf;
 void buf_putc(Buf *b, char c);

@@ -90,5 +90,42 @@ int main(void) {
   diag_clear();
   CHECK(!dpia_race_check(shared) && strstr(diag_message(), "priv[3]"), "private array outside: %s", diag_message());
 
+  /* 33 nested parallel loops (the check followed 32): the innermost writes
+     the same element in all its iterations */
+  enum { DEEP = 33 };
+  NatVar *v[DEEP];
+  Nat *all = nat_const(0), *outer32 = nat_const(0);
+  for (int d = 0; d < DEEP; d++) {
+    v[d] = nat_var_new(arena_printf("gid%d", d), nat_const(0), nat_const(1));
+    all = nat_add(nat_mul(all, nat_const(2)), nat_var(v[d]));
+    if (d < DEEP - 1) outer32 = nat_add(nat_mul(outer32, nat_const(2)), nat_var(v[d]));
+  }
+  Buffer *big = buffer("big", nat_const(1LL << DEEP));
+  for (int k = 0; k < 2; k++) {
+    KStmt *nest = kstmt_block();
+    kstmt_add(nest, kstmt_assign(cexp_read(big, k ? all : outer32, -1, type_scalar(TY_FLOAT)), one()));
+    for (int d = DEEP - 1; d >= 0; d--) {
+      KStmt *b = kstmt_block();
+      kstmt_add(b, kstmt_for(LEVEL_GLB, 0, v[d], nat_const(2), nest));
+      nest = b;
+    }
+    diag_clear();
+    bool ok = dpia_race_check(nest);
+    if (k) CHECK(ok, "33 nested loops, own slice: %s", diag_message());
+    else CHECK(!ok && strstr(diag_message(), "gid32"), "33rd nested loop ignored: %s", diag_message());
+  }
+
+  /* 256 declarations in scope (the check kept 256), then a loop writing the
+     variable it declares itself */
+  KStmt *many = kstmt_block();
+  for (int d = 0; d < 256; d++) {
+    KStmt *sd = NEW(KStmt);
+    sd->kind = KS_DECL; sd->name = arena_printf("s%d", d); sd->type = type_scalar(TY_FLOAT);
+    kstmt_add(many, sd);
+  }
+  kstmt_add(many, parfor_writing(LEVEL_GLB, i, cexp_var("acc", type_scalar(TY_FLOAT)), decl));
+  diag_clear();
+  CHECK(dpia_race_check(many), "private variable after 256 declarations: %s", diag_message());
+
   return CHECK_DONE("race");
 }

@@ -1,0 +1,158 @@
+/* test_plan.c — the host plan (dpia/plan.c, barrier.c), hoisting (translate.c)
+   and the host's launch counts (runtime/emit_common.c) on hand-built
+   imperative programs larger than the fixed capacities these once had: every
+   loop, access and variable counts, however many there are (issue 10). */
+#include "check.h"
+#include "dpia/dpia.h"
+#include "dpia/plan.h"
+#include "runtime/emit_common.h"
+#include <string.h>
+
+static Kernel *kernel(void) { return NEW(Kernel); }
+
+static Buffer *buffer(Kernel *k, const char *name, Type *t, AddrSpace space) {
+  Buffer *b = NEW(Buffer);
+  b->name = name; b->type = t; b->space = space;
+  kernel_add_buffer(k, b);
+  return b;
+}
+
+static Type *f32(void) { return type_scalar(TY_FLOAT); }
+static CExp *one(void) { CExp *c = cexp_lit_int(1); c->type = f32(); return c; }
+static NatVar *var(const char *name, long long n) { return nat_var_new(name, nat_const(0), nat_const(n - 1)); }
+static KStmt *loop(PrimLevel level, NatVar *v, long long n, KStmt *body) {
+  return kstmt_for(level, 0, v, nat_const(n), body);
+}
+static KStmt *block1(KStmt *s) { KStmt *b = kstmt_block(); kstmt_add(b, s); return b; }
+
+static int count_barriers(KStmt *s) {
+  if (!s) return 0;
+  int n = s->kind == KS_BARRIER;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) n += count_barriers(s->stmts[i]);
+  return n + count_barriers(s->body) + count_barriers(s->then_) + count_barriers(s->else_);
+}
+
+/* A work-group of 65 mapLcl loops: the launch size sees all 66 parallel loops (64 were kept). */
+static void test_many_loops(void) {
+  Kernel *k = kernel();
+  Buffer *out = buffer(k, "out", type_array(f32(), nat_const(4 * 64)), SPACE_GLOBAL);
+  NatVar *wid = var("wid", 4);
+  KStmt *group = kstmt_block();
+  for (int j = 0; j < 65; j++) {
+    NatVar *lid = var(arena_printf("lid%d", j), 64);
+    Nat *at = nat_add(nat_mul(nat_var(wid), nat_const(64)), nat_var(lid));
+    kstmt_add(group, loop(LEVEL_LCL, lid, 64, block1(kstmt_assign(cexp_read(out, at, -1, f32()), one()))));
+  }
+  k->body = block1(loop(LEVEL_WRG, wid, 4, group));
+  diag_clear();
+  Plan *pl = plan_build(k, "opencl");
+  CHECK(pl && pl->n == 1 && pl->kernels[0].nloops == 66, "66 parallel loops, got %d: %s",
+        pl ? pl->kernels[0].nloops : -1, diag_message());
+}
+
+/* Local memory under 17 nested global loops: every one of their indices is
+   dropped (16 were), and the per-work-group copy is one element. */
+static void test_deep_local(void) {
+  enum { DEEP = 17 };
+  Kernel *k = kernel();
+  Type *t = f32();
+  for (int d = 0; d < DEEP; d++) t = type_array(t, nat_const(2));
+  Buffer *loc = buffer(k, "loc", t, SPACE_LOCAL);
+  NatVar *v[DEEP];
+  Nat *at = nat_const(0);
+  for (int d = 0; d < DEEP; d++) {
+    v[d] = var(arena_printf("gid%d", d), 2);
+    at = nat_add(nat_mul(at, nat_const(2)), nat_var(v[d]));
+  }
+  CExp *lhs = cexp_read(loc, at, -1, f32());
+  KStmt *nest = block1(kstmt_assign(lhs, one()));
+  for (int d = DEEP - 1; d >= 0; d--) nest = block1(loop(LEVEL_GLB, v[d], 2, nest));
+  k->body = nest;
+  diag_clear();
+  Plan *pl = plan_build(k, "opencl");
+  long long n = -1, count = -1;
+  CHECK(pl && pl->kernels[0].nlocals == 1 && nat_is_const(lhs->nat, &n) && n == 0 &&
+        nat_is_const(pl->kernels[0].local_counts[0], &count) && count == 1,
+        "loc indexed by %s, %lld per work-group: %s", nat_to_string(lhs->nat), count, diag_message());
+}
+
+/* A mapGlb inside a sequential loop whose 65 writes are each read back by the
+   work-item that wrote them: a plan of one kernel (more than 64 accesses were
+   refused as if steps read each other's results). */
+static void test_many_accesses_under_seq(void) {
+  Kernel *k = kernel();
+  Buffer *out = buffer(k, "out", type_array(f32(), nat_const(1024)), SPACE_GLOBAL);
+  NatVar *gid = var("gid", 1024), *s = var("s", 3);
+  KStmt *body = kstmt_block();
+  for (int j = 0; j < 65; j++)
+    kstmt_add(body, kstmt_assign(cexp_read(out, nat_var(gid), -1, f32()), cexp_read(out, nat_var(gid), -1, f32())));
+  k->body = block1(loop(LEVEL_SEQ, s, 3, block1(loop(LEVEL_GLB, gid, 1024, body))));
+  diag_clear();
+  CHECK(plan_build(k, "opencl") != NULL, "65 own accesses under a sequential loop: %s", diag_message());
+}
+
+/* A work-group writes loc[lid], then 65 mapLcl loops read it back, each
+   work-item its own element: no barrier (more than 64 reads put one in). */
+static void test_many_reads_no_barrier(void) {
+  Kernel *k = kernel();
+  Buffer *out = buffer(k, "out", type_array(f32(), nat_const(4 * 64)), SPACE_GLOBAL);
+  Buffer *loc = buffer(k, "loc", type_array(type_array(f32(), nat_const(64)), nat_const(4)), SPACE_LOCAL);
+  NatVar *wid = var("wid", 4), *lid = var("lid", 64);
+  Nat *mine = nat_add(nat_mul(nat_var(wid), nat_const(64)), nat_var(lid));
+  KStmt *group = block1(loop(LEVEL_LCL, lid, 64, block1(kstmt_assign(cexp_read(loc, mine, -1, f32()), one()))));
+  for (int j = 0; j < 65; j++) {
+    NatVar *r = var(arena_printf("lid%d", j), 64);
+    Nat *at = nat_add(nat_mul(nat_var(wid), nat_const(64)), nat_var(r));
+    kstmt_add(group, loop(LEVEL_LCL, r, 64, block1(kstmt_assign(cexp_read(out, at, -1, f32()),
+                                                                cexp_read(loc, at, -1, f32())))));
+  }
+  k->body = block1(loop(LEVEL_WRG, wid, 4, group));
+  diag_clear();
+  Plan *pl = plan_build(k, "opencl");
+  CHECK(pl && count_barriers(pl->kernels[0].body) == 0, "barriers: %d: %s",
+        pl ? count_barriers(pl->kernels[0].body) : -1, diag_message());
+}
+
+/* A temporary hoisted out of 65 enclosing parallel loops gets one slice per
+   iteration of every one of them (64 were kept). */
+static void test_hoist_deep(void) {
+  enum { DEEP = 65 };
+  Kernel *k = kernel();
+  ParLoop loops[DEEP];
+  Tr tr = { .k = k, .block = kstmt_block(), .target = "c" };
+  for (int d = 0; d < DEEP; d++) {
+    loops[d] = (ParLoop){ var(arena_printf("gid%d", d), 2), nat_const(2), LEVEL_GLB, tr.par };
+    tr.par = &loops[d];
+  }
+  View *view; Acc *acc;
+  dpia_new(&tr, f32(), SPACE_GLOBAL, &view, &acc);
+  int depth = 0;
+  Buffer *b = k->nbufs ? k->bufs[k->nbufs - 1] : NULL;
+  for (Type *t = b ? b->type : f32(); t->kind == TY_ARRAY; t = t->elem) depth++;
+  CHECK(k->nbufs == 1 && depth == DEEP, "hoisted through %d of %d loops", depth, DEEP);
+}
+
+/* A loop count over 33 size variables is computed by the host (32 were looked at). */
+static void test_host_count_many_sizes(void) {
+  Program *p = NEW(Program);
+  p->nsizes = 33;
+  p->sizes = NEW_ARRAY(NatVar *, p->nsizes);
+  Nat *n = nat_const(0);
+  for (int k = 0; k < p->nsizes; k++) {
+    p->sizes[k] = nat_var_new(arena_printf("N%d", k), nat_const(1), NULL);
+    n = nat_add(n, nat_var(p->sizes[k]));
+  }
+  CHECK(emit_only_sizes(p, n), "a count over 33 sizes: %s", nat_to_string(n));
+  NatVar *i = var("i", 4);
+  CHECK(!emit_only_sizes(p, nat_add(n, nat_var(i))), "a count over 33 sizes and a loop variable");
+}
+
+int main(void) {
+  test_many_loops();
+  test_deep_local();
+  test_many_accesses_under_seq();
+  test_many_reads_no_barrier();
+  test_hoist_deep();
+  test_host_count_many_sizes();
+  return CHECK_DONE("plan");
+}
