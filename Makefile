@@ -1,5 +1,6 @@
 # clift — plain Makefile (chibicc style). `make` builds build/clift;
 # `make SAN=1` builds an ASan/UBSan copy in build-san/; `make unit` builds unit tests;
+# `make check` runs the unit tests (stopping at a failure), then scripts/test.sh;
 # `make fuzz` builds the libFuzzer target build-fuzz/fuzz_compile with clang
 # (tests/fuzz/README.md); it never touches build/ or build-san/.
 CC      ?= cc
@@ -35,6 +36,14 @@ $(OUT)/libclift.a: $(LIB_OBJ)
 $(OUT)/clift: $(OUT)/obj/cli/main.o $(OUT)/libclift.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# each unit binary prints its runner line "name: N passed, N failed" (check.h);
+# a failing one shows its messages and stops before the full suite
+check: $(UNIT_BIN)
+	@fail=0; log=$$(mktemp); for t in $(UNIT_BIN); do \
+	  if $$t >$$log 2>&1; then tail -n 1 $$log; else cat $$log; fail=1; fi; \
+	done; rm -f $$log; [ $$fail = 0 ]
+	bash scripts/test.sh
+
 $(OUT)/test_%: tests/unit/test_%.c tests/unit/check.h $(OUT)/libclift.a $(HEADERS)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(OUT)/libclift.a $(LDLIBS) $(LDFLAGS)
 
@@ -57,4 +66,4 @@ $(FUZZ_OUT)/fuzz_compile: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ) $(HEADERS)
 clean:
 	rm -rf build build-san build-fuzz
 
-.PHONY: all unit fuzz clean
+.PHONY: all unit check fuzz clean
