@@ -44,7 +44,7 @@ check: $(UNIT_BIN)
 	done; rm -f $$log; [ $$fail = 0 ]
 	bash scripts/test.sh
 
-$(OUT)/test_%: tests/unit/test_%.c tests/unit/check.h $(OUT)/libclift.a $(HEADERS)
+$(OUT)/test_%: tests/unit/test_%.c tests/unit/check.h tests/unit/stages.h $(OUT)/libclift.a $(HEADERS)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(OUT)/libclift.a $(LDLIBS) $(LDFLAGS)
 
 # ---- the fuzzer (tests/fuzz): its own objects, compiled with clang ----

@@ -5,6 +5,7 @@
    the lines around them; then plan_insert_barriers on hand-built work-group
    bodies, where the fences and the positions are read off the statements. */
 #include "check.h"
+#include "stages.h"
 #include "cli/driver.h"
 #include "codegen/codegen.h"
 #include "dpia/plan.h"
@@ -17,8 +18,8 @@ static const char *frame(const char *sizes, const char *types, const char *param
 static const char *opencl(const char *sizes, const char *types, const char *params, const char *body) {
   diag_reset();
   Program *p = driver_compile_text("t.lift", frame(sizes, types, params, body));
-  Kernel *k = p ? dpia_translate(p, "opencl") : NULL;
-  Plan *plan = k ? plan_build(k, "opencl") : NULL;
+  Kernel *k = p ? dpia_translate_lowered(p) : NULL;
+  Plan *plan = k ? plan_build(k) : NULL;
   const char *text = plan ? codegen_opencl(plan) : NULL;
   if (!text) return arena_printf("(no kernel: %s)", diag_message());
   const char *s = strstr(text, "/* k0");

@@ -11,6 +11,7 @@
    one index simplified with the loop variables' ranges. Names are deterministic:
    one counter per program, loops named after their level (i, gid, wid, lid). */
 #include "check.h"
+#include "stages.h"
 #include "cli/driver.h"
 #include "codegen/codegen.h"
 #include "dpia/plan.h"
@@ -29,7 +30,7 @@ static bool line_has(const char *s, const char *part) {
 static Kernel *translate(const char *sizes, const char *types, const char *params, const char *body) {
   diag_reset();
   Program *p = driver_compile_text("t.lift", frame(sizes, types, params, body));
-  return p ? dpia_translate(p, "c") : NULL;
+  return p ? dpia_translate_lowered(p) : NULL;
 }
 
 /* The statements of clift_run: after the size and buffer declarations, without
@@ -50,8 +51,8 @@ static const char *c_statements(const char *sizes, const char *types, const char
 static const char *cl_kernels(const char *sizes, const char *types, const char *params, const char *body) {
   diag_reset();
   Program *p = driver_compile_text("t.lift", frame(sizes, types, params, body));
-  Kernel *k = p ? dpia_translate(p, "opencl") : NULL;
-  Plan *plan = k ? plan_build(k, "opencl") : NULL;
+  Kernel *k = p ? dpia_translate_lowered(p) : NULL;
+  Plan *plan = k ? plan_build(k) : NULL;
   const char *text = plan ? codegen_opencl(plan) : NULL;
   if (!text) return arena_printf("(no kernel: %s)", diag_message());
   const char *s = strstr(text, "/* k0");
@@ -105,7 +106,7 @@ static void test_maps(void) {
      through the view, written through out[i] */
   diag_reset();
   Program *p = driver_compile_text("t.lift", frame("N", F, "xs", "(mapSeq " X2 " xs)"));
-  Kernel *k = p ? dpia_translate(p, "c") : NULL;
+  Kernel *k = p ? dpia_translate_lowered(p) : NULL;
   const char *text = k ? codegen_c(k, false) : "";
   const char *body = strstr(text, "\nvoid clift_run(void **buffers, const long long *sizes) {\n");
   EXACT(body ? body + 1 : text,

@@ -45,7 +45,7 @@ static void test_many_loops(void) {
   }
   k->body = block1(loop(LEVEL_WRG, wid, 4, group));
   diag_clear();
-  Plan *pl = plan_build(k, "opencl");
+  Plan *pl = plan_build(k);
   CHECK(pl && pl->n == 1 && pl->kernels[0].nloops == 66, "66 parallel loops, got %d: %s",
         pl ? pl->kernels[0].nloops : -1, diag_message());
 }
@@ -69,7 +69,7 @@ static void test_deep_local(void) {
   for (int d = DEEP - 1; d >= 0; d--) nest = block1(loop(LEVEL_GLB, v[d], 2, nest));
   k->body = nest;
   diag_clear();
-  Plan *pl = plan_build(k, "opencl");
+  Plan *pl = plan_build(k);
   long long n = -1, count = -1;
   CHECK(pl && pl->kernels[0].nlocals == 1 && nat_is_const(lhs->nat, &n) && n == 0 &&
         nat_is_const(pl->kernels[0].local_counts[0], &count) && count == 1,
@@ -88,7 +88,7 @@ static void test_many_accesses_under_seq(void) {
     kstmt_add(body, kstmt_assign(cexp_read(out, nat_var(gid), -1, f32()), cexp_read(out, nat_var(gid), -1, f32())));
   k->body = block1(loop(LEVEL_SEQ, s, 3, block1(loop(LEVEL_GLB, gid, 1024, body))));
   diag_clear();
-  CHECK(plan_build(k, "opencl") != NULL, "65 own accesses under a sequential loop: %s", diag_message());
+  CHECK(plan_build(k) != NULL, "65 own accesses under a sequential loop: %s", diag_message());
 }
 
 /* A work-group writes loc[lid], then 65 mapLcl loops read it back, each
@@ -108,7 +108,7 @@ static void test_many_reads_no_barrier(void) {
   }
   k->body = block1(loop(LEVEL_WRG, wid, 4, group));
   diag_clear();
-  Plan *pl = plan_build(k, "opencl");
+  Plan *pl = plan_build(k);
   CHECK(pl && count_barriers(pl->kernels[0].body) == 0, "barriers: %d: %s",
         pl ? count_barriers(pl->kernels[0].body) : -1, diag_message());
 }
@@ -119,7 +119,7 @@ static void test_hoist_deep(void) {
   enum { DEEP = 65 };
   Kernel *k = kernel();
   ParLoop loops[DEEP];
-  Tr tr = { .k = k, .block = kstmt_block(), .target = "c" };
+  Tr tr = { .k = k, .block = kstmt_block() };
   for (int d = 0; d < DEEP; d++) {
     loops[d] = (ParLoop){ var(arena_printf("gid%d", d), 2), nat_const(2), LEVEL_GLB, tr.par };
     tr.par = &loops[d];
