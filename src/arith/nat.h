@@ -85,6 +85,9 @@ NatVar **nat_free_var_list(Nat *e, int *n);
 
 /* ---- evaluation: values for variables by lookup function ---- */
 typedef bool (*NatLookup)(void *ctx, NatVar *v, long long *value);
+/* Size variables bound to values (a program's sizes, the interpreter's
+   position variables): a list, read with layout_lookup as a NatLookup. */
+typedef struct NatBinding { NatVar *var; long long value; struct NatBinding *next; } NatBinding;
 /* false on division by zero, an unbound variable, a negative exponent, or a result
    outside 64 bits (no message is recorded; *value is left alone). */
 bool nat_eval(Nat *e, NatLookup lookup, void *ctx, long long *value);

@@ -7,6 +7,7 @@
 #include "../types/infer.h"
 #include "../lower/lower.h"
 #include "../codegen/codegen.h"
+#include "../codegen/library.h"
 #include "../runtime/cpu.h"
 #include "../runtime/device.h"
 #include "../runtime/opencl.h"
@@ -60,7 +61,7 @@ static Value *run_openmp(Compiled *c, Value **inputs, NatBinding *sizes, const R
 }
 
 static bool write_cpu(Compiled *c, const char *dir, const char *name) {
-  return cpu_write_library(c->src, c->prog, dir, name);
+  return library_write_c(c->src, c->prog, dir, name);
 }
 
 static Value *run_opencl(Compiled *c, Value **inputs, NatBinding *sizes, const RunOptions *o) {
@@ -71,8 +72,8 @@ static Value *run_cuda(Compiled *c, Value **inputs, NatBinding *sizes, const Run
   return device_run(&cuda_device, c->plan, c->src, inputs, sizes, o);
 }
 
-static bool write_opencl(Compiled *c, const char *dir, const char *name) { return opencl_write_library(c->plan, c->src, dir, name); }
-static bool write_cuda(Compiled *c, const char *dir, const char *name) { return cuda_write_library(c->plan, c->src, dir, name); }
+static bool write_opencl(Compiled *c, const char *dir, const char *name) { return library_write_opencl(c->plan, c->src, dir, name); }
+static bool write_cuda(Compiled *c, const char *dir, const char *name) { return library_write_cuda(c->plan, c->src, dir, name); }
 static const char *emit_opencl(Compiled *c) { return codegen_opencl(c->plan); }
 static const char *emit_cuda(Compiled *c) { return codegen_cuda(c->plan); }
 

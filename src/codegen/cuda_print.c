@@ -1,6 +1,6 @@
 /* cuda_print.c — the `cuda` backend: a host plan (dpia/plan.h) printed as CUDA
    C++, one extern "C" __global__ function per plan kernel, compiled at run time
-   with NVRTC (runtime/cuda_run.c). Mirrors opencl_print.c: parallel loops are
+   with NVRTC (runtime/cuda_device.c). Mirrors opencl_print.c: parallel loops are
    grid-stride loops over blockIdx/threadIdx (mapGlb: the global thread id,
    mapWrg: the block, mapLcl: the thread in its block), so any launch size is
    correct; local temporaries are __shared__ arrays; barriers __syncthreads();

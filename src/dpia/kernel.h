@@ -33,7 +33,7 @@ typedef struct Buffer {
   bool is_param;       /* program input or output (index 0) */
   int param_index;     /* buffers[param_index] in the entry function */
   /* A parameter or result that is a tuple holding arrays is stored field
-     after field (runtime/cpu_layout.c): its buffer (`split`) is never
+     after field (layout/layout.c): its buffer (`split`) is never
      accessed itself; each field is a buffer of its own with `base` the
      parameter's buffer and `offset` its byte offset there. */
   bool split;

@@ -2,7 +2,7 @@
    first, then the inputs), scalar inputs as named values, and the body
    A(program body)(output), followed by the race check. */
 #include "dpia.h"
-#include "../runtime/cpu_internal.h"   /* the flat layout: where a split tuple's fields are */
+#include "../layout/layout.h"   /* the flat layout: where a split tuple's fields are */
 #include <ctype.h>
 #include <string.h>
 
@@ -22,12 +22,12 @@ static const char *param_name(Program *p, int i) {
 }
 
 /* Buffers hold arrays of scalars, vectors or tuples of those (C structs); a
-   tuple holding arrays is split into one buffer per field (cpu_layout.c), but
+   tuple holding arrays is split into one buffer per field (layout/layout.c), but
    not inside an array (an array of them would need a transposed layout). */
 static bool storable(Type *t, bool in_array) {
   if (t->kind == TY_ARRAY) return storable(t->elem, true);
   if (t->kind == TY_TUPLE) {
-    if (in_array && cpu_split_tuple(t)) return false;
+    if (in_array && layout_split_tuple(t)) return false;
     for (int i = 0; i < t->n; i++) if (!storable(t->fields[i], in_array)) return false;
   }
   return t->kind != TY_EXISTS;
@@ -43,7 +43,7 @@ static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
 /* A parameter or result of type t in buffer `base` at byte offset `offset`:
    a split tuple is a tuple of its fields' buffers (views and acceptors). */
 static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Nat *offset, View **view, Acc **acc) {
-  if (!cpu_split_tuple(t)) {
+  if (!layout_split_tuple(t)) {
     Buffer *b = base;
     if (offset) {
       b = add_buffer(k, name, t, base->param_index);
@@ -57,7 +57,7 @@ static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Na
   View *v = view_new(V_TUPLE, t, t->n);
   Acc *a = acc_soa(t, 0, t->n);
   for (int f = 0; f < t->n; f++) {
-    Nat *at = nat_add(offset ? offset : nat_const(0), cpu_split_offset_nat(t, f));
+    Nat *at = nat_add(offset ? offset : nat_const(0), layout_split_offset_nat(t, f));
     param_storage(k, base, arena_printf("%s_f%d", name, f), t->fields[f], at, &v->kids[f], &a->kids[f]);
   }
   *view = v; *acc = a;

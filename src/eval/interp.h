@@ -7,7 +7,6 @@
 #include "../io/value.h"
 
 struct Env { int uid; Value *value; Env *next; };
-typedef struct NatBinding { NatVar *var; long long value; struct NatBinding *next; } NatBinding;
 
 struct Interp {
   Program *prog;

@@ -360,28 +360,11 @@ static void npy_header(Buf *out, const char *descr, const int64_t *shape, int di
   buf_putc(out, '\n');
 }
 
-/* Through a temporary and a rename (never half a file); errors name `path` as
-   the user gave it, never the temporary. */
+/* The header, then the data (util_write_file: never half a file). */
 static bool write_file(const char *path, Buf *header, Flat *F) {
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    return diag_error(LOC_NONE, "cannot write '%s': it is a directory", path);
-  const char *tmp = arena_printf("%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(errno));
-  bool ok = fwrite(header->data, 1, header->len, f) == header->len;
-  ok = ok && (F->at == 0 || fwrite(F->data, 1, F->at, f) == F->at);
-  ok = (fclose(f) == 0) && ok;
-  if (!ok) {
-    remove(tmp);
-    return diag_error(LOC_NONE, "cannot write '%s'", path);
-  }
-  if (rename(tmp, path) != 0) {
-    int e = errno;
-    remove(tmp);
-    return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(e));
-  }
-  return true;
+  const void *parts[] = { header->data, F->data };
+  size_t lens[] = { header->len, F->at };
+  return util_write_file(path, 2, parts, lens);
 }
 
 /* A flat value whose own shape is the one to write (little-endian hosts: its

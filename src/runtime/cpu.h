@@ -4,7 +4,8 @@
    calling convention and the buffer layout. */
 #ifndef CLIFT_CPU_H
 #define CLIFT_CPU_H
-#include "../eval/interp.h"
+#include "../layout/layout.h"
+#include "../syntax/ast.h"
 #include "timing.h"
 
 /* The entry point every generated C file defines:
@@ -25,8 +26,6 @@ bool cpu_compile_shared(const char *c_source, bool openmp, Loc where, const char
 /* dlopen the shared object and find `clift_run`. false + diag on failure. */
 bool cpu_load(const char *so_path, CpuEntry *entry);
 
-/* `clift compile -t c|openmp -o DIR`: write DIR/NAME.c (the source) and DIR/NAME.h
-   (the entry's declaration and the convention for this program). Creates DIR. */
 struct Kernel;   /* dpia/kernel.h: its run-time check sites name a failure's position */
 /* cpu_run, and with timing (clift bench): the entry called timing->runs more
    times after the first, each call timed. */
@@ -35,7 +34,6 @@ Value *cpu_run_timed(const char *c_source, Program *p, const struct Kernel *k, V
 /* A random input of type t (arrays of scalars or vectors) for clift bench:
    already flat (VAL_RAW), or as a value tree (as_tree) for the interpreter. */
 Value *cpu_random_input(Type *t, NatBinding *sizes, uint64_t *seed, const char *what, bool as_tree);
-bool cpu_write_library(const char *c_source, Program *p, const char *dir, const char *name);
 
 /* The cache directory ($XDG_CACHE_HOME/clift, $HOME/.cache/clift or /tmp/clift-UID),
    created if missing. NULL + diag when none can be made. */

@@ -15,55 +15,11 @@
 #define CPU_FLAGS "-O3 -march=native -std=c11 -fwrapv -fPIC -shared"   /* -fwrapv: int arithmetic wraps, as in the interpreter */
 #define CPU_LOG_MAX 3000   /* diag messages hold 4 KB; keep the head of the log */
 
-/* mkdir -p; 0 or the errno of the first level that could not be made. */
-static int make_dirs(const char *path) {
-  char *p = arena_strdup(path);
-  for (char *s = p + 1; ; s++) {
-    if (*s != '/' && *s) continue;
-    char c = *s;
-    *s = 0;
-    if (mkdir(p, 0755) != 0 && errno != EEXIST) return errno;
-    if (!(*s = c)) return 0;
-  }
-}
-
-bool cpu_make_dirs(const char *path) {
-  if (!*path) return diag_error(LOC_NONE, "cannot create a directory with an empty name");
-  int err = make_dirs(path);
-  if (err) return diag_error(LOC_NONE, "cannot create directory '%s': %s", path, strerror(err));
-  struct stat st;
-  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-    return diag_error(LOC_NONE, "cannot create directory '%s': a file of that name exists", path);
-  return true;
-}
-
-const char *cpu_path_in(const char *dir, const char *file) {
-  size_t n = strlen(dir);
-  return arena_printf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", file);
-}
-
-bool cpu_write_file_atomic(const char *path, const char *data, size_t len) {
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    return diag_error(LOC_NONE, "cannot write '%s': it is a directory", path);
-  const char *tmp = arena_printf("%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
-  if (!f) return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(errno));
-  bool ok = fwrite(data, 1, len, f) == len;
-  ok = (fclose(f) == 0) && ok;
-  if (!ok || rename(tmp, path) != 0) {
-    int err = errno;
-    unlink(tmp);
-    return diag_error(LOC_NONE, "cannot write '%s': %s", path, strerror(err));
-  }
-  return true;
-}
-
 const char *cpu_cache_dir(void) {
   const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
   const char *dir = xdg && *xdg ? arena_printf("%s/clift", xdg)
                   : home && *home ? arena_printf("%s/.cache/clift", home) : NULL;
-  if (dir && make_dirs(dir) == 0) return dir;   /* else /tmp, silently */
+  if (dir && util_make_dirs_errno(dir) == 0) return dir;   /* else /tmp, silently */
   /* /tmp is shared: the directory must be ours and closed to others, or anyone
      could plant a shared object there that we would load */
   dir = arena_printf("/tmp/clift-%ld", (long)getuid());
@@ -147,7 +103,7 @@ bool cpu_compile_shared(const char *c_source, bool openmp, Loc where, const char
   const char *so = arena_printf("%s.so", base), *src = arena_printf("%s.c", base);
   *so_path = so;
   if (access(so, R_OK) == 0) return true;   /* rename made it whole, so it is usable */
-  if (!cpu_write_file_atomic(src, c_source, strlen(c_source))) return false;
+  if (!util_write_text(src, c_source)) return false;
   /* per-process temporary names: concurrent clifts may build the same program */
   const char *tmp = arena_printf("%s.so.tmp.%ld", base, (long)getpid());
   const char *log = arena_printf("%s.log.%ld", base, (long)getpid());

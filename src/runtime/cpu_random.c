@@ -36,12 +36,12 @@ Value *cpu_random_input(Type *t, NatBinding *sizes, uint64_t *seed, const char *
     return NULL;
   }
   int64_t bytes;
-  if (!cpu_type_bytes(t, sizes, what, &bytes)) return NULL;
-  size_t width = cpu_scalar_bytes(leaf->kind);
+  if (!layout_type_bytes(t, sizes, what, &bytes)) return NULL;
+  size_t width = layout_scalar_bytes(leaf->kind);
   if (t->kind != TY_ARRAY) {   /* a scalar input stays a value */
     unsigned char buf[8];
     fill(leaf->kind, buf, seed);
-    return cpu_unpack(t, sizes, what, buf);
+    return layout_unpack(t, sizes, what, buf);
   }
   Value *v = NEW(Value);
   v->kind = VAL_RAW;
@@ -51,5 +51,5 @@ Value *cpu_random_input(Type *t, NatBinding *sizes, uint64_t *seed, const char *
     return NULL;
   }
   for (int64_t off = 0; off + (int64_t)width <= bytes; off += (int64_t)width) fill(leaf->kind, v->raw + off, seed);
-  return as_tree ? cpu_unpack(t, sizes, what, v->raw) : v;
+  return as_tree ? layout_unpack(t, sizes, what, v->raw) : v;
 }

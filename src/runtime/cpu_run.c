@@ -46,7 +46,7 @@ static void *buffer_new(int64_t bytes, const char *what) {
 }
 
 /* The result buffer comes from the arena instead: a regular array of scalars
-   becomes the result value over it without a copy (cpu_unpack_in_place). */
+   becomes the result value over it without a copy (layout_unpack_in_place). */
 static void *result_buffer_new(int64_t bytes) {
   size_t size = ((size_t)bytes + 63) & ~(size_t)63;
   unsigned char *p = arena_try_alloc(size + 64);
@@ -73,7 +73,7 @@ static const char *input_name(Program *p, int i) {
 static long long *size_values(Program *p, NatBinding *sizes) {
   long long *values = NEW_ARRAY(long long, p->nsizes);
   for (int k = 0; k < p->nsizes; k++)
-    if (!cpu_lookup(sizes, p->sizes[k], &values[k])) {
+    if (!layout_lookup(sizes, p->sizes[k], &values[k])) {
       diag_error(LOC_NONE, "size variable %s is not bound", p->sizes[k]->name);
       return NULL;
     }
@@ -83,8 +83,8 @@ static long long *size_values(Program *p, NatBinding *sizes) {
 /* Every type is checked before anything is allocated or compiled. */
 static bool types_supported(Program *p) {
   for (int i = 0; i < p->nparams; i++)
-    if (!cpu_type_supported(p->params[i].type, input_name(p, i))) return false;
-  return cpu_type_supported(p->result, "the result");
+    if (!layout_type_supported(p->params[i].type, input_name(p, i))) return false;
+  return layout_type_supported(p->result, "the result");
 }
 
 static bool inputs_pack(Program *p, Value **inputs, NatBinding *sizes, void **buffers, bool *borrowed) {
@@ -93,14 +93,14 @@ static bool inputs_pack(Program *p, Value **inputs, NatBinding *sizes, void **bu
     Type *t = p->params[i].type;
     int64_t bytes;
     if (!inputs[i]) return diag_error(LOC_NONE, "%s: missing", what);
-    if (!cpu_type_bytes(t, sizes, what, &bytes)) return false;
-    if (cpu_flat_matches(t, inputs[i], sizes) && (uintptr_t)inputs[i]->raw % 16 == 0) {
+    if (!layout_type_bytes(t, sizes, what, &bytes)) return false;
+    if (layout_flat_matches(t, inputs[i], sizes) && (uintptr_t)inputs[i]->raw % 16 == 0) {
       buffers[1 + i] = inputs[i]->raw;
       borrowed[1 + i] = true;
       continue;
     }
     if (!(buffers[1 + i] = buffer_new(bytes, what))) return false;
-    if (!cpu_pack(t, inputs[i], sizes, what, buffers[1 + i])) return false;
+    if (!layout_pack(t, inputs[i], sizes, what, buffers[1 + i])) return false;
   }
   return true;
 }
@@ -120,7 +120,7 @@ Value *cpu_run_timed(const char *c_source, Program *p, const Kernel *k, Value **
   const char *so;
   CpuEntry entry;
   bool ok = inputs_pack(p, inputs, sizes, buffers, borrowed)
-         && cpu_type_bytes(p->result, sizes, "the result", &out_bytes)
+         && layout_type_bytes(p->result, sizes, "the result", &out_bytes)
          && (buffers[0] = result_buffer_new(out_bytes))
          && cpu_compile_shared(c_source, openmp, p->loc, &so)
          && cpu_load(so, &entry);
@@ -139,7 +139,7 @@ Value *cpu_run_timed(const char *c_source, Program *p, const Kernel *k, Value **
     else if (timing && timing->discard_result)
       result = value_bool(true);
     else
-      result = cpu_unpack_in_place(p->result, sizes, "the result", buffers[0]);
+      result = layout_unpack_in_place(p->result, sizes, "the result", buffers[0]);
   }
   buffers_free(buffers, borrowed, n);
   return result;

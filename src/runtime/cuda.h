@@ -6,9 +6,7 @@
    in order. Same flat layout as the CPU targets (docs/runtime.md §2). */
 #ifndef CLIFT_CUDA_H
 #define CLIFT_CUDA_H
-#include "../eval/interp.h"
-#include "../dpia/plan.h"
-#include "timing.h"
+#include "../util/util.h"
 
 /* A CUDA device exists here (the driver is loaded and initialised once). */
 bool cuda_available(void);
@@ -19,12 +17,5 @@ bool cuda_available(void);
    architecture such as "compute_90". NULL + diag with the compile log (an
    internal error at `where`, the program, when NVRTC rejects the code). */
 const char *cuda_compile_ptx(const char *cu_source, const char *arch, Loc where);
-
-/* `clift compile -t cuda -o DIR`: DIR/NAME.cu (the kernels), DIR/NAME_host.cu
-   (the host plan on the CUDA runtime API, #including NAME.cu: one nvcc -c
-   builds both) and DIR/NAME.h (int NAME_run(void **buffers, const long long
-   *sizes), the convention of docs/runtime.md). `cu` is codegen_cuda(plan).
-   Creates DIR. cuda_emit.c */
-bool cuda_write_library(Plan *plan, const char *cu, const char *dir, const char *name);
 
 #endif

@@ -7,7 +7,7 @@
    in cuda_device.c. */
 #ifndef CLIFT_DEVICE_H
 #define CLIFT_DEVICE_H
-#include "../eval/interp.h"
+#include "../layout/layout.h"
 #include "options.h"
 
 typedef uint64_t DevMem;       /* a device buffer: a cl_mem or a CUdeviceptr */

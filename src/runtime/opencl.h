@@ -5,20 +5,12 @@
    in order. Same flat layout as the CPU targets (docs/runtime.md §2). */
 #ifndef CLIFT_OPENCL_H
 #define CLIFT_OPENCL_H
-#include "../eval/interp.h"
-#include "../dpia/plan.h"
-#include "timing.h"
+#include "../util/util.h"
 
 /* An OpenCL platform with a device exists here (the loader is loaded once). */
 bool opencl_available(void);
 
 /* Running a plan: device_run(&opencl_device, …) (device.h, opencl_device.c);
    RunOptions.device picks the K-th device over all platforms. */
-
-/* `clift compile -t opencl -o DIR`: DIR/NAME.cl (the kernels), DIR/NAME_host.c
-   (the host plan on the OpenCL API, linked with -lOpenCL) and DIR/NAME.h
-   (int NAME_run(void **buffers, const long long *sizes), the convention of
-   docs/runtime.md). `cl` is codegen_opencl(plan). Creates DIR. opencl_emit.c */
-bool opencl_write_library(Plan *plan, const char *cl, const char *dir, const char *name);
 
 #endif

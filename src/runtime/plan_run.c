@@ -31,10 +31,10 @@ static const char *buffer_what(Buffer *b) {
    else packed into a temporary host copy. */
 static bool input_buffer(Run *r, Buffer *b, int64_t bytes, const char *what, DevMem *out) {
   Value *in = r->inputs[b->param_index - 1];
-  if (cpu_flat_matches(b->type, in, r->sizes)) return r->api->alloc(r->dev, bytes, in->raw, what, out);
+  if (layout_flat_matches(b->type, in, r->sizes)) return r->api->alloc(r->dev, bytes, in->raw, what, out);
   unsigned char *host = calloc(1, bytes > 0 ? (size_t)bytes : 1);
   if (!host) return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
-  bool ok = cpu_pack(b->type, in, r->sizes, what, host) && r->api->alloc(r->dev, bytes, host, what, out);
+  bool ok = layout_pack(b->type, in, r->sizes, what, host) && r->api->alloc(r->dev, bytes, host, what, out);
   free(host);
   return ok;
 }
@@ -46,7 +46,7 @@ static bool buffers_create(Run *r) {
     if (b->space == SPACE_LOCAL || b->base) continue;   /* a split tuple's field: in its base's buffer */
     const char *what = buffer_what(b);
     int64_t bytes;
-    if (!cpu_type_supported(b->type, what) || !cpu_type_bytes(b->type, r->sizes, what, &bytes)) return false;
+    if (!layout_type_supported(b->type, what) || !layout_type_bytes(b->type, r->sizes, what, &bytes)) return false;
     if (bytes >= INDEX32_LIMIT) r->index32 = false;
     bool ok = b->is_param && b->param_index > 0 ? input_buffer(r, b, bytes, what, &r->mems[i])
                                                 : r->api->alloc(r->dev, bytes, NULL, what, &r->mems[i]);
@@ -68,9 +68,9 @@ static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
     Type *t = k->scalar_types[i];
     const char *what = arena_printf("input %d (%s)", k->scalar_params[i], k->scalar_names[i]);
     int64_t bytes;
-    if (!cpu_type_bytes(t, r->sizes, what, &bytes)) return NULL;
+    if (!layout_type_bytes(t, r->sizes, what, &bytes)) return NULL;
     unsigned char *v = NEW_ARRAY(unsigned char, (size_t)bytes + 16);
-    if (!cpu_pack(t, r->inputs[k->scalar_params[i] - 1], r->sizes, what, v)) return NULL;
+    if (!layout_pack(t, r->inputs[k->scalar_params[i] - 1], r->sizes, what, v)) return NULL;
     args[a++] = (DevArg){ (size_t)bytes, v, false };
   }
   args[a++] = (DevArg){ sizeof(DevMem), &r->error, true };
@@ -82,7 +82,7 @@ static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
   size_t max_local = 1, local[3], groups[3];
   void *kern = r->api->kernel(r->dev, module, pk->name, &max_local);
   if (!kern) return false;
-  int nargs = 0, dims = plan_launch_size(pk, cpu_lookup, r->sizes, max_local, &r->o->launch, local, groups);
+  int nargs = 0, dims = plan_launch_size(pk, layout_lookup, r->sizes, max_local, &r->o->launch, local, groups);
   DevArg *args = dims < 0 ? NULL : kernel_args(r, pk, &nargs);
   bool ok = args && r->api->launch(r->dev, kern, pk->name, dims, local, groups, nargs, args, timed);
   r->api->release_kernel(r->dev, kern);
@@ -101,18 +101,18 @@ static Value *read_result(Run *r) {
   int32_t cell[CHECK_CELL_INTS] = { 0 };
   if (!r->api->download(r->dev, r->error, cell, sizeof cell, "the error cell") || !check_report(r->pl->k, cell)) return NULL;
   int64_t bytes;
-  if (!cpu_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
+  if (!layout_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
   /* read into the arena: a regular array of scalars becomes the result over it */
   unsigned char *host = arena_try_alloc(bytes > 0 ? (size_t)bytes : 1);
   if (!host) { diag_error(LOC_NONE, "the result: cannot allocate %lld bytes", (long long)bytes); return NULL; }
   if (bytes > 0 && !r->api->download(r->dev, r->mems[0], host, (size_t)bytes, "the result")) return NULL;
-  return cpu_unpack_in_place(p->result, r->sizes, "the result", host);
+  return layout_unpack_in_place(p->result, r->sizes, "the result", host);
 }
 
 static bool bind_sizes(Run *r) {
   Program *p = r->pl->k->prog;
   for (int k = 0; k < p->nsizes; k++) {
-    if (!cpu_lookup(r->sizes, p->sizes[k], &r->size_values[k]))
+    if (!layout_lookup(r->sizes, p->sizes[k], &r->size_values[k]))
       return diag_error(LOC_NONE, "size variable %s is not bound", p->sizes[k]->name);
     if (r->size_values[k] >= INDEX32_LIMIT) r->index32 = false;
   }
@@ -131,7 +131,7 @@ Value *device_run(const DeviceApi *api, Plan *pl, const char *src, Value **input
   Value *result = NULL;
   void *module = NULL;
   RunTiming *timing = o->timing;
-  if (bind_sizes(&r) && cpu_type_supported(p->result, "the result") && buffers_create(&r)
+  if (bind_sizes(&r) && layout_type_supported(p->result, "the result") && buffers_create(&r)
       && api->alloc(dev, sizeof(int32_t) * CHECK_CELL_INTS, NULL, "the error cell", &r.error)
       && (module = api->build(dev, src, r.index32, p->loc))) {
     bool ok = launch_all(&r, module, NULL);

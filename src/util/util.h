@@ -75,5 +75,14 @@ void diag_reset(void);
 
 /* Read a whole file into the arena; NULL (and a diag) on failure. */
 char *util_read_file(const char *path, size_t *len_out);
+/* Write `nparts` byte ranges as the file `path`, all or nothing (a temporary
+   and a rename; file.c). false + diag naming `path` on failure. */
+bool util_write_file(const char *path, int nparts, const void *const *parts, const size_t *lens);
+bool util_write_text(const char *path, const char *text);   /* one NUL-terminated part */
+/* mkdir -p; an error when `path` exists and is not a directory. */
+bool util_make_dirs(const char *path);
+int util_make_dirs_errno(const char *path);   /* the same, quietly: 0 or an errno */
+/* DIR/FILE, with DIR exactly as the user gave it ("out/" gives "out/FILE"). */
+const char *util_path_in(const char *dir, const char *file);
 
 #endif

@@ -6,6 +6,7 @@
    temporary XDG_CACHE_HOME, so every run really compiles. */
 #include "check.h"
 #include "runtime/cpu.h"
+#include "codegen/library.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,7 +320,7 @@ static void test_library(const char *tmp) {
   Program *p = program(1, arr(T_FLOAT, N), 1, "xs", arr(T_FLOAT, N));
   const char *dir = arena_printf("%s/lib/out", tmp);
   diag_clear();
-  CHECK(cpu_write_library(SCALE, p, dir, "scale"), "library: %s", diag_message());
+  CHECK(library_write_c(SCALE, p, dir, "scale"), "library: %s", diag_message());
   char *h = util_read_file(arena_printf("%s/scale.h", dir), NULL);
   char *c = util_read_file(arena_printf("%s/scale.c", dir), NULL);
   /* the source unchanged but for its exported symbol: clift_run is scale_run */

@@ -1,11 +1,11 @@
 /* test_plan.c — the host plan (dpia/plan.c, barrier.c), hoisting (translate.c)
-   and the host's launch counts (runtime/emit_common.c) on hand-built
+   and the host's launch counts (codegen/lib_common.c) on hand-built
    imperative programs larger than the fixed capacities these once had: every
    loop, access and variable counts, however many there are (issue 10). */
 #include "check.h"
 #include "dpia/dpia.h"
 #include "dpia/plan.h"
-#include "runtime/emit_common.h"
+#include "codegen/library.h"
 #include <string.h>
 
 static Kernel *kernel(void) { return NEW(Kernel); }
@@ -142,9 +142,9 @@ static void test_host_count_many_sizes(void) {
     p->sizes[k] = nat_var_new(arena_printf("N%d", k), nat_const(1), NULL);
     n = nat_add(n, nat_var(p->sizes[k]));
   }
-  CHECK(emit_only_sizes(p, n), "a count over 33 sizes: %s", nat_to_string(n));
+  CHECK(library_only_sizes(p, n), "a count over 33 sizes: %s", nat_to_string(n));
   NatVar *i = var("i", 4);
-  CHECK(!emit_only_sizes(p, nat_add(n, nat_var(i))), "a count over 33 sizes and a loop variable");
+  CHECK(!library_only_sizes(p, nat_add(n, nat_var(i))), "a count over 33 sizes and a loop variable");
 }
 
 int main(void) {

@@ -1,7 +1,7 @@
-/* cuda_emit.c — `clift compile -t cuda -o DIR` (SPEC §6), as opencl_emit.c is
+/* lib_cuda.c — `clift compile -t cuda -o DIR` (SPEC §6), as lib_opencl.c is
    for opencl:
      DIR/NAME.cu       the kernels, exactly what `clift compile --print -t cuda` prints;
-     DIR/NAME_host.cu  the host plan on the CUDA runtime API (what cuda_run.c does
+     DIR/NAME_host.cu  the host plan on the CUDA runtime API (what runtime/plan_run.c and cuda_device.c does
                        at run time, written out), NAME.cu #included into the same
                        translation unit, so `nvcc -O3 -arch=sm_90 -c NAME_host.cu`
                        builds kernels and host at once (no NVRTC at run time):
@@ -16,35 +16,34 @@
    .cu stays as printed), so that several generated libraries link together.
    Nothing needs clift at run time: nvcc -c NAME_host.cu, link with nvcc (or
    cc and -lcudart -lstdc++). */
-#include "cuda.h"
-#include "cpu_internal.h"
-#include "emit_common.h"
-#include "../codegen/codegen.h"
+#include "../layout/layout.h"
+#include "library.h"
+#include "codegen.h"
 #include <string.h>
 
 
 /* One plan kernel: a pointer to each argument in codegen_cuda's order
    (buffers, sizes, scalar inputs straight from the caller's buffers, the
-   error cell), as cuda_run.c passes them to cuLaunchKernel, then its launch
+   error cell), as cuda_device.c passes them to cuLaunchKernel, then its launch
    from its loops' counts. */
 static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   Kernel *k = pl->k;
   Program *p = k->prog;
   buf_printf(b, "  /* %s: %s */\n  {\n    void *args[] = {\n", pk->name, pk->single ? "one thread" : "parallel");
   for (int i = 0; i < pk->nbufs; i++)
-    buf_printf(b, "      &mem[%d],   /* %s */\n", emit_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
+    buf_printf(b, "      &mem[%d],   /* %s */\n", library_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
   for (int i = 0; i < p->nsizes; i++) buf_printf(b, "      (void *)&size_values[%d],\n", i);
   for (int i = 0; i < k->nscalars; i++)
     buf_printf(b, "      buffers[%d],   /* %s */\n", k->scalar_params[i], k->scalar_names[i]);
   buf_puts(b, "      &error_cell\n    };\n");
-  int n = emit_loop_arrays(b, p, pk);
+  int n = library_loop_arrays(b, p, pk);
   buf_printf(b, "    if (launch((const void *)%s, \"%s\", args, %d, level, dim, count)) goto done;\n  }\n\n",
              pk->name, pk->name, n);
 }
 
 /* Helpers of every host file: size arithmetic (min/max come from the kernels'
    prelude), errors, buffers (at least 64 bytes, zero-filled, like the
-   runtime's), launches (y/z clamped to the device's limits, as cuda_run.c). */
+   runtime's), launches (y/z clamped to the device's limits, as cuda_device.c). */
 static const char *host_helpers =
   "#ifndef min\n#define min(a, b) ((a) < (b) ? (a) : (b))\n#endif\n"
   "#ifndef max\n#define max(a, b) ((a) > (b) ? (a) : (b))\n#endif\n"
@@ -85,7 +84,7 @@ static const char *host_helpers =
   "  return check(cudaLaunchKernel(kern, grid, block, args, 0, 0), step);\n"
   "}\n\n";
 
-static const char *entry_name(const char *name) { return arena_printf("%s_run", cpu_symbol_base(name)); }
+static const char *entry_name(const char *name) { return arena_printf("%s_run", library_symbol_base(name)); }
 
 static void host_entry(Buf *out, Plan *pl, const char *name);
 
@@ -101,7 +100,7 @@ static const char *host_source(Plan *pl, const char *name) {
   buf_printf(&b, "#include <cuda_runtime.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
              "#include \"%s.h\"\n\n#define PROGRAM \"%s\"\n\n"
              "/* the kernels, under names of their own (several libraries link together) */\n", name, name);
-  for (int i = 0; i < pl->n; i++) buf_printf(&b, "#define %s %s_%s\n", pl->kernels[i].name, cpu_symbol_base(name), pl->kernels[i].name);
+  for (int i = 0; i < pl->n; i++) buf_printf(&b, "#define %s %s_%s\n", pl->kernels[i].name, library_symbol_base(name), pl->kernels[i].name);
   buf_printf(&b, "#include \"%s.cu\"\n\n", name);
   buf_puts(&b, plan_launch_policy_source());
   buf_puts(&b, "\n");
@@ -131,13 +130,13 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
              "  void *error_cell = NULL;\n"
              "  void *mem[%d] = { NULL };\n\n"
              "  /* buffers: the result (zero-filled), the inputs, the temporaries; the error cell */\n",
-             emit_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
+             library_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
   for (int i = 0; i < k->nbufs; i++) {
     Buffer *buf = k->bufs[i];
     if (buf->space == SPACE_LOCAL || buf->base) continue;   /* a split tuple's field: in its base's buffer */
     bool in = buf->is_param && buf->param_index > 0;
     buf_printf(&b, "  if (buffer_new(&mem[%d], %s, %s, \"%s\")) goto done;\n", i,
-               i == 0 ? "result_bytes" : emit_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
+               i == 0 ? "result_bytes" : library_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL",
                i == 0 ? "the result" : buf->name);
   }
   buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int) * 5, NULL, \"the error cell\")) goto done;\n\n");
@@ -161,7 +160,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
 }
 
 static const char *header_source(Program *p, const char *name) {
-  const char *entry = entry_name(name), *guard = cpu_header_guard(name);
+  const char *entry = entry_name(name), *guard = library_header_guard(name);
   Buf h = {0};
   buf_printf(&h, "/* %s.h — generated by clift (cuda target) from %s; build %s_host.cu\n"
              " * (which includes %s.cu) with nvcc: nvcc -O3 -arch=sm_90 -c %s_host.cu; link\n"
@@ -171,22 +170,22 @@ static const char *header_source(Program *p, const char *name) {
              " * memory. It returns 0, 1 on a CUDA error (reported on stderr), 2 when an\n"
              " * aref index was out of range.\n *\n",
              name, p->file ? p->file : "a program", name, name, name, entry);
-  cpu_describe_convention(&h, p, entry);
+  library_describe_convention(&h, p, entry);
   buf_printf(&h, "#ifndef %s\n#define %s\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
              "int %s(void **buffers, const long long *sizes);\n\n"
              "#ifdef __cplusplus\n}\n#endif\n#endif\n", guard, guard, entry);
   return buf_str(&h);
 }
 
-bool cuda_write_library(Plan *pl, const char *cu, const char *dir, const char *name) {
+bool library_write_cuda(Plan *pl, const char *cu, const char *dir, const char *name) {
   Kernel *k = pl->k;
   Program *p = k->prog;
-  if (!cpu_library_supported(p)) return false;
+  if (!library_supported(p)) return false;
   for (int i = 0; i < k->nscalars; i++)   /* scalar inputs: their size is known here */
-    if (!cpu_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
+    if (!layout_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
   const char *host = host_source(pl, name), *header = header_source(p, name);
-  return cpu_make_dirs(dir)
-      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.cu", name)), cu, strlen(cu))
-      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s_host.cu", name)), host, strlen(host))
-      && cpu_write_file_atomic(cpu_path_in(dir, arena_printf("%s.h", name)), header, strlen(header));
+  return util_make_dirs(dir)
+      && util_write_text(util_path_in(dir, arena_printf("%s.cu", name)), cu)
+      && util_write_text(util_path_in(dir, arena_printf("%s_host.cu", name)), host)
+      && util_write_text(util_path_in(dir, arena_printf("%s.h", name)), header);
 }

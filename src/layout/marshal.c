@@ -1,8 +1,8 @@
-/* cpu_marshal.c — values to flat buffers and back, driven by the type and the size
-   bindings (layout: cpu_layout.c). Packing checks every array length against its
-   type, so lengths that contradict the size variables are reported before any
-   kernel runs (SPEC §8). */
-#include "cpu_internal.h"
+/* marshal.c — values to flat buffers and back, driven by the type and the size
+   bindings (layout.c). Packing checks every array length against its type, so
+   lengths that contradict the size variables are reported before any kernel
+   runs (SPEC §8). */
+#include "layout.h"
 #include <string.h>
 
 /* Where in the input we are, for error messages: "input 1 (m) at [2][0]".
@@ -48,11 +48,11 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
 /* A flat value (value.h) whose scalars are already the flat layout of type t:
    the same nesting of arrays without positions, the same lengths, the same scalar
    kind. Its buffer is then copied in one go, or passed as it is (cpu_run). */
-bool cpu_flat_matches(Type *t, Value *v, NatBinding *b) {
+bool layout_flat_matches(Type *t, Value *v, NatBinding *b) {
   if (!value_is_flat(v)) return false;
   for (int d = 0; d < v->rank; d++, t = t->elem) {
     long long len;
-    if (t->kind != TY_ARRAY || t->index || !nat_eval(t->len, cpu_lookup, b, &len) || len != v->shape[d]) return false;
+    if (t->kind != TY_ARRAY || t->index || !nat_eval(t->len, layout_lookup, b, &len) || len != v->shape[d]) return false;
   }
   return (type_is_scalar(t) || t->kind == TY_IDX) && value_kind_of_scalar(t->kind) == v->leaf;
 }
@@ -61,13 +61,13 @@ static bool pack_array(Type *t, Value *v, NatBinding *b, const char *what, const
   int64_t len;
   if (v->kind != VAL_ARRAY)
     return diag_error(LOC_NONE, "%s: expected an array (%s)", path_name(what, p), type_to_string(t));
-  if (cpu_flat_matches(t, v, b)) {
+  if (layout_flat_matches(t, v, b)) {
     size_t bytes = (size_t)(v->n * value_flat_row_scalars(v)) * value_scalar_size(v->leaf);
     memcpy(*at, v->raw, bytes);
     *at += bytes;
     return true;
   }
-  if (!cpu_eval_len(t->len, b, what, &len)) return false;
+  if (!layout_eval_len(t->len, b, what, &len)) return false;
   if (v->n != len)
     return diag_error(LOC_NONE, "%s: the array has %lld elements, but its type %s says %lld",
                       path_name(what, p), (long long)v->n, type_to_string(t), (long long)len);
@@ -84,7 +84,7 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
   if (!v) return diag_error(LOC_NONE, "%s: missing value", path_name(what, p));
   if (v->kind == VAL_RAW) {   /* already flat (clift bench): the size must agree */
     int64_t bytes;
-    if (!cpu_type_bytes(t, b, what, &bytes)) return false;
+    if (!layout_type_bytes(t, b, what, &bytes)) return false;
     if (bytes != v->n) return diag_error(LOC_NONE, "%s: %lld bytes given, the type needs %lld", what, (long long)v->n, (long long)bytes);
     memcpy(*at, v->raw, (size_t)bytes);
     *at += bytes;
@@ -94,21 +94,21 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
   if (t->kind == TY_VECTOR) {
     if (v->kind != VAL_VECTOR || v->n != t->width)
       return diag_error(LOC_NONE, "%s: expected a vector %s", path_name(what, p), type_to_string(t));
-    size_t lane = cpu_scalar_bytes(t->elem->kind);
+    size_t lane = layout_scalar_bytes(t->elem->kind);
     for (int k = 0; k < t->width; k++, *at += lane)
       if (!pack_scalar(t->elem->kind, v->elems[k], what, p, *at)) return false;
     return true;
   }
-  if (t->kind == TY_TUPLE && cpu_split_tuple(t)) {
+  if (t->kind == TY_TUPLE && layout_split_tuple(t)) {
     if (v->kind != VAL_TUPLE || v->n != t->n)
       return diag_error(LOC_NONE, "%s: expected a tuple %s", path_name(what, p), type_to_string(t));
     int64_t off, bytes;
     for (int k = 0; k < t->n; k++) {
-      if (!cpu_split_offset(t, k, b, what, &off)) return false;
+      if (!layout_split_offset(t, k, b, what, &off)) return false;
       unsigned char *field = *at + off;
       if (!pack_at(t->fields[k], v->elems[k], b, what, p, &field)) return false;
     }
-    if (!cpu_type_bytes(t, b, what, &bytes)) return false;
+    if (!layout_type_bytes(t, b, what, &bytes)) return false;
     *at += bytes;
     return true;
   }
@@ -116,21 +116,21 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
     if (v->kind != VAL_TUPLE || v->n != t->n)
       return diag_error(LOC_NONE, "%s: expected a tuple %s", path_name(what, p), type_to_string(t));
     size_t size;
-    cpu_field_offset(t, 0, &size);
+    layout_field_offset(t, 0, &size);
     for (int k = 0; k < t->n; k++) {
-      unsigned char *field = *at + cpu_field_offset(t, k, NULL);
+      unsigned char *field = *at + layout_field_offset(t, k, NULL);
       if (!pack_at(t->fields[k], v->elems[k], b, what, p, &field)) return false;
     }
     *at += size;
     return true;
   }
-  if (!cpu_scalar_bytes(t->kind)) return cpu_type_supported(t, what);
+  if (!layout_scalar_bytes(t->kind)) return layout_type_supported(t, what);
   if (!pack_scalar(t->kind, v, what, p, *at)) return false;
-  *at += cpu_scalar_bytes(t->kind);
+  *at += layout_scalar_bytes(t->kind);
   return true;
 }
 
-bool cpu_pack(Type *t, Value *v, NatBinding *b, const char *what, unsigned char *buf) {
+bool layout_pack(Type *t, Value *v, NatBinding *b, const char *what, unsigned char *buf) {
   unsigned char *at = buf;
   return pack_at(t, v, b, what, NULL, &at);
 }
@@ -151,7 +151,7 @@ static Value *unpack_scalar(TypeKind k, const unsigned char *at) {
 static bool flat_shape(Type *t, NatBinding *b, const char *what, int64_t *shape, int *rank, ValueKind *leaf) {
   *rank = 0;
   for (; t->kind == TY_ARRAY; t = t->elem) {
-    if (t->index || *rank == 32 || !cpu_eval_len(t->len, b, what, &shape[(*rank)++])) return false;
+    if (t->index || *rank == 32 || !layout_eval_len(t->len, b, what, &shape[(*rank)++])) return false;
   }
   if (*rank == 0 || (!type_is_scalar(t) && t->kind != TY_IDX)) return false;
   *leaf = value_kind_of_scalar(t->kind);
@@ -170,7 +170,7 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
       *at += bytes;
       return v;
     }
-    if (diag_has_error() || !cpu_eval_len(t->len, b, what, &len)) return NULL;
+    if (diag_has_error() || !layout_eval_len(t->len, b, what, &len)) return NULL;
     Value *v = value_array(len);
     for (int64_t i = 0; i < len; i++) {
       NatBinding pos = { t->index, i, b };
@@ -180,46 +180,46 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
   }
   if (t->kind == TY_VECTOR) {
     Value *v = value_vector(t->width);
-    for (int k = 0; k < t->width; k++, *at += cpu_scalar_bytes(t->elem->kind))
+    for (int k = 0; k < t->width; k++, *at += layout_scalar_bytes(t->elem->kind))
       v->elems[k] = unpack_scalar(t->elem->kind, *at);
     return v;
   }
-  if (t->kind == TY_TUPLE && cpu_split_tuple(t)) {
+  if (t->kind == TY_TUPLE && layout_split_tuple(t)) {
     Value *v = value_tuple(t->n);
     int64_t off, bytes;
     for (int k = 0; k < t->n; k++) {
-      if (!cpu_split_offset(t, k, b, what, &off)) return NULL;
+      if (!layout_split_offset(t, k, b, what, &off)) return NULL;
       const unsigned char *field = *at + off;
       if (!(v->elems[k] = unpack_at(t->fields[k], b, what, &field))) return NULL;
     }
-    if (!cpu_type_bytes(t, b, what, &bytes)) return NULL;
+    if (!layout_type_bytes(t, b, what, &bytes)) return NULL;
     *at += bytes;
     return v;
   }
   if (t->kind == TY_TUPLE) {
     Value *v = value_tuple(t->n);
     for (int k = 0; k < t->n; k++) {
-      const unsigned char *field = *at + cpu_field_offset(t, k, NULL);
+      const unsigned char *field = *at + layout_field_offset(t, k, NULL);
       if (!(v->elems[k] = unpack_at(t->fields[k], b, what, &field))) return NULL;
     }
-    *at += cpu_tuple_field_bytes(t);
+    *at += layout_tuple_field_bytes(t);
     return v;
   }
-  if (!cpu_scalar_bytes(t->kind)) { cpu_type_supported(t, what); return NULL; }
+  if (!layout_scalar_bytes(t->kind)) { layout_type_supported(t, what); return NULL; }
   Value *v = unpack_scalar(t->kind, *at);
-  *at += cpu_scalar_bytes(t->kind);
+  *at += layout_scalar_bytes(t->kind);
   return v;
 }
 
-Value *cpu_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf) {
+Value *layout_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf) {
   const unsigned char *at = buf;
   return unpack_at(t, b, what, &at);
 }
 
-Value *cpu_unpack_in_place(Type *t, NatBinding *b, const char *what, unsigned char *buf) {
+Value *layout_unpack_in_place(Type *t, NatBinding *b, const char *what, unsigned char *buf) {
   int64_t shape[32];
   int rank;
   ValueKind leaf;
   if (flat_shape(t, b, what, shape, &rank, &leaf)) return value_flat_over(leaf, rank, shape, buf);
-  return diag_has_error() ? NULL : cpu_unpack(t, b, what, buf);
+  return diag_has_error() ? NULL : layout_unpack(t, b, what, buf);
 }

@@ -1,0 +1,116 @@
+/* lib_common.c — what the library writers (lib_c.c, lib_opencl.c,
+   lib_cuda.c) print alike: the buffer convention of a program, symbol names,
+   buffer sizes as C expressions over the size variables, and where a buffer
+   sits in the kernel's list. */
+#include "library.h"
+#include "codegen.h"
+#include "../layout/layout.h"
+#include <ctype.h>
+
+const char *library_bytes_expr(Type *t) {
+  if (layout_split_tuple(t)) {
+    Buf b = {0};
+    buf_puts(&b, "(size_t)(");
+    nat_print_c(&b, layout_type_bytes_nat(t));
+    buf_puts(&b, ")");
+    return buf_str(&b);
+  }
+  Type *e = codegen_element_type(t);
+  Nat *count = layout_type_scalars(t);
+  long long unit = (long long)layout_scalar_bytes(e->kind == TY_VECTOR ? e->elem->kind : e->kind);
+  if (e->kind == TY_TUPLE) {   /* array of structs: elements times the struct's size */
+    count = codegen_element_count(t);
+    unit = (long long)layout_tuple_field_bytes(e);
+  }
+  Buf b = {0};
+  buf_puts(&b, "(size_t)(");
+  nat_print_c(&b, nat_mul(nat_const(unit), count));
+  buf_puts(&b, ")");
+  return buf_str(&b);
+}
+
+bool library_only_sizes(Program *p, Nat *n) {
+  int nv;
+  NatVar **vars = nat_free_var_list(n, &nv);
+  for (int i = 0; i < nv; i++) {
+    bool size = false;
+    for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];
+    if (!size) return false;
+  }
+  return true;
+}
+
+int library_buffer_index(Kernel *k, Buffer *b) { return kernel_buffer_index(k, b); }
+
+int library_loop_arrays(Buf *b, Program *p, PlanKernel *pk) {
+  int n = pk->nloops;
+  buf_puts(b, "    static const int level[] = {");
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", plan_level_code(pk->loops[i]->level));
+  buf_puts(b, n ? " };\n    static const int dim[] = {" : " 0 };\n    static const int dim[] = { 0 };\n");
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", pk->loops[i]->dim);
+  buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");
+  for (int i = 0; i < n; i++) {   /* a count that depends on an outer loop: -1, any size will do */
+    buf_puts(b, i ? ", " : " ");
+    if (library_only_sizes(p, pk->loops[i]->count)) nat_print_c(b, pk->loops[i]->count);
+    else buf_puts(b, "-1");
+  }
+  if (n) buf_puts(b, " };\n");
+  return n;
+}
+
+static TypeKind innermost_scalar(Type *t) {
+  while (t->kind == TY_ARRAY || t->kind == TY_VECTOR) t = t->elem;
+  return t->kind;
+}
+
+/* One line of the buffer table: index, name, type, C element type and count. */
+static void describe_buffer(Buf *b, int index, const char *name, Type *t) {
+  if (layout_split_tuple(t) || t->kind == TY_TUPLE) {   /* a byte count: fields or a struct */
+    Buf bytes = {0};
+    nat_print_c(&bytes, layout_type_bytes_nat(t));
+    buf_printf(b, " *   buffers[%d]  %-10s %-20s %s bytes\n", index, name, type_to_string(t), buf_str(&bytes));
+    return;
+  }
+  Buf count = {0};
+  nat_print_c(&count, layout_type_scalars(t));
+  buf_printf(b, " *   buffers[%d]  %-10s %-20s %s[%s]\n", index, name, type_to_string(t),
+             layout_scalar_ctype(innermost_scalar(t)), buf_str(&count));
+}
+
+/* The convention of one program (docs/runtime.md §1–2), shared by every
+   `clift compile` header: the size variables in order, each buffer's name, type,
+   C element type and element count as a C expression over the sizes. */
+void library_describe_convention(Buf *b, Program *p, const char *entry) {
+  buf_puts(b, " * sizes (long long, one per size variable, in this order):\n");
+  for (int k = 0; k < p->nsizes; k++)
+    buf_printf(b, " *   sizes[%d] = %s\n", k, p->sizes[k]->name);
+  if (!p->nsizes) buf_puts(b, " *   (none; pass NULL)\n");
+  buf_puts(b, " *\n * buffers (allocated by the caller, flat; 64-byte alignment recommended):\n");
+  describe_buffer(b, 0, "(result)", p->result);
+  for (int i = 0; i < p->nparams; i++)
+    describe_buffer(b, i + 1, p->params[i].name, p->params[i].type);
+  buf_printf(b, " *\n * Layout: arrays of arrays row-major; position-dependent arrays packed row\n"
+                " * after row; vectors (float4 …) as consecutive scalars; a scalar input is a\n"
+                " * pointer to one element; bool is uint8_t (0 or 1), int int32_t, long int64_t;\n"
+                " * a tuple holding arrays: its fields one after another, each at a multiple\n"
+                " * of 64 bytes from the tuple's start; other tuples: C structs.\n"
+                " * buffers[0] is written by %s; the inputs are only read.\n */\n", entry);
+}
+
+const char *library_symbol_base(const char *name) {
+  return arena_printf("%s%s", name[0] >= '0' && name[0] <= '9' ? "clift_" : "", name);
+}
+
+const char *library_header_guard(const char *name) {
+  char *g = arena_printf("CLIFT_%s_H", name);
+  for (char *s = g; *s; s++) *s = isalnum((unsigned char)*s) ? (char)toupper((unsigned char)*s) : '_';
+  return g;
+}
+
+bool library_supported(Program *p) {
+  for (int i = 0; i < p->nparams; i++)
+    if (!layout_type_supported(p->params[i].type, arena_printf("input %d (%s)", i + 1, p->params[i].name)))
+      return false;
+  return layout_type_supported(p->result, "the result");
+}
+

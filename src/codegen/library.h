@@ -1,0 +1,44 @@
+/* library.h — `clift compile -o DIR`: the files of a library that needs no
+   clift at run time, printed from what the driver built (the generated source,
+   and for the device targets the host plan): lib_c.c (c, openmp),
+   lib_opencl.c, lib_cuda.c; lib_common.c holds what they share. */
+#ifndef CLIFT_LIBRARY_H
+#define CLIFT_LIBRARY_H
+#include "../dpia/plan.h"
+
+/* DIR/NAME.c (the source) and DIR/NAME.h (the entry's declaration and the
+   convention for this program). Creates DIR. */
+bool library_write_c(const char *c_source, Program *p, const char *dir, const char *name);
+/* DIR/NAME.cl (the kernels), DIR/NAME_host.c (the host plan on the OpenCL API,
+   linked with -lOpenCL) and DIR/NAME.h (int NAME_run(void **buffers, const
+   long long *sizes), docs/runtime.md). `cl` is codegen_opencl(plan). */
+bool library_write_opencl(Plan *plan, const char *cl, const char *dir, const char *name);
+/* DIR/NAME.cu (the kernels), DIR/NAME_host.cu (the host plan on the CUDA
+   runtime API, #including NAME.cu: one nvcc -c builds both) and DIR/NAME.h.
+   `cu` is codegen_cuda(plan). */
+bool library_write_cuda(Plan *plan, const char *cu, const char *dir, const char *name);
+
+/* ---- shared by the writers (lib_common.c) ---- */
+/* Every parameter and the result have a flat layout (else a refusal). */
+bool library_supported(Program *p);
+/* The header comment describing the sizes and buffers of p for `entry`. */
+void library_describe_convention(Buf *b, Program *p, const char *entry);
+const char *library_header_guard(const char *name);
+/* The prefix of every exported symbol of the library NAME: NAME itself (a C
+   identifier, made so by clift compile), or clift_NAME when NAME starts with a
+   digit; NAME_run is the entry, so two programs link into one executable. */
+const char *library_symbol_base(const char *name);
+
+/* Bytes of a buffer of type t, as a C expression over the size variables. */
+const char *library_bytes_expr(Type *t);
+/* Does n mention only the program's size variables (computable by the host)? */
+bool library_only_sizes(Program *p, Nat *n);
+/* Position of b in k's buffers (-1 if absent). */
+int library_buffer_index(Kernel *k, Buffer *b);
+
+/* The kernel's parallel loops as C arrays level[], dim[], count[] for the
+   launch policy (dpia/launch_policy.h); returns how many. */
+typedef struct PlanKernel PlanKernel;
+int library_loop_arrays(Buf *b, Program *p, PlanKernel *pk);
+
+#endif

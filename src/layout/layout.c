@@ -1,0 +1,183 @@
+/* layout.c — sizes and offsets in the flat buffer layout of every compiled
+   target (layout.h, docs/runtime.md §2). */
+#include "layout.h"
+
+bool layout_lookup(void *ctx, NatVar *v, long long *value) {
+  for (NatBinding *b = ctx; b; b = b->next)
+    if (b->var == v) { *value = b->value; return true; }
+  return false;
+}
+
+size_t layout_scalar_bytes(TypeKind k) {
+  switch (k) {
+  case TY_INT: case TY_IDX: case TY_FLOAT: return 4;
+  case TY_LONG: case TY_DOUBLE: return 8;
+  case TY_BOOL: return 1;
+  default: return 0;
+  }
+}
+
+const char *layout_scalar_ctype(TypeKind k) {
+  switch (k) {
+  case TY_INT: case TY_IDX: return "int32_t";
+  case TY_LONG: return "int64_t";
+  case TY_FLOAT: return "float";
+  case TY_DOUBLE: return "double";
+  case TY_BOOL: return "uint8_t";
+  default: return "?";
+  }
+}
+
+bool layout_split_tuple(Type *t) {
+  if (t->kind != TY_TUPLE) return false;
+  for (int i = 0; i < t->n; i++)
+    if (t->fields[i]->kind == TY_ARRAY || t->fields[i]->kind == TY_EXISTS || layout_split_tuple(t->fields[i])) return true;
+  return false;
+}
+
+static bool supported(Type *t, const char *what, bool in_array) {
+  switch (t->kind) {
+  case TY_TUPLE:
+    if (layout_split_tuple(t) && in_array)
+      return diag_unsupported(LOC_NONE, "%s: arrays of tuples holding arrays (%s) as inputs or results",
+                              what, type_to_string(t));
+    for (int i = 0; i < t->n; i++) if (!supported(t->fields[i], what, in_array)) return false;
+    return true;
+  case TY_EXISTS:
+    return diag_unsupported(LOC_NONE, "%s: dynamic-length arrays (%s) as inputs or results", what, type_to_string(t));
+  case TY_ARRAY: case TY_VECTOR:
+    return supported(t->elem, what, true);
+  default:
+    return true;
+  }
+}
+
+bool layout_type_supported(Type *t, const char *what) { return supported(t, what, false); }
+
+static int64_t round_up(int64_t n) { return (n + LAYOUT_SPLIT_ALIGN - 1) / LAYOUT_SPLIT_ALIGN * LAYOUT_SPLIT_ALIGN; }
+
+bool layout_split_offset(Type *t, int field, NatBinding *b, const char *what, int64_t *off) {
+  int64_t o = 0;
+  for (int k = 0; k < field; k++) {
+    int64_t bytes;
+    if (!layout_type_bytes(t->fields[k], b, what, &bytes)) return false;
+    o = round_up(o + bytes);
+  }
+  *off = o;
+  return true;
+}
+
+Nat *layout_split_offset_nat(Type *t, int field) {
+  Nat *o = nat_const(0);
+  for (int k = 0; k < field; k++)
+    o = nat_mul(nat_div(nat_add(nat_add(o, layout_type_bytes_nat(t->fields[k])), nat_const(LAYOUT_SPLIT_ALIGN - 1)),
+                        nat_const(LAYOUT_SPLIT_ALIGN)), nat_const(LAYOUT_SPLIT_ALIGN));
+  return o;
+}
+
+Nat *layout_type_bytes_nat(Type *t) {
+  switch (t->kind) {
+  case TY_ARRAY: return nat_mul(t->len, layout_type_bytes_nat(t->elem));
+  case TY_VECTOR: return nat_const((long long)layout_scalar_bytes(t->elem->kind) * t->width);
+  case TY_TUPLE:
+    if (layout_split_tuple(t)) return nat_add(layout_split_offset_nat(t, t->n - 1), layout_type_bytes_nat(t->fields[t->n - 1]));
+    return nat_const((long long)layout_tuple_field_bytes(t));
+  default: return nat_const((long long)layout_scalar_bytes(t->kind));
+  }
+}
+
+bool layout_eval_len(Nat *len, NatBinding *b, const char *what, int64_t *out) {
+  long long n;
+  if (!nat_eval(len, layout_lookup, b, &n))
+    return diag_error(LOC_NONE, "%s: cannot evaluate the length %s", what, nat_to_string(len));
+  if (n < 0)
+    return diag_error(LOC_NONE, "%s: the length %s is negative (%lld)", what, nat_to_string(len), n);
+  *out = n;
+  return true;
+}
+
+static bool too_big(const char *what) {
+  return diag_error(LOC_NONE, "%s: the buffer size overflows 64 bits", what);
+}
+
+/* A position-dependent array: the rows may differ in size, so sum them. */
+static bool dep_array_bytes(Type *t, int64_t len, NatBinding *b, const char *what, int64_t *out) {
+  int64_t total = 0;
+  for (int64_t i = 0; i < len; i++) {
+    NatBinding pos = { t->index, i, b };
+    int64_t row;
+    if (!layout_type_bytes(t->elem, &pos, what, &row)) return false;
+    if (__builtin_add_overflow(total, row, &total)) return too_big(what);
+  }
+  *out = total;
+  return true;
+}
+
+/* Tuples are C structs (array of structs), laid out as the C compiler does:
+   each field at its natural alignment, the whole rounded up to the largest. */
+size_t layout_align_of(Type *t) {
+  if (t->kind == TY_VECTOR) return layout_scalar_bytes(t->elem->kind) * (size_t)t->width;
+  if (t->kind != TY_TUPLE) return layout_scalar_bytes(t->kind);
+  size_t a = 1;
+  for (int i = 0; i < t->n; i++) if (layout_align_of(t->fields[i]) > a) a = layout_align_of(t->fields[i]);
+  return a;
+}
+
+size_t layout_field_offset(Type *t, int field, size_t *size) {
+  size_t off = 0;
+  for (int i = 0; i <= field && i < t->n; i++) {
+    size_t a = layout_align_of(t->fields[i]);
+    off = (off + a - 1) / a * a;
+    if (i < field) off += layout_tuple_field_bytes(t->fields[i]);
+  }
+  if (size) {
+    size_t a = layout_align_of(t), end = layout_field_offset(t, t->n - 1, NULL) + layout_tuple_field_bytes(t->fields[t->n - 1]);
+    *size = (end + a - 1) / a * a;
+  }
+  return off;
+}
+
+size_t layout_tuple_field_bytes(Type *t) {
+  size_t size;
+  if (t->kind == TY_TUPLE) { layout_field_offset(t, 0, &size); return size; }
+  return t->kind == TY_VECTOR ? layout_align_of(t) : layout_scalar_bytes(t->kind);
+}
+
+bool layout_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out) {
+  int64_t len, elem;
+  switch (t->kind) {
+  case TY_TUPLE:
+    if (!layout_type_supported(t, what)) return false;
+    if (layout_split_tuple(t)) {   /* fields one after another, each LAYOUT_SPLIT_ALIGN-aligned */
+      int64_t off, last;
+      if (!layout_split_offset(t, t->n - 1, b, what, &off) || !layout_type_bytes(t->fields[t->n - 1], b, what, &last)) return false;
+      *out = off + last;
+      return true;
+    }
+    *out = (int64_t)layout_tuple_field_bytes(t);
+    return true;
+  case TY_VECTOR:
+    *out = (int64_t)layout_scalar_bytes(t->elem->kind) * t->width;
+    return true;
+  case TY_ARRAY:
+    if (!layout_eval_len(t->len, b, what, &len)) return false;
+    if (t->index) return dep_array_bytes(t, len, b, what, out);
+    if (!layout_type_bytes(t->elem, b, what, &elem)) return false;
+    if (__builtin_mul_overflow(len, elem, out)) return too_big(what);
+    return true;
+  default:
+    if (!layout_scalar_bytes(t->kind)) return layout_type_supported(t, what);
+    *out = (int64_t)layout_scalar_bytes(t->kind);
+    return true;
+  }
+}
+
+Nat *layout_type_scalars(Type *t) {
+  switch (t->kind) {
+  case TY_VECTOR: return nat_const(t->width);
+  case TY_ARRAY:
+    if (t->index) return nat_sum(t->index, nat_const(0), t->len, layout_type_scalars(t->elem));
+    return nat_mul(t->len, layout_type_scalars(t->elem));
+  default: return nat_const(1);
+  }
+}
