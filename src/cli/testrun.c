@@ -144,6 +144,8 @@ static const char *run_random_block(Program *p, TestBlock *tb, const Target *tar
 /* Run one block on one program form; returns NULL on success, else why. */
 static const char *run_block(const char *file, Program *p, TestBlock *tb, const Target *target) {
   RunOptions plain = run_options_default();
+  if (tb->random && (tb->output || tb->ninputs))   /* one would be ignored: a check that cannot fail */
+    return "a block has 'random:' and also 'input:'/'output:' lines; give each its own ';; test:' block";
   if (tb->random) return run_random_block(p, tb, target);
   diag_clear();
   NatBinding *sizes = NULL;

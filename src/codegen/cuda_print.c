@@ -135,8 +135,9 @@ static void barrier(StmtPrinter *p, KStmt *s) { (void)s; buf_puts(p->b, "__synct
 
 static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier };
 
-/* Parameters: the global buffers it touches (inputs const), every size and
-   scalar input, the error cell; the host passes them in this order. */
+/* Parameters: the global buffers it touches (inputs const), every size, the
+   variables of the host loops around it, every scalar input, the error cell;
+   the host passes them in this order. */
 static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   Kernel *k = pl->k;
   buf_printf(b, "extern \"C\" __global__ void %s(", pk->name);
@@ -148,11 +149,14 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
     buf_printf(b, "%s%s%s *__restrict__ %s", sep, in ? "const " : "", memory_type(codegen_element_type(buf->type)), buf->name);
   }
   for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long long %s_arg", sep, k->prog->sizes[i]->name);
+  for (int i = 0; i < pk->nvars; i++, sep = ", ") buf_printf(b, "%sconst long long %s_arg", sep, pk->vars[i]->name);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
   buf_printf(b, "%sint *clift_error) {\n", sep);
   for (int i = 0; i < k->prog->nsizes; i++)   /* sizes in the index type */
     buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", k->prog->sizes[i]->name, k->prog->sizes[i]->name);
+  for (int i = 0; i < pk->nvars; i++)   /* the host loops' variables, likewise */
+    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", pk->vars[i]->name, pk->vars[i]->name);
   for (int i = 0; i < pk->nbufs; i++) {   /* a split tuple's field: at its offset in the parameter's buffer */
     Buffer *buf = pk->bufs[i];
     if (!buf->base) continue;

@@ -6,6 +6,7 @@
 #include "codegen.h"
 #include "../layout/layout.h"
 #include <ctype.h>
+#include <string.h>
 
 const char *library_bytes_expr(Type *t) {
   if (layout_split_tuple(t)) {
@@ -114,3 +115,33 @@ bool library_supported(Program *p) {
   return layout_type_supported(p->result, "the result");
 }
 
+
+/* `text` with 2 * depth more spaces at the start of every non-empty line. */
+static void indent_into(Buf *b, const char *text, int depth) {
+  for (const char *line = text; *line;) {
+    const char *end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    if (len) buf_printf(b, "%*s%.*s", 2 * depth, "", (int)len, line);
+    if (end) buf_putc(b, '\n');
+    line += len + (end ? 1 : 0);
+  }
+}
+
+void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, const char *loop_type,
+                         void (*launch)(Buf *b, Plan *pl, PlanKernel *pk)) {
+  for (int i = 0; i < n; i++) {
+    PlanStep *s = &steps[i];
+    Buf one = {0};
+    if (s->kernel >= 0) {
+      launch(&one, pl, &pl->kernels[s->kernel]);
+      indent_into(b, buf_str(&one), depth);
+      continue;
+    }
+    const char *v = s->loop->var->name;
+    nat_print_c(&one, s->loop->count);
+    buf_printf(b, "%*s  /* a host loop (iterate): the kernels of its body, once per step */\n", 2 * depth, "");
+    buf_printf(b, "%*s  for (%s %s = 0; %s < %s; %s++) {\n", 2 * depth, "", loop_type, v, v, buf_str(&one), v);
+    library_print_steps(b, pl, s->steps, s->n, depth + 1, loop_type, launch);
+    buf_printf(b, "%*s  }\n", 2 * depth, "");
+  }
+}

@@ -33,6 +33,7 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < pk->nbufs; i++)
     buf_printf(b, "      &mem[%d],   /* %s */\n", library_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
   for (int i = 0; i < p->nsizes; i++) buf_printf(b, "      (void *)&size_values[%d],\n", i);
+  for (int i = 0; i < pk->nvars; i++) buf_printf(b, "      (void *)&%s,   /* host loop */\n", pk->vars[i]->name);
   for (int i = 0; i < k->nscalars; i++)
     buf_printf(b, "      buffers[%d],   /* %s */\n", k->scalar_params[i], k->scalar_names[i]);
   buf_puts(b, "      &error_cell\n    };\n");
@@ -140,7 +141,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
                i == 0 ? "the result" : buf->name);
   }
   buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int) * 5, NULL, \"the error cell\")) goto done;\n\n");
-  for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
+  library_print_steps(&b, pl, pl->steps, pl->nsteps, 0, "long long", print_launch);
   buf_printf(&b, "  if (check(cudaDeviceSynchronize(), \"running the kernels\")) goto done;\n"
              "  if (check(cudaMemcpy(&failed, error_cell, sizeof failed, cudaMemcpyDeviceToHost), \"reading the error cell\")) goto done;\n"
              "  if (failed) {\n"

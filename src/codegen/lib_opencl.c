@@ -39,6 +39,7 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < pk->nbufs; i++)
     buf_printf(b, "  SET_ARG(sizeof(cl_mem), &mem[%d]);   /* %s */\n", library_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
   for (int i = 0; i < p->nsizes; i++) buf_printf(b, "  SET_ARG(sizeof(cl_long), &size_values[%d]);\n", i);
+  for (int i = 0; i < pk->nvars; i++) buf_printf(b, "  SET_ARG(sizeof(cl_long), &%s);   /* host loop */\n", pk->vars[i]->name);
   for (int i = 0; i < k->nscalars; i++) {
     int64_t bytes = 0;
     layout_type_bytes(k->scalar_types[i], NULL, k->scalar_names[i], &bytes);
@@ -176,7 +177,7 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
   }
   buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int) * 5, NULL, &err);\n"
                "  if (check(err, \"allocating the error cell\")) goto done;\n\n");
-  for (int i = 0; i < pl->n; i++) print_launch(&b, pl, &pl->kernels[i]);
+  library_print_steps(&b, pl, pl->steps, pl->nsteps, 0, "cl_long", print_launch);
   buf_printf(&b, "  if (check(clEnqueueReadBuffer(queue, error_cell, CL_TRUE, 0, sizeof failed, &failed, 0, NULL, NULL),\n"
              "            \"reading the error cell\")) goto done;\n"
              "  if (failed) {\n"

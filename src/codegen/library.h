@@ -40,5 +40,10 @@ int library_buffer_index(Kernel *k, Buffer *b);
    launch policy (dpia/launch_policy.h); returns how many. */
 typedef struct PlanKernel PlanKernel;
 int library_loop_arrays(Buf *b, Program *p, PlanKernel *pk);
+/* The plan's steps as host code: each launch printed by `launch` (two-space
+   indented lines), host loops as C for loops over `loop_type` variables named
+   as the kernels' loop arguments, their bodies indented. */
+void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, const char *loop_type,
+                         void (*launch)(Buf *b, Plan *pl, PlanKernel *pk));
 
 #endif

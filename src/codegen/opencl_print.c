@@ -92,7 +92,8 @@ static const char *global_type(Buffer *buf) {
   return memory_type(et);
 }
 
-/* Parameters: the global buffers it touches, every size and scalar input, the error cell. */
+/* Parameters: the global buffers it touches, every size, the variables of the
+   host loops around it, every scalar input, the error cell. */
 static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   Kernel *k = pl->k;
   buf_printf(b, "__kernel void %s(", pk->name);
@@ -104,11 +105,14 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
     buf_printf(b, "%s__global %s%s *restrict %s", sep, in ? "const " : "", global_type(buf), buf->name);
   }
   for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long %s_arg", sep, k->prog->sizes[i]->name);
+  for (int i = 0; i < pk->nvars; i++, sep = ", ") buf_printf(b, "%sconst long %s_arg", sep, pk->vars[i]->name);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
   buf_printf(b, "%s__global int *clift_error) {\n", sep);
   for (int i = 0; i < k->prog->nsizes; i++)   /* sizes in the index type */
     buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", k->prog->sizes[i]->name, k->prog->sizes[i]->name);
+  for (int i = 0; i < pk->nvars; i++)   /* the host loops' variables, likewise */
+    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", pk->vars[i]->name, pk->vars[i]->name);
   for (int i = 0; i < pk->nbufs; i++) {   /* a split tuple's field: at its offset in the parameter's buffer */
     Buffer *buf = pk->bufs[i];
     if (!buf->base) continue;

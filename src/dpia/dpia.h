@@ -103,8 +103,6 @@ typedef struct Tr {
   Binding *env;
   ParLoop *par;      /* enclosing parallel loops, innermost first */
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
-  long long unrolled;   /* product of the enclosing iterate counts (0: none) */
-  long long iterate_copies;   /* copies of iterate bodies translated so far */
   int counter;
 } Tr;
 
@@ -120,6 +118,8 @@ bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);
 /* The same with the outermost array loop shared by the work-items of a group
    (a mapLcl loop), for local memory written at work-group level. */
 bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t);
+/* The same with the outermost array loop at `level`. */
+bool dpia_assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level);
 /* A fresh temporary of type t in space s, hoisted out of the enclosing
    parallel loops (SPEC §5); sets *view and *acc for it. */
 void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc);

@@ -66,8 +66,10 @@ struct KStmt {
   Buffer *buf; const char *name; Type *type; CExp *init;
   /* ASSIGN: lhs (a CE_READ, CE_VAR, CE_VLOAD or CE_LANE lvalue) = rhs */
   CExp *lhs, *rhs;
-  /* FOR: for var in [0, count) at `level` (LEVEL_SEQ for mapSeq/reduceSeq loops) */
-  PrimLevel level; int dim; NatVar *var; Nat *count; KStmt *body;
+  /* FOR: for var in [0, count) at `level` (LEVEL_SEQ for mapSeq/reduceSeq loops);
+     `host`: a sequential loop whose steps may be kernels of their own (iterate):
+     at the top of a device program the host runs it around their launches */
+  PrimLevel level; int dim; NatVar *var; Nat *count; KStmt *body; bool host;
   /* IF */
   CExp *cond; KStmt *then_, *else_;
   /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */

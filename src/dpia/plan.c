@@ -16,6 +16,9 @@ static bool has_parallel_loop(KStmt *s) {
   return has_parallel_loop(s->body) || has_parallel_loop(s->then_) || has_parallel_loop(s->else_);
 }
 
+/* A host loop (an iterate at the top of the program) holding kernels. */
+static bool host_loop(KStmt *s) { return s->kind == KS_FOR && s->host && has_parallel_loop(s->body); }
+
 /* What a kernel touches: buffers, private variables, parallel loops. */
 typedef struct Uses {
   PlanKernel *pk;
@@ -148,37 +151,41 @@ static void stmt_var_to_buffer(KStmt *s, const char *name, Buffer *b) {
   stmt_var_to_buffer(s->body, name, b); stmt_var_to_buffer(s->then_, name, b); stmt_var_to_buffer(s->else_, name, b);
 }
 
-/* The declaration k->body->stmts[i] becomes a global buffer of k. */
-static void promote(Kernel *k, int i) {
-  KStmt *d = k->body->stmts[i];
+/* The declaration block->stmts[i] becomes a global buffer of k. */
+static void promote(Kernel *k, KStmt *block, int i) {
+  KStmt *d = block->stmts[i];
   Buffer *b = d->buf;
   if (!b) {
     b = NEW(Buffer);
     b->name = d->name;
     b->type = type_array(d->type, nat_const(1));
-    stmt_var_to_buffer(k->body, d->name, b);
+    stmt_var_to_buffer(block, d->name, b);
   }
   b->space = SPACE_GLOBAL;
   kernel_add_buffer(k, b);
   KStmt *r = kstmt_block();
   if (d->init) kstmt_add(r, kstmt_assign(cexp_read(b, nat_const(0), -1, d->type), d->init));
-  k->body->stmts[i] = r;
+  block->stmts[i] = r;
 }
 
-static void share_between_kernels(Kernel *k) {
-  int n = k->body->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1;
+/* A block's statements in kernel groups (as plan_build cuts them); a
+   declaration read by another group lives in global memory. Host loop
+   bodies are blocks of their own. */
+static void share_between_kernels(Kernel *k, KStmt *block) {
+  int n = block->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1;
   bool seq_open = false;
   for (int i = 0; i < n; i++) {
-    bool par = has_parallel_loop(k->body->stmts[i]);
+    bool par = has_parallel_loop(block->stmts[i]);
     if (par || !seq_open) g++;
     seq_open = !par;
     group[i] = g;
+    if (host_loop(block->stmts[i])) share_between_kernels(k, block->stmts[i]->body);
   }
   for (int i = 0; i < n; i++) {
-    KStmt *d = k->body->stmts[i];
+    KStmt *d = block->stmts[i];
     if (d->kind != KS_DECL) continue;
     for (int j = i + 1; j < n; j++)
-      if (group[j] != group[i] && stmt_uses(k->body->stmts[j], d)) { promote(k, i); break; }
+      if (group[j] != group[i] && stmt_uses(block->stmts[j], d)) { promote(k, block, i); break; }
   }
 }
 
@@ -242,31 +249,71 @@ static bool parallel_under_sequential(KStmt *s) {
   return parallel_under_sequential(s->body) || parallel_under_sequential(s->then_) || parallel_under_sequential(s->else_);
 }
 
-static PlanKernel *new_kernel(Plan *pl, bool single) {
+/* Statements the kernels of a block can be cut from (at most one kernel each). */
+static int count_statements(KStmt *block) {
+  int n = 0;
+  for (int i = 0; i < block->n; i++) n += host_loop(block->stmts[i]) ? count_statements(block->stmts[i]->body) : 1;
+  return n;
+}
+
+typedef struct Loops { NatVar **vars; int n, cap; } Loops;
+
+static int new_kernel(Plan *pl, bool single, Loops *around) {
   PlanKernel *pk = &pl->kernels[pl->n];
-  pk->name = arena_printf("k%d", pl->n++);
+  pk->name = arena_printf("k%d", pl->n);
   pk->body = kstmt_block();
   pk->single = single;
-  return pk;
+  pk->nvars = around->n;
+  pk->vars = NEW_ARRAY(NatVar *, around->n);
+  for (int i = 0; i < around->n; i++) pk->vars[i] = around->vars[i];
+  return pl->n++;
+}
+
+/* The steps of one block: kernels cut as plan_build says, host loops as loop
+   steps around the steps of their bodies. */
+static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *nsteps) {
+  int cap = 0, seq = -1;
+  for (int i = 0; i < block->n; i++) {
+    KStmt *s = block->stmts[i];
+    if (host_loop(s)) {
+      PlanStep loop = { .kernel = -1, .loop = s };
+      ARENA_PUSH(around->vars, around->n, around->cap, s->var);
+      cut(pl, s->body, around, &loop.steps, &loop.n);
+      around->n--;
+      ARENA_PUSH(*steps, *nsteps, cap, loop);
+      seq = -1;
+      continue;
+    }
+    bool par = has_parallel_loop(s);
+    int kk = par || seq < 0 ? new_kernel(pl, !par, around) : seq;
+    if (kk != seq) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kernel = kk }));
+    seq = par ? -1 : kk;
+    kstmt_add(pl->kernels[kk].body, s);
+  }
+}
+
+/* The statements a parallel-under-sequential refusal applies to: the host
+   loops are the host's. */
+static bool needs_host_loop(KStmt *block) {
+  for (int i = 0; i < block->n; i++) {
+    KStmt *s = block->stmts[i];
+    if (host_loop(s) ? needs_host_loop(s->body) : parallel_under_sequential(s)) return true;
+  }
+  return false;
 }
 
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
-  if (parallel_under_sequential(k->body))
+  if (needs_host_loop(k->body))
     return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
                             "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "
                             "kernel launches"), NULL;
-  share_between_kernels(k);
-  pl->kernels = NEW_ARRAY(PlanKernel, k->body->n ? k->body->n : 1);
-  PlanKernel *seq = NULL;
-  for (int i = 0; i < k->body->n; i++) {
-    KStmt *s = k->body->stmts[i];
-    bool par = has_parallel_loop(s);
-    PlanKernel *pk = par ? new_kernel(pl, false) : seq ? seq : (seq = new_kernel(pl, true));
-    if (par) seq = NULL;
-    kstmt_add(pk->body, s);
-  }
+  share_between_kernels(k, k->body);
+  int most = count_statements(k->body);
+  pl->kernels = NEW_ARRAY(PlanKernel, most ? most : 1);
+  Loops around = { NULL, 0, 0 };
+  cut(pl, k->body, &around, &pl->steps, &pl->nsteps);
   Uses *uses = NEW_ARRAY(Uses, pl->n ? pl->n : 1);
   for (int i = 0; i < pl->n; i++) {
     PlanKernel *pk = &pl->kernels[i];

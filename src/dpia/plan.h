@@ -15,15 +15,27 @@ typedef struct PlanKernel {
   int nlocals; Buffer **locals;       /* local-memory buffers, one copy per work-group */
   Nat **local_counts;                 /* elements of each, per work-group (constant) */
   int nloops; KStmt **loops;          /* its parallel loops: their counts size the launch */
+  int nvars; NatVar **vars;           /* the host loops around it: their variables are arguments */
 } PlanKernel;
+
+/* What the host does, in order: launch a kernel, or run a host loop (an
+   iterate at the top of the program) around steps of its own. */
+typedef struct PlanStep {
+  int kernel;                  /* >= 0: launch kernels[kernel]; -1: a host loop */
+  KStmt *loop;                 /* the loop: loop->var over [0, loop->count) */
+  int n; struct PlanStep *steps;
+} PlanStep;
 
 typedef struct Plan {
   Kernel *k;
   int n; PlanKernel *kernels;
+  int nsteps; PlanStep *steps;
 } Plan;
 
 /* Split k's body: each top-level statement holding a parallel loop is one
-   kernel; runs of other top-level statements are one single-work-item kernel.
+   kernel; runs of other top-level statements are one single-work-item kernel;
+   a host loop (KStmt.host) holding parallel loops becomes a loop step whose
+   body is split the same way.
    Local buffers lose their work-group index; barriers are inserted.
    NULL + diag (DIAG_UNSUPPORTED: the driver names the target) for what the
    plan cannot express. */

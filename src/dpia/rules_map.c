@@ -184,36 +184,31 @@ View *exp_to(Tr *tr, Expr *e) {
 
 View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }
 
-enum { ITERATE_UNROLL_MAX = 256, ITERATE_PROGRAM_MAX = 1024 };
-
-/* iterate #k f: double buffering between two temporaries; the last step
-   writes straight into the acceptor. */
+/* iterate #k f xs (SPEC §4.1): a loop over two buffers, one copy of f
+   whatever k. The two halves of one temporary [T]2 take turns: xs is copied
+   into half 0, step `it` reads half it % 2 and writes half (it + 1) % 2, and
+   half k % 2 is copied into the acceptor. The copies run at the level a copy
+   has here: parallel at the top of the program, shared by the work-items of
+   a work-group, sequential in a thread. On the device targets the loop, at
+   the top of the program, is run by the host around the kernels of f's body
+   (plan.c); nothing in f changes level because it is inside the loop. */
 bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
-  long long k;
-  if (!nat_is_const(e->kids[0]->nat, &k))
-    return diag_unsupported(e->loc, "iterate with a count that is not a constant");
-  /* unrolled until iterate becomes a loop (issue 10): nested iterates
-     multiply, so the product of the enclosing counts is what is capped */
-  long long outer = tr->unrolled ? tr->unrolled : 1;
-  if (k > ITERATE_UNROLL_MAX || outer * k > ITERATE_UNROLL_MAX)
-    return diag_unsupported(e->loc, "iterate #%lld%s (at most %d steps in all are compiled yet)", k,
-                      outer > 1 ? " inside other iterates" : "", ITERATE_UNROLL_MAX);
-  if ((tr->iterate_copies += k) > ITERATE_PROGRAM_MAX)   /* iterates one after another add up (fuzzer F1) */
-    return diag_unsupported(e->loc, "more than %d iterate steps in one program are not compiled yet",
-                            ITERATE_PROGRAM_MAX);
-  View *cur = dpia_exp(tr, e->kids[2]);
-  if (!cur) return false;
-  if (k == 0) return dpia_assign(tr, out, cur, e->type);
-  tr->unrolled = outer * k;
-  View *tv[2] = { NULL, NULL }; Acc *ta[2] = { NULL, NULL };
-  bool ok = true;
-  for (long long r = 0; ok && r < k; r++) {
-    if (r == k - 1) { ok = dpia_apply_acc(tr, e->kids[1], &cur, out); break; }
-    int b = (int)(r % 2);
-    if (!tv[b]) dpia_new(tr, e->type, SPACE_GLOBAL, &tv[b], &ta[b]);
-    ok = dpia_apply_acc(tr, e->kids[1], &cur, ta[b]);
-    cur = tv[b];
-  }
-  tr->unrolled = outer;
-  return ok;
+  Nat *k = e->kids[0]->nat;
+  View *xs = dpia_exp(tr, e->kids[2]);
+  if (!xs) return false;
+  long long steps;
+  if (nat_is_const(k, &steps) && steps == 0) return dpia_assign(tr, out, xs, e->type);
+  PrimLevel copy = tr->par && tr->par->level == LEVEL_WRG ? LEVEL_LCL : tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB;
+  View *halves; Acc *halves_acc;
+  dpia_new(tr, type_array(e->type, nat_const(2)), SPACE_GLOBAL, &halves, &halves_acc);
+  if (!dpia_assign_at(tr, acc_idx(halves_acc, nat_const(0)), xs, e->type, copy)) return false;
+  NatVar *it;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, k, &it);
+  saved->stmts[saved->n - 1]->host = true;
+  Nat *from = nat_mod(nat_var(it), nat_const(2)), *to = nat_mod(nat_add(nat_var(it), nat_const(1)), nat_const(2));
+  View *cur = view_idx(tr, halves, from);
+  bool ok = dpia_apply_acc(tr, e->kids[1], &cur, acc_idx(halves_acc, to));
+  tr->block = saved;
+  return ok && dpia_assign_at(tr, out, view_idx(tr, halves, nat_mod(k, nat_const(2))), e->type, copy);
 }

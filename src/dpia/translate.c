@@ -158,6 +158,8 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
 static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level);
 bool dpia_acc(Tr *tr, Expr *e, Acc *out);
 
+bool dpia_assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) { return assign_at(tr, out, v, t, level); }
+
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(tr, out, v, t, LEVEL_SEQ); }
 
 bool dpia_assign_shared(Tr *tr, Acc *out, View *v, Type *t) { return assign_at(tr, out, v, t, LEVEL_LCL); }

@@ -17,6 +17,7 @@ enum { INDEX32_LIMIT = 1 << 30 };
 typedef struct Run {
   const DeviceApi *api; void *dev; const RunOptions *o;
   Plan *pl; Value **inputs; NatBinding *sizes;
+  NatBinding *bound;       /* the host loops' variables, then the sizes */
   DevMem *mems;            /* per k->bufs[i]; 0 for local buffers and split tuple fields */
   DevMem error;            /* the error cell: CHECK_CELL_INTS ints (dpia/kernel.h) */
   long long *size_values;
@@ -59,11 +60,16 @@ static bool buffers_create(Run *r) {
    buffers, sizes (64-bit), scalar inputs, the error cell. */
 static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
   Kernel *k = r->pl->k;
-  DevArg *args = NEW_ARRAY(DevArg, pk->nbufs + k->prog->nsizes + k->nscalars + 1);
+  DevArg *args = NEW_ARRAY(DevArg, pk->nbufs + k->prog->nsizes + pk->nvars + k->nscalars + 1);
   int a = 0;
   for (int i = 0; i < pk->nbufs; i++)
     args[a++] = (DevArg){ sizeof(DevMem), &r->mems[kernel_buffer_index(k, pk->bufs[i])], true };
   for (int i = 0; i < k->prog->nsizes; i++) args[a++] = (DevArg){ sizeof(long long), &r->size_values[i], false };
+  for (int i = 0; i < pk->nvars; i++) {   /* the host loops' variables */
+    long long *v = NEW(long long);
+    if (!layout_lookup(r->bound, pk->vars[i], v)) { diag_internal(LOC_NONE, "host loop variable %s is not bound", pk->vars[i]->name); return NULL; }
+    args[a++] = (DevArg){ sizeof(long long), v, false };
+  }
   for (int i = 0; i < k->nscalars; i++) {
     Type *t = k->scalar_types[i];
     const char *what = arena_printf("input %d (%s)", k->scalar_params[i], k->scalar_names[i]);
@@ -82,17 +88,38 @@ static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
   size_t max_local = 1, local[3], groups[3];
   void *kern = r->api->kernel(r->dev, module, pk->name, &max_local);
   if (!kern) return false;
-  int nargs = 0, dims = plan_launch_size(pk, layout_lookup, r->sizes, max_local, &r->o->launch, local, groups);
+  int nargs = 0, dims = plan_launch_size(pk, layout_lookup, r->bound, max_local, &r->o->launch, local, groups);
   DevArg *args = dims < 0 ? NULL : kernel_args(r, pk, &nargs);
   bool ok = args && r->api->launch(r->dev, kern, pk->name, dims, local, groups, nargs, args, timed);
   r->api->release_kernel(r->dev, kern);
   return ok;
 }
 
-/* The plan's kernels, in order, then wait for them; with `ms`, their device time. */
+/* Steps in order: launches, and host loops binding their variable around
+   their own steps. */
+static bool run_steps(Run *r, void *module, PlanStep *steps, int n, bool timed) {
+  for (int i = 0; i < n; i++) {
+    PlanStep *s = &steps[i];
+    if (s->kernel >= 0) {
+      if (!launch(r, module, &r->pl->kernels[s->kernel], timed)) return false;
+      continue;
+    }
+    long long count;
+    if (!nat_eval(s->loop->count, layout_lookup, r->bound, &count))
+      return diag_internal(LOC_NONE, "the count of host loop %s cannot be evaluated", s->loop->var->name);
+    NatBinding it = { s->loop->var, 0, r->bound };
+    r->bound = &it;
+    bool ok = true;
+    for (it.value = 0; ok && it.value < count; it.value++) ok = run_steps(r, module, s->steps, s->n, timed);
+    r->bound = it.next;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* The plan, then wait for it; with `ms`, its device time. */
 static bool launch_all(Run *r, void *module, double *ms) {
-  bool ok = true;
-  for (int i = 0; i < r->pl->n && ok; i++) ok = launch(r, module, &r->pl->kernels[i], ms != NULL);
+  bool ok = run_steps(r, module, r->pl->steps, r->pl->nsteps, ms != NULL);
   return r->api->finish(r->dev, ms) && ok;
 }
 
@@ -126,7 +153,7 @@ Value *device_run(const DeviceApi *api, Plan *pl, const char *src, Value **input
   Program *p = pl->k->prog;
   void *dev = api->open(o);
   if (!dev) return NULL;
-  Run r = { .api = api, .dev = dev, .o = o, .pl = pl, .inputs = inputs, .sizes = sizes,
+  Run r = { .api = api, .dev = dev, .o = o, .pl = pl, .inputs = inputs, .sizes = sizes, .bound = sizes,
             .mems = NEW_ARRAY(DevMem, pl->k->nbufs), .size_values = NEW_ARRAY(long long, p->nsizes), .index32 = true };
   Value *result = NULL;
   void *module = NULL;
