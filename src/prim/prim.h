@@ -2,11 +2,17 @@
    describes the primitives"). A row gives the name, the argument kinds (which
    the normaliser uses to saturate and eta-expand), the type scheme as text, and
    pointers to the primitive's rules in each stage. Adding a primitive means
-   adding one row and its rules. */
+   adding one row and its rules. The levels, address spaces and scalar
+   operators are in the leaf header ops.h; the table names the AST's types
+   without opening them (prim/rules.h, for the rules' files, does). */
 #ifndef CLIFT_PRIM_H
 #define CLIFT_PRIM_H
-#include "../syntax/ast.h"
+#include "ops.h"
+#include <stdbool.h>
 
+typedef struct Prim Prim;
+typedef struct Expr Expr;           /* src/syntax/ast.h */
+typedef struct Type Type;           /* src/types/type.h */
 typedef struct InferCx InferCx;     /* src/types/infer.h */
 typedef struct Interp Interp;       /* src/eval/interp.h */
 typedef struct Env Env;
@@ -21,22 +27,6 @@ typedef enum {
   ARG_FN1,      /* a function of one argument */
   ARG_FN2       /* a function of two arguments */
 } PrimArg;
-
-/* Where a map/reduce runs (SPEC §4.2). LEVEL_LAZY: strategy-free `map`/`reduce`. */
-typedef enum { LEVEL_NONE, LEVEL_LAZY, LEVEL_SEQ, LEVEL_GLB, LEVEL_WRG, LEVEL_LCL } PrimLevel;
-typedef enum { SPACE_NONE, SPACE_GLOBAL, SPACE_LOCAL, SPACE_PRIVATE } AddrSpace;
-
-typedef enum {
-  OP_NONE, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_MIN, OP_MAX, OP_POW,
-  OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_AND, OP_OR, OP_NOT,
-  OP_I2F, OP_F2I, OP_I2D, OP_D2I, OP_F2D, OP_D2F, OP_I2L, OP_L2I,
-  OP_SQRT, OP_EXP, OP_LOG, OP_SIN, OP_COS, OP_TAN, OP_ABS, OP_FLOOR, OP_CEIL,
-  OP_CHECK_INDEX,  /* generated code only: args[0] if in [0, args[1]), else report site args[2] and 0 */
-  OP_CHECK_DIV,    /* generated code only: integer args[0] / args[1]; zero divisor: report site args[2], 0 */
-  OP_CHECK_MOD,    /* generated code only: integer args[0] % args[1]; zero divisor: report site args[2], 0 */
-  OP_CHECK_F2I,    /* generated code only: (int)args[0] of a float; outside the int range: report site args[1], 0 */
-  OP_CHECK_D2I     /* the same for a double */
-} ScalarOp;
 
 enum { PRIM_MAX_ARGS = 4, PRIM_VARIADIC = -1 };
 

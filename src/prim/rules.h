@@ -1,8 +1,10 @@
 /* rules.h — the per-stage rules the primitive table points to. Each stage
-   implements its own group (types/infer_*.c, eval/eval_*.c). */
+   implements its own group (types/infer_*.c, eval/eval_*.c, dpia/rules_*.c);
+   here the table meets the AST the rules read. */
 #ifndef CLIFT_RULES_H
 #define CLIFT_RULES_H
 #include "prim.h"
+#include "../syntax/ast.h"
 
 /* type rules (src/types) */
 Type *infer_map(InferCx *, Expr *);      Type *infer_reduce(InferCx *, Expr *);
