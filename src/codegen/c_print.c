@@ -1,5 +1,6 @@
 /* c_print.c — the `c` and `openmp` backends: the kernel as one C function. */
 #include "stmt_print.h"
+#include "../syntax/ast.h"   /* the program's sizes, parameters and result */
 #include <ctype.h>
 #include <string.h>
 

@@ -7,6 +7,7 @@
    vectors are CUDA's float4 … with lane access and arithmetic from the prelude
    (CUDA gives its vector types no operators). */
 #include "stmt_print.h"
+#include "../syntax/ast.h"   /* the program's sizes, parameters and result */
 #include "../dpia/plan.h"
 #include <string.h>
 

@@ -4,6 +4,7 @@
    is correct; local temporaries are __local arrays of the kernel; vectors are
    float4 with vloadN / vstoreN. */
 #include "stmt_print.h"
+#include "../syntax/ast.h"   /* the program's sizes, parameters and result */
 #include "../dpia/plan.h"
 #include <string.h>
 

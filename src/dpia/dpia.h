@@ -5,6 +5,8 @@
 #ifndef CLIFT_DPIA_H
 #define CLIFT_DPIA_H
 #include "kernel.h"
+#include "../prim/prim.h"
+#include "../syntax/ast.h"
 
 /* ---- paths: the indices and tuple fields that reach one element (stage III) ---- */
 typedef struct PathElem { Nat *index; int field; } PathElem;   /* field >= 0: a projection */

@@ -6,7 +6,10 @@
    accesses (STYLE: "backends share everything but printing"). */
 #ifndef CLIFT_KERNEL_H
 #define CLIFT_KERNEL_H
-#include "../prim/prim.h"
+#include "../prim/ops.h"
+#include "../types/type.h"
+
+typedef struct Program Program;   /* src/syntax/ast.h: its sizes, parameters and result */
 
 typedef struct CExp CExp;
 typedef struct KStmt KStmt;

@@ -15,6 +15,13 @@ static View *wrap(Tr *tr, Expr *e, ViewKind kind) {
 
 static Nat *nat_arg(Expr *e, int i) { return e->kids[i]->nat; }
 
+/* A(layout x)(out) = A(x)(inverse-layout acceptor of out): split ↦ joinAcc,
+   join ↦ splitAcc, … (the primitive's dpia_inv builds it; mapAcc uses the
+   same rules in rules_map.c). */
+bool acc_layout(Tr *tr, Expr *e, Acc *out) {
+  return dpia_acc(tr, e->kids[e->nkids - 1], e->prim->dpia_inv(e, out));
+}
+
 View *exp_zip(Tr *tr, Expr *e) {
   View *v = view_new(V_ZIP, e->type, e->nkids);
   for (int i = 0; i < e->nkids; i++) if (!(v->kids[i] = dpia_exp(tr, e->kids[i]))) return NULL;
@@ -42,8 +49,8 @@ View *exp_unzip(Tr *tr, Expr *e) {
 }
 
 int dpia_get_field(Expr *e) {
-  long long k = e->prim->dim;   /* get1/get2: the field; (get #k t): k - 1 */
-  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
+  long long k = e->prim->tuple_index;   /* get1/get2: the field; (get #k t): k - 1 */
+  if (k == PRIM_FIELD_FROM_ARG) { nat_is_const(e->kids[0]->nat, &k); k--; }
   return (int)k;
 }
 
@@ -64,10 +71,10 @@ bool acc_tuple(Tr *tr, Expr *e, Acc *out) {
 }
 
 View *exp_split(Tr *tr, Expr *e) { View *v = wrap(tr, e, V_SPLIT); if (v) v->a = nat_arg(e, 0); return v; }
-bool acc_split(Tr *tr, Expr *e, Acc *out) {
+Acc *inv_split(Expr *e, Acc *out) {
   Acc *a = acc_new(AC_JOIN, e->kids[1]->type, out);
   a->a = nat_arg(e, 0);
-  return dpia_acc(tr, e->kids[1], a);
+  return a;
 }
 
 View *exp_join(Tr *tr, Expr *e) {
@@ -75,16 +82,14 @@ View *exp_join(Tr *tr, Expr *e) {
   if (v) v->a = type_len(e->kids[0]->type->elem);
   return v;
 }
-bool acc_join(Tr *tr, Expr *e, Acc *out) {
+Acc *inv_join(Expr *e, Acc *out) {
   Acc *a = acc_new(AC_SPLIT, e->kids[0]->type, out);
   a->a = type_len(e->kids[0]->type->elem);
-  return dpia_acc(tr, e->kids[0], a);
+  return a;
 }
 
 View *exp_transpose(Tr *tr, Expr *e) { return wrap(tr, e, V_TRANSPOSE); }
-bool acc_transpose(Tr *tr, Expr *e, Acc *out) {
-  return dpia_acc(tr, e->kids[0], acc_new(AC_TRANSPOSE, e->kids[0]->type, out));
-}
+Acc *inv_transpose(Expr *e, Acc *out) { return acc_new(AC_TRANSPOSE, e->kids[0]->type, out); }
 
 View *exp_slide(Tr *tr, Expr *e) {
   View *v = wrap(tr, e, V_SLIDE);
@@ -170,10 +175,10 @@ View *exp_as_vector(Tr *tr, Expr *e) {
   if (v) v->k = e->type->elem->width;
   return v;
 }
-bool acc_as_vector(Tr *tr, Expr *e, Acc *out) {
+Acc *inv_as_vector(Expr *e, Acc *out) {
   Acc *a = acc_new(AC_ASSCALAR, e->kids[1]->type, out);
   a->k = e->type->elem->width;
-  return dpia_acc(tr, e->kids[1], a);
+  return a;
 }
 
 View *exp_as_scalar(Tr *tr, Expr *e) {
@@ -181,8 +186,8 @@ View *exp_as_scalar(Tr *tr, Expr *e) {
   if (v) v->k = e->kids[0]->type->elem->width;
   return v;
 }
-bool acc_as_scalar(Tr *tr, Expr *e, Acc *out) {
+Acc *inv_as_scalar(Expr *e, Acc *out) {
   Acc *a = acc_new(AC_ASVEC, e->kids[0]->type, out);
   a->k = e->kids[0]->type->elem->width;
-  return dpia_acc(tr, e->kids[0], a);
+  return a;
 }

@@ -4,7 +4,6 @@
    materialised result lives. */
 #include "dpia.h"
 #include "../prim/rules.h"
-#include <string.h>
 
 /* Strategy-free `map`/`reduce` get the default strategy (SPEC §4.2): the
    outermost map is parallel (mapGlb), everything inside a parallel or a
@@ -23,25 +22,24 @@ static bool no_position(Expr *lam) {
 /* The acceptor for x such that writing x into it writes `body` (a pure layout
    of the parameter x) into `out`; NULL when body is anything else. This is
    DPIA's mapAcc: a lazy map of join/split/transpose/… is written by
-   transforming the acceptor, never by a copy loop (seed 004, §5). */
+   transforming the acceptor, never by a copy loop (seed 004, §5). Each
+   layout's inverse is its row's dpia_inv. */
 static Acc *invert_layout(Expr *body, int param, Acc *out) {
   if (body->kind == EX_VAR) return body->uid == param ? out : NULL;
-  if (body->kind != EX_PRIM) return NULL;
-  const char *n = body->prim->name;
-  Expr *x = body->kids[body->nkids - 1];
-  Acc *a = NULL;
-  if (!strcmp(n, "join")) { a = acc_new(AC_SPLIT, x->type, out); a->a = type_len(x->type->elem); }
-  else if (!strcmp(n, "split")) { a = acc_new(AC_JOIN, x->type, out); a->a = body->kids[0]->nat; }
-  else if (!strcmp(n, "transpose")) a = acc_new(AC_TRANSPOSE, x->type, out);
-  else if (!strcmp(n, "asScalar")) { a = acc_new(AC_ASVEC, x->type, out); a->k = x->type->elem->width; }
-  else if (!strcmp(n, "asVector")) { a = acc_new(AC_ASSCALAR, x->type, out); a->k = body->type->elem->width; }
-  else if (!strcmp(n, "map") && body->kids[0]->kind == EX_LAMBDA) {
-    a = acc_new(AC_MAP, x->type, out);
-    Acc *hole = acc_new(AC_HOLE, body->type->elem, NULL);
-    hole->map = a;
-    if (!(a->tmpl = invert_layout(body->kids[0]->kids[0], body->kids[0]->params[0].uid, hole))) return NULL;
-  }
-  return a ? invert_layout(x, param, a) : NULL;
+  if (body->kind != EX_PRIM || !body->prim->dpia_inv) return NULL;
+  Acc *a = body->prim->dpia_inv(body, out);
+  return a ? invert_layout(body->kids[body->nkids - 1], param, a) : NULL;
+}
+
+/* A lazy map of a layout: element by element through a template whose hole
+   stands for the element. */
+Acc *inv_map(Expr *e, Acc *out) {
+  if (e->kids[0]->kind != EX_LAMBDA) return NULL;
+  Acc *a = acc_new(AC_MAP, e->kids[1]->type, out);
+  Acc *hole = acc_new(AC_HOLE, e->type->elem, NULL);
+  hole->map = a;
+  Expr *lam = e->kids[0];
+  return (a->tmpl = invert_layout(lam->kids[0], lam->params[0].uid, hole)) ? a : NULL;
 }
 
 bool acc_map(Tr *tr, Expr *e, Acc *out) {

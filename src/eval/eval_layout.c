@@ -59,8 +59,8 @@ Value *eval_unzip(Interp *it, Expr *e, Env *env) {
 }
 
 Value *eval_get(Interp *it, Expr *e, Env *env) {
-  long long k = e->prim->dim;
-  if (k < 0) { nat_is_const(e->kids[0]->nat, &k); k--; }
+  long long k = e->prim->tuple_index;
+  if (k == PRIM_FIELD_FROM_ARG) { nat_is_const(e->kids[0]->nat, &k); k--; }
   Value *t = interp_eval(it, e->kids[e->nkids - 1], env);
   return t ? t->elems[k] : NULL;
 }

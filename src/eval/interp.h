@@ -4,6 +4,7 @@
 #ifndef CLIFT_INTERP_H
 #define CLIFT_INTERP_H
 #include "../prim/prim.h"
+#include "../syntax/ast.h"
 #include "../io/value.h"
 
 struct Env { int uid; Value *value; Env *next; };

@@ -18,7 +18,6 @@
 #include "lower.h"
 #include "../prim/prim.h"
 #include "../types/infer.h"
-#include <string.h>
 
 enum { LOCAL_SIZE = 256, PER_ITEM = 64 };   /* C = 16384 elements per work-group */
 
@@ -82,7 +81,7 @@ static Expr *level(Reduce *r, Expr *xs, Nat *n, Nat *padded, Nat *chunk) {
 }
 
 static bool lowerable(Expr *e) {
-  if (e->kind != EX_PRIM || strcmp(e->prim->name, "reduce") != 0) return false;
+  if (e->kind != EX_PRIM || !e->prim->tree_reduce) return false;
   Type *acc = e->kids[0]->type, *xs = e->kids[2]->type;
   return xs->kind == TY_ARRAY && !xs->index && type_equal(acc, xs->elem) &&
          (type_is_scalar(acc) || acc->kind == TY_VECTOR);

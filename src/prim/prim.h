@@ -1,12 +1,20 @@
 /* prim.h — the one table that describes every primitive (STYLE: "one table
-   describes the primitives"). A row gives the name, the argument kinds (which
-   the normaliser uses to saturate and eta-expand), the type scheme as text, and
-   pointers to the primitive's rules in each stage. Adding a primitive means
-   adding one row and its rules. */
+   describes the primitives"). A row says, field by field, the name, the
+   argument kinds (which the normaliser uses to saturate and eta-expand), the
+   type scheme as text, pointers to the primitive's rules in each stage, and
+   the properties the stages ask about (level, dimension, tuple field, address
+   space, scalar operator, …). No stage decides anything by a primitive's name:
+   adding a primitive means adding one row and its rules (docs/design.md §10).
+   The table does not need the AST's layout: rules take an Expr, which only
+   their own files (prim/rules.h) open. */
 #ifndef CLIFT_PRIM_H
 #define CLIFT_PRIM_H
-#include "../syntax/ast.h"
+#include "ops.h"
+#include <stdbool.h>
 
+typedef struct Prim Prim;
+typedef struct Expr Expr;           /* src/syntax/ast.h */
+typedef struct Type Type;           /* src/types/type.h */
 typedef struct InferCx InferCx;     /* src/types/infer.h */
 typedef struct Interp Interp;       /* src/eval/interp.h */
 typedef struct Env Env;
@@ -22,42 +30,47 @@ typedef enum {
   ARG_FN2       /* a function of two arguments */
 } PrimArg;
 
-/* Where a map/reduce runs (SPEC §4.2). LEVEL_LAZY: strategy-free `map`/`reduce`. */
-typedef enum { LEVEL_NONE, LEVEL_LAZY, LEVEL_SEQ, LEVEL_GLB, LEVEL_WRG, LEVEL_LCL } PrimLevel;
-typedef enum { SPACE_NONE, SPACE_GLOBAL, SPACE_LOCAL, SPACE_PRIVATE } AddrSpace;
-
-typedef enum {
-  OP_NONE, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_MIN, OP_MAX, OP_POW,
-  OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_AND, OP_OR, OP_NOT,
-  OP_I2F, OP_F2I, OP_I2D, OP_D2I, OP_F2D, OP_D2F, OP_I2L, OP_L2I,
-  OP_SQRT, OP_EXP, OP_LOG, OP_SIN, OP_COS, OP_TAN, OP_ABS, OP_FLOOR, OP_CEIL,
-  OP_CHECK_INDEX,  /* generated code only: args[0] if in [0, args[1]), else report site args[2] and 0 */
-  OP_CHECK_DIV,    /* generated code only: integer args[0] / args[1]; zero divisor: report site args[2], 0 */
-  OP_CHECK_MOD,    /* generated code only: integer args[0] % args[1]; zero divisor: report site args[2], 0 */
-  OP_CHECK_F2I,    /* generated code only: (int)args[0] of a float; outside the int range: report site args[1], 0 */
-  OP_CHECK_D2I     /* the same for a double */
-} ScalarOp;
-
-enum { PRIM_MAX_ARGS = 4, PRIM_VARIADIC = -1 };
+enum {
+  PRIM_MAX_ARGS = 4,
+  PRIM_VARIADIC = -1,        /* nargs: any number (≥ 1) of ARG_EXP */
+  PRIM_FIELD_FROM_ARG = -1   /* tuple_index: the field is the size argument #k, counted from 1 */
+};
 
 typedef Type *(*PrimInferRule)(InferCx *cx, Expr *e);
 typedef Value *(*PrimEvalRule)(Interp *it, Expr *e, Env *env);
 typedef bool (*PrimAccRule)(Tr *tr, Expr *e, Acc *out);   /* DPIA A(e)(out) */
 typedef View *(*PrimExpRule)(Tr *tr, Expr *e);            /* DPIA C(e) */
+/* A layout of its last argument x: the acceptor that writing x into writes e
+   into out (DPIA's acceptor of the inverse layout: join ↦ split, …). */
+typedef Acc *(*PrimInvRule)(Expr *e, Acc *out);
 
 struct Prim {
   const char *name;
   int nargs;                     /* PRIM_VARIADIC: any number (≥ 1) of ARG_EXP */
   PrimArg args[PRIM_MAX_ARGS];
-  const char *scheme;            /* the type, as documented in SPEC §4 */
+  const char *scheme;            /* the type as SPEC §4 gives it; documentation only, no code reads it */
+
+  /* ---- rules, one per stage; NULL where the stage has none ---- */
   PrimInferRule infer;           /* src/types/infer_*.c */
   PrimEvalRule eval;             /* src/eval/eval_*.c */
-  PrimLevel level;               /* map/reduce/filter variants */
-  int dim;                       /* 0..2 for mapGlb1 etc. */
-  AddrSpace space;               /* toGlobal/toLocal/toPrivate */
-  ScalarOp op;                   /* scalar operators */
   PrimAccRule dpia_acc;          /* src/dpia/rules_*.c; NULL: read with C, then copy */
   PrimExpRule dpia_exp;          /* NULL: materialise with A into a temporary */
+  PrimInvRule dpia_inv;          /* layouts only: mapAcc writes (map (λx. e) xs) through it (rules_map.c) */
+
+  /* ---- properties the stages read ---- */
+  PrimLevel level;               /* map/reduce/scan/iterate: where it runs */
+  int dim;                       /* parallel maps: the dimension 0..2 (mapGlb1: 1) */
+  int tuple_index;               /* get1/get2: the field from 0; PRIM_FIELD_FROM_ARG: (get #k t) */
+  AddrSpace space;               /* toGlobal/toLocal/toPrivate */
+  ScalarOp op;                   /* scalar operators */
+  bool int_only;                 /* min-lift's +i *i /i mod =i …: the operands are int */
+  bool tree_reduce;              /* strategy-free reduce: top level becomes a tree of kernels (lower.c) */
+  /* A 2-D form the normaliser expands (SPEC §4.1): the 1-D primitive named
+     here applied to every row, then to the outer dimension, then, when
+     desugar_2d_transpose, `map transpose` to bring the window dimensions
+     together. Such a row has no rules: no later stage sees it. */
+  const char *desugar_2d;
+  bool desugar_2d_transpose;
 };
 
 const Prim *prim_lookup(const char *name);

@@ -1,8 +1,10 @@
 /* rules.h — the per-stage rules the primitive table points to. Each stage
-   implements its own group (types/infer_*.c, eval/eval_*.c). */
+   implements its own group (types/infer_*.c, eval/eval_*.c, dpia/rules_*.c);
+   here the table meets the AST the rules read. */
 #ifndef CLIFT_RULES_H
 #define CLIFT_RULES_H
 #include "prim.h"
+#include "../syntax/ast.h"
 
 /* type rules (src/types) */
 Type *infer_map(InferCx *, Expr *);      Type *infer_reduce(InferCx *, Expr *);
@@ -37,10 +39,9 @@ Value *eval_scalar_op(Interp *, Expr *, Env *);
 /* DPIA rules (src/dpia): acceptor-passing A and continuation-passing C */
 bool acc_map(Tr *, Expr *, Acc *);       bool acc_scan(Tr *, Expr *, Acc *);
 bool acc_to(Tr *, Expr *, Acc *);        bool acc_iterate(Tr *, Expr *, Acc *);
-bool acc_zip(Tr *, Expr *, Acc *);       bool acc_split(Tr *, Expr *, Acc *);
-bool acc_join(Tr *, Expr *, Acc *);      bool acc_transpose(Tr *, Expr *, Acc *);
-bool acc_as_vector(Tr *, Expr *, Acc *); bool acc_as_scalar(Tr *, Expr *, Acc *);
-bool acc_tuple(Tr *, Expr *, Acc *);       bool acc_pad_constant(Tr *, Expr *, Acc *);
+bool acc_zip(Tr *, Expr *, Acc *);       bool acc_tuple(Tr *, Expr *, Acc *);
+bool acc_pad_constant(Tr *, Expr *, Acc *);
+bool acc_layout(Tr *, Expr *, Acc *);    /* a layout with an inverse: its argument through dpia_inv */
 View *exp_map_lazy(Tr *, Expr *);        View *exp_reduce(Tr *, Expr *);
 View *exp_to(Tr *, Expr *);              View *exp_id(Tr *, Expr *);
 View *exp_zip(Tr *, Expr *);             View *exp_unzip(Tr *, Expr *);
@@ -52,5 +53,9 @@ View *exp_iota(Tr *, Expr *);            View *exp_aref(Tr *, Expr *);
 View *exp_length(Tr *, Expr *);          View *exp_slice(Tr *, Expr *);
 View *exp_as_vector(Tr *, Expr *);       View *exp_as_scalar(Tr *, Expr *);
 View *exp_scalar_op(Tr *, Expr *);
+/* the acceptor of the inverse layout (mapAcc) */
+Acc *inv_split(Expr *, Acc *);           Acc *inv_join(Expr *, Acc *);
+Acc *inv_transpose(Expr *, Acc *);       Acc *inv_as_vector(Expr *, Acc *);
+Acc *inv_as_scalar(Expr *, Acc *);       Acc *inv_map(Expr *, Acc *);
 
 #endif

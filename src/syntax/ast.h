@@ -4,7 +4,7 @@
 #define CLIFT_AST_H
 #include "../types/type.h"
 
-typedef struct Prim Prim;   /* src/prims/prim.h */
+typedef struct Prim Prim;   /* src/prim/prim.h */
 
 typedef enum {
   EX_VAR,       /* name, uid */

@@ -71,7 +71,7 @@ static int fn_arity(Expr *f, Scope *sc) {
     Scope *b = f->uid == 0 ? lookup(sc, f->name) : NULL;
     if (b) return b->fn ? fn_arity(b->fn, b->fn_scope) : 0;
     const Prim *p = prim_lookup(f->name);
-    return p ? prim_arity(p) : (strcmp(f->name, "slide2D") == 0 || strcmp(f->name, "pad2D") == 0 ? 3 : 0);
+    return p ? prim_arity(p) : 0;
   }
   case EX_APPLY: {
     if (f->nkids == 2 && is_to_space(f->kids[0], sc)) return fn_arity(f->kids[1], sc);
@@ -139,15 +139,16 @@ static Expr *nat_arg(Thunk *t, const Prim *p) {
   return NULL;
 }
 
-/* slide2D / pad2D are compositions of their 1-D forms (SPEC §4.1):
+/* A 2-D form is a composition of its 1-D primitive p1 = p->desugar_2d
+   (SPEC §4.1), e.g.
      slide2D s st = map transpose ∘ slide s st ∘ map (slide s st)
      pad2D l r    = pad l r ∘ map (pad l r)                                   */
-static Expr *expand_2d(const char *name, Thunk *args, Loc loc) {
+static Expr *expand_2d(const Prim *p, Thunk *args, Loc loc) {
   if (args[0].done || args[1].done) return NULL;
   Expr *xs = force(&args[2]);
   if (!xs) return NULL;
   int u = ast_fresh_uid();
-  const char *prim1 = strcmp(name, "slide2D") == 0 ? "slide" : "pad";
+  const char *prim1 = p->desugar_2d;
 #define PRIMV(nm) var_ref(nm, -1, loc)
   Expr *row = expr_new(EX_APPLY, loc, 3);            /* (prim1 a b) as a function */
   row->kids[0] = PRIMV(prim1); row->kids[1] = args[0].e; row->kids[2] = args[1].e;
@@ -156,7 +157,7 @@ static Expr *expand_2d(const char *name, Thunk *args, Loc loc) {
   Expr *outer = expr_new(EX_APPLY, loc, 4);          /* (prim1 a b inner) */
   outer->kids[0] = PRIMV(prim1); outer->kids[1] = args[0].e; outer->kids[2] = args[1].e; outer->kids[3] = inner;
   Expr *body = outer;
-  if (prim1[0] == 's') {                             /* (map transpose outer) */
+  if (p->desugar_2d_transpose) {                     /* (map transpose outer) */
     body = expr_new(EX_APPLY, loc, 3);
     body->kids[0] = PRIMV("map"); body->kids[1] = PRIMV("transpose"); body->kids[2] = outer;
   }
@@ -278,14 +279,14 @@ static Expr *apply_fn(Expr *f, Scope *fsc, Thunk *args, int nargs, Loc loc) {
     Scope *b = f->uid == 0 ? lookup(fsc, f->name) : NULL;
     if (b && b->fn) return apply_fn(b->fn, b->fn_scope, args, nargs, loc);
     if (b || f->uid > 0) { diag_error(f->loc, "'%s' is a value, not a function", f->name); return NULL; }
-    if ((strcmp(f->name, "slide2D") == 0 || strcmp(f->name, "pad2D") == 0)) {
-      if (nargs != 3) { diag_error(loc, "'%s' expects 3 arguments, found %d", f->name, nargs); return NULL; }
-      Expr *r = expand_2d(f->name, args, loc);
-      if (!r && !diag_has_error()) diag_error(loc, "'%s' expects two size literals and an array", f->name);
-      return r;
-    }
     const Prim *p = prim_lookup(f->name);
     if (!p) { diag_error(f->loc, "unknown function '%s'", f->name); return NULL; }
+    if (p->desugar_2d) {
+      if (nargs != p->nargs) { diag_error(loc, "'%s' expects %d arguments, found %d", p->name, p->nargs, nargs); return NULL; }
+      Expr *r = expand_2d(p, args, loc);
+      if (!r && !diag_has_error()) diag_error(loc, "'%s' expects two size literals and an array", p->name);
+      return r;
+    }
     return apply_prim(p, args, nargs, loc);
   }
   default:

@@ -7,6 +7,7 @@
 #ifndef CLIFT_INFER_H
 #define CLIFT_INFER_H
 #include "../prim/prim.h"
+#include "../syntax/ast.h"
 
 typedef struct TypeEnv { int uid; Type *type; struct TypeEnv *next; } TypeEnv;
 

@@ -43,8 +43,8 @@ Type *infer_get(InferCx *cx, Expr *e) {
   Expr *arg = e->kids[e->nkids - 1];
   Type *t = infer_expr(cx, arg);
   if (!t) return NULL;
-  long long k = e->prim->dim;
-  if (k < 0) {
+  long long k = e->prim->tuple_index;
+  if (k == PRIM_FIELD_FROM_ARG) {
     if (!nat_is_const(e->kids[0]->nat, &k) || k < 1) {
       diag_error(e->kids[0]->loc, "'get' expects a constant field number from 1");
       return NULL;

@@ -3,17 +3,11 @@
    element type broadcast (as in OpenCL C). */
 #include "infer.h"
 #include "../prim/rules.h"
-#include <string.h>
 
 static bool infer_operands(InferCx *cx, Expr *e, Type **a, Type **b) {
   *a = infer_expr(cx, e->kids[0]);
   *b = *a && e->nkids > 1 ? infer_expr(cx, e->kids[1]) : *a;
   return *a && *b;
-}
-
-static bool is_int_alias(const Prim *p) {
-  size_t n = strlen(p->name);
-  return strcmp(p->name, "mod") == 0 || (n == 2 && p->name[1] == 'i');
 }
 
 Type *infer_arith(InferCx *cx, Expr *e) {
@@ -22,7 +16,7 @@ Type *infer_arith(InferCx *cx, Expr *e) {
   Type *sa = type_scalar_of(a), *sb = type_scalar_of(b);
   bool ok = type_is_numeric(sa) && type_equal(sa, sb) &&
             (type_equal(a, b) || a->kind != TY_VECTOR || b->kind != TY_VECTOR);
-  if (ok && is_int_alias(e->prim) && a->kind != TY_INT) ok = false;
+  if (ok && e->prim->int_only && a->kind != TY_INT) ok = false;
   if (ok && e->prim->op == OP_POW && !type_is_float(a)) ok = false;
   if (!ok) {
     diag_error(e->loc, "'%s' cannot combine %s and %s%s", e->prim->name, type_to_string(a), type_to_string(b),
@@ -37,7 +31,7 @@ Type *infer_compare(InferCx *cx, Expr *e) {
   if (!infer_operands(cx, e, &a, &b)) return NULL;
   bool eq = e->prim->op == OP_EQ || e->prim->op == OP_NE;
   if (!type_is_scalar(a) || !type_equal(a, b) || (!eq && a->kind == TY_BOOL) ||
-      (is_int_alias(e->prim) && a->kind != TY_INT)) {
+      (e->prim->int_only && a->kind != TY_INT)) {
     diag_error(e->loc, "'%s' cannot compare %s and %s", e->prim->name, type_to_string(a), type_to_string(b));
     return NULL;
   }
