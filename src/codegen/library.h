@@ -5,6 +5,7 @@
 #ifndef CLIFT_LIBRARY_H
 #define CLIFT_LIBRARY_H
 #include "../dpia/plan.h"
+#include "../syntax/ast.h"
 
 /* DIR/NAME.c (the source) and DIR/NAME.h (the entry's declaration and the
    convention for this program). Creates DIR. */
