@@ -43,7 +43,12 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < k->nscalars; i++) {
     int64_t bytes = 0;
     layout_type_bytes(k->scalar_types[i], NULL, k->scalar_names[i], &bytes);
-    buf_printf(b, "  SET_ARG(%lld, buffers[%d]);   /* %s */\n", (long long)bytes, k->scalar_params[i], k->scalar_names[i]);
+    Type *t = k->scalar_types[i];
+    if (t->kind == TY_VECTOR && t->width == 3)   /* an OpenCL 3-lane vector argument has 4 lanes' size */
+      buf_printf(b, "  { unsigned char v3[32] = { 0 }; memcpy(v3, buffers[%d], %lld); SET_ARG(%lld, v3); }   /* %s */\n",
+                 k->scalar_params[i], (long long)bytes, (long long)bytes / 3 * 4, k->scalar_names[i]);
+    else
+      buf_printf(b, "  SET_ARG(%lld, buffers[%d]);   /* %s */\n", (long long)bytes, k->scalar_params[i], k->scalar_names[i]);
   }
   buf_puts(b, "  SET_ARG(sizeof(cl_mem), &error_cell);\n  {\n");
   int n = library_loop_arrays(b, p, pk);

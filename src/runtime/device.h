@@ -12,8 +12,9 @@
 
 typedef uint64_t DevMem;       /* a device buffer: a cl_mem or a CUdeviceptr */
 
-/* One kernel argument: `size` bytes at `value`; a buffer's value is a DevMem. */
-typedef struct DevArg { size_t size; const void *value; bool buffer; } DevArg;
+/* One kernel argument: `size` bytes at `value`; a buffer's value is a DevMem;
+   vec3: a 3-lane vector (12 bytes here; OpenCL's float3 argument is 16). */
+typedef struct DevArg { size_t size; const void *value; bool buffer, vec3; } DevArg;
 
 typedef struct DeviceApi {
   const char *name;            /* "OpenCL", "CUDA": in messages */

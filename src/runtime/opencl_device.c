@@ -142,6 +142,11 @@ static bool launch(void *dev, void *kern, const char *name, int dims, size_t loc
     cl_mem m = args[a].buffer ? mem_of(*(const DevMem *)args[a].value) : NULL;
     const void *value = args[a].buffer ? (const void *)&m : args[a].value;
     size_t size = args[a].buffer ? sizeof m : args[a].size;
+    unsigned char padded[32] = { 0 };   /* a float3/int3 argument is passed as 4 lanes (sizeof(cl_float3) == 16) */
+    if (args[a].vec3 && size <= 24) {
+      memcpy(padded, value, size);
+      value = padded; size = size / 3 * 4;
+    }
     if (!check(d->cl->SetKernelArg(kern, (cl_uint)a, size, value), "clSetKernelArg")) return false;
   }
   size_t global[3];

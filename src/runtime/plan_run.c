@@ -63,12 +63,12 @@ static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
   DevArg *args = NEW_ARRAY(DevArg, pk->nbufs + k->prog->nsizes + pk->nvars + k->nscalars + 1);
   int a = 0;
   for (int i = 0; i < pk->nbufs; i++)
-    args[a++] = (DevArg){ sizeof(DevMem), &r->mems[kernel_buffer_index(k, pk->bufs[i])], true };
-  for (int i = 0; i < k->prog->nsizes; i++) args[a++] = (DevArg){ sizeof(long long), &r->size_values[i], false };
+    args[a++] = (DevArg){ .size = sizeof(DevMem), .value = &r->mems[kernel_buffer_index(k, pk->bufs[i])], .buffer = true };
+  for (int i = 0; i < k->prog->nsizes; i++) args[a++] = (DevArg){ .size = sizeof(long long), .value = &r->size_values[i] };
   for (int i = 0; i < pk->nvars; i++) {   /* the host loops' variables */
     long long *v = NEW(long long);
     if (!layout_lookup(r->bound, pk->vars[i], v)) { diag_internal(LOC_NONE, "host loop variable %s is not bound", pk->vars[i]->name); return NULL; }
-    args[a++] = (DevArg){ sizeof(long long), v, false };
+    args[a++] = (DevArg){ .size = sizeof(long long), .value = v };
   }
   for (int i = 0; i < k->nscalars; i++) {
     Type *t = k->scalar_types[i];
@@ -77,9 +77,9 @@ static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
     if (!layout_type_bytes(t, r->sizes, what, &bytes)) return NULL;
     unsigned char *v = NEW_ARRAY(unsigned char, (size_t)bytes + 16);
     if (!layout_pack(t, r->inputs[k->scalar_params[i] - 1], r->sizes, what, v)) return NULL;
-    args[a++] = (DevArg){ (size_t)bytes, v, false };
+    args[a++] = (DevArg){ .size = (size_t)bytes, .value = v, .vec3 = t->kind == TY_VECTOR && t->width == 3 };
   }
-  args[a++] = (DevArg){ sizeof(DevMem), &r->error, true };
+  args[a++] = (DevArg){ .size = sizeof(DevMem), .value = &r->error, .buffer = true };
   *nargs = a;
   return args;
 }
