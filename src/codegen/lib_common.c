@@ -145,3 +145,25 @@ void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, co
     buf_printf(b, "%*s  }\n", 2 * depth, "");
   }
 }
+
+void library_header_entry(Buf *h, const char *guard, const char *entry) {
+  buf_printf(h, "#ifndef %s\n#define %s\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
+             "int %s(void **buffers, const long long *sizes);\n\n"
+             "#ifdef __cplusplus\n}\n#endif\n#endif\n", guard, guard, entry);
+}
+
+bool library_device_supported(Plan *pl) {
+  Kernel *k = pl->k;
+  if (!library_supported(k->prog)) return false;
+  for (int i = 0; i < k->nscalars; i++)   /* scalar inputs: their size is known here */
+    if (!layout_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
+  return true;
+}
+
+bool library_write_device(const char *dir, const char *name, const char *kernel_ext, const char *kernels,
+                          const char *host_ext, const char *host, const char *header) {
+  return util_make_dirs(dir)
+      && util_write_text(util_path_in(dir, arena_printf("%s.%s", name, kernel_ext)), kernels)
+      && util_write_text(util_path_in(dir, arena_printf("%s_host.%s", name, host_ext)), host)
+      && util_write_text(util_path_in(dir, arena_printf("%s.h", name)), header);
+}

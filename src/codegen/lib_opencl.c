@@ -217,21 +217,11 @@ static const char *header_source(Program *p, const char *name) {
              " * aref index was out of range.\n *\n",
              name, p->file ? p->file : "a program", name, name, entry);
   library_describe_convention(&h, p, entry);
-  buf_printf(&h, "#ifndef %s\n#define %s\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
-             "int %s(void **buffers, const long long *sizes);\n\n"
-             "#ifdef __cplusplus\n}\n#endif\n#endif\n", guard, guard, entry);
+  library_header_entry(&h, guard, entry);
   return buf_str(&h);
 }
 
 bool library_write_opencl(Plan *pl, const char *cl, const char *dir, const char *name) {
-  Kernel *k = pl->k;
-  Program *p = k->prog;
-  if (!library_supported(p)) return false;
-  for (int i = 0; i < k->nscalars; i++)   /* scalar inputs: their size is known here */
-    if (!layout_type_supported(k->scalar_types[i], k->scalar_names[i])) return false;
-  const char *host = host_source(pl, cl, name), *header = header_source(p, name);
-  return util_make_dirs(dir)
-      && util_write_text(util_path_in(dir, arena_printf("%s.cl", name)), cl)
-      && util_write_text(util_path_in(dir, arena_printf("%s_host.c", name)), host)
-      && util_write_text(util_path_in(dir, arena_printf("%s.h", name)), header);
+  if (!library_device_supported(pl)) return false;
+  return library_write_device(dir, name, "cl", cl, "c", host_source(pl, cl, name), header_source(pl->k->prog, name));
 }

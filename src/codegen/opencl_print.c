@@ -105,15 +105,11 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
     if (buf->base) { buf_printf(b, "%s__global %schar *%s_base", sep, in ? "const " : "", buf->name); continue; }
     buf_printf(b, "%s__global %s%s *restrict %s", sep, in ? "const " : "", global_type(buf), buf->name);
   }
-  for (int i = 0; i < k->prog->nsizes; i++, sep = ", ") buf_printf(b, "%sconst long %s_arg", sep, k->prog->sizes[i]->name);
-  for (int i = 0; i < pk->nvars; i++, sep = ", ") buf_printf(b, "%sconst long %s_arg", sep, pk->vars[i]->name);
+  sep = codegen_size_params(b, pl, pk, "const long", sep);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
   buf_printf(b, "%s__global int *clift_error) {\n", sep);
-  for (int i = 0; i < k->prog->nsizes; i++)   /* sizes in the index type */
-    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", k->prog->sizes[i]->name, k->prog->sizes[i]->name);
-  for (int i = 0; i < pk->nvars; i++)   /* the host loops' variables, likewise */
-    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", pk->vars[i]->name, pk->vars[i]->name);
+  codegen_size_locals(b, pl, pk);
   for (int i = 0; i < pk->nbufs; i++) {   /* a split tuple's field: at its offset in the parameter's buffer */
     Buffer *buf = pk->bufs[i];
     if (!buf->base) continue;

@@ -1,6 +1,7 @@
 /* stmt_print.c — statements of the kernel AST, printed once for every backend
    (see stmt_print.h for what a backend supplies). */
 #include "stmt_print.h"
+#include "../syntax/ast.h"
 #include "../dpia/plan.h"
 
 void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
@@ -168,4 +169,21 @@ void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
               "#define clift_mod_i32(a, b, site) clift_mod_i32_in(a, b, site, clift_error)\n"
               "#define clift_div_i64(a, b, site) clift_div_i64_in(a, b, site, clift_error)\n"
               "#define clift_mod_i64(a, b, site) clift_mod_i64_in(a, b, site, clift_error)\n\n");
+}
+
+/* The sizes, then the variables of the host loops around the kernel. */
+static int size_count(Plan *pl, PlanKernel *pk) { return pl->k->prog->nsizes + pk->nvars; }
+static const char *size_name(Plan *pl, PlanKernel *pk, int i) {
+  int n = pl->k->prog->nsizes;
+  return i < n ? pl->k->prog->sizes[i]->name : pk->vars[i - n]->name;
+}
+
+const char *codegen_size_params(Buf *b, Plan *pl, PlanKernel *pk, const char *type, const char *sep) {
+  for (int i = 0; i < size_count(pl, pk); i++, sep = ", ") buf_printf(b, "%s%s %s_arg", sep, type, size_name(pl, pk, i));
+  return sep;
+}
+
+void codegen_size_locals(Buf *b, Plan *pl, PlanKernel *pk) {
+  for (int i = 0; i < size_count(pl, pk); i++)   /* in the index type */
+    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", size_name(pl, pk, i), size_name(pl, pk, i));
 }

@@ -35,6 +35,12 @@ void codegen_stmt(StmtPrinter *p, KStmt *s);
 typedef struct PlanKernel PlanKernel;
 void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
                          const char *(*mem_type)(Type *t));
+/* A device kernel's 64-bit parameters: every size, then the variable of each
+   host loop around it (`TYPE NAME_arg`, after `sep`; returns the separator
+   for what follows); and the same as clift_index locals at the body's top. */
+typedef struct Plan Plan;
+const char *codegen_size_params(Buf *b, Plan *pl, PlanKernel *pk, const char *type, const char *sep);
+void codegen_size_locals(Buf *b, Plan *pl, PlanKernel *pk);
 /* Declares every type the kernel's buffers, scalar inputs and statements use,
    through the backend's declare(types, type, seen). */
 void codegen_declare_types(Kernel *k, void (*declare)(Buf *b, Type *t, Buf *seen), Buf *types);
