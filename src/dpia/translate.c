@@ -144,7 +144,7 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   int np = 0, cap = 0;
   Type *whole = t;
   for (ParLoop *p = tr->par; p; p = p->outer)   /* innermost first */
-    if (s != SPACE_LOCAL || p->level != LEVEL_LCL) { whole = type_array(whole, p->count); ARENA_PUSH(loops, np, cap, p); }
+    { whole = type_array(whole, p->count); ARENA_PUSH(loops, np, cap, p); }
   Buffer *b = NEW(Buffer);
   b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
   b->type = whole; b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
