@@ -161,9 +161,23 @@ bool library_device_supported(Plan *pl) {
 }
 
 bool library_write_device(const char *dir, const char *name, const char *kernel_ext, const char *kernels,
-                          const char *host_ext, const char *host, const char *header) {
+                          const char *host_ext, const char *host, Program *p, const char *intro, const char *entry) {
+  Buf h = {0};
+  buf_puts(&h, intro);
+  library_describe_convention(&h, p, entry);
+  library_header_entry(&h, library_header_guard(name), entry);
+  const char *header = buf_str(&h);
   return util_make_dirs(dir)
       && util_write_text(util_path_in(dir, arena_printf("%s.%s", name, kernel_ext)), kernels)
       && util_write_text(util_path_in(dir, arena_printf("%s_host.%s", name, host_ext)), host)
       && util_write_text(util_path_in(dir, arena_printf("%s.h", name)), header);
+}
+
+void library_buffers(Buf *b, Kernel *k, void (*print)(Buf *b, int i, const char *bytes, const char *host, Buffer *buf)) {
+  for (int i = 0; i < k->nbufs; i++) {
+    Buffer *buf = k->bufs[i];
+    if (buf->space == SPACE_LOCAL || buf->base) continue;   /* a split tuple's field: in its base's buffer */
+    bool in = buf->is_param && buf->param_index > 0;
+    print(b, i, i == 0 ? "result_bytes" : library_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL", buf);
+  }
 }

@@ -20,13 +20,17 @@ bool library_write_opencl(Plan *plan, const char *cl, const char *dir, const cha
 bool library_write_cuda(Plan *plan, const char *cu, const char *dir, const char *name);
 
 /* ---- shared by the writers (lib_common.c) ---- */
+/* The host's device buffers, in k->bufs order (local ones and split tuple
+   fields have none): print(b, index, bytes as C, host copy or "NULL", buffer). */
+void library_buffers(Buf *b, Kernel *k, void (*print)(Buf *b, int i, const char *bytes, const char *host, Buffer *buf));
 /* A device library's header ends with the guarded declaration of `entry`. */
 void library_header_entry(Buf *h, const char *guard, const char *entry);
 /* Every parameter, the result and every scalar input of the plan have a layout. */
 bool library_device_supported(Plan *pl);
-/* DIR/NAME.KERNEL_EXT, DIR/NAME_host.HOST_EXT and DIR/NAME.h; creates DIR. */
+/* DIR/NAME.KERNEL_EXT, DIR/NAME_host.HOST_EXT and DIR/NAME.h (`intro`, the
+   convention of p, the declaration of `entry`); creates DIR. */
 bool library_write_device(const char *dir, const char *name, const char *kernel_ext, const char *kernels,
-                          const char *host_ext, const char *host, const char *header);
+                          const char *host_ext, const char *host, Program *p, const char *intro, const char *entry);
 /* Every parameter and the result have a flat layout (else a refusal). */
 bool library_supported(Program *p);
 /* The header comment describing the sizes and buffers of p for `entry`. */
