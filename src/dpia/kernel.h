@@ -122,6 +122,6 @@ KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body)
 Kernel *dpia_translate(Program *p);
 /* SPEC §3.6: a parallel loop may write only through the acceptor it was given
    (the output slice indexed by its own variable) or to memory it declares. */
-bool dpia_race_check(KStmt *body);
+bool dpia_race_check(KStmt *body, Loc where);   /* where: the program, for the message */
 
 #endif

@@ -104,5 +104,5 @@ Kernel *dpia_translate(Program *p) {
     tr.env = b;
   }
   if (!dpia_acc(&tr, p->body, out_acc)) return NULL;
-  return dpia_race_check(k->body) ? k : NULL;
+  return dpia_race_check(k->body, p->loc) ? k : NULL;
 }

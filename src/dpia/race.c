@@ -11,6 +11,7 @@ typedef struct RaceLoop { NatVar *var; int decl_base; } RaceLoop;   /* decl_base
 typedef struct RaceCx {
   RaceLoop *par; int npar, cap_par;          /* enclosing parallel loops */
   const char **decl; int ndecl, cap_decl;    /* private variables in scope */
+  Loc where;                                 /* the program: where a race is reported */
 } RaceCx;
 
 static const char *lvalue_name(CExp *e) {
@@ -39,7 +40,7 @@ static bool check_write(RaceCx *cx, CExp *lhs) {
   if (base->kind == CE_VAR) {
     for (int i = cx->par[cx->npar - 1].decl_base; i < cx->ndecl; i++)
       if (strcmp(cx->decl[i], base->name) == 0) return true;
-    return diag_error(LOC_NONE, "data race: a parallel loop (%s) writes to '%s', declared outside it",
+    return diag_error(cx->where, "data race: a parallel loop (%s) writes to '%s', declared outside it",
                       cx->par[cx->npar - 1].var->name, base->name);
   }
   /* A private array declared inside parallel loop l has one copy per iteration
@@ -50,7 +51,7 @@ static bool check_write(RaceCx *cx, CExp *lhs) {
       if (declared_since(cx, base->buf->name, l)) { from = l + 1; break; }
   for (int p = from; p < cx->npar; p++)
     if (!place_mentions(lhs, cx->par[p].var))
-      return diag_error(LOC_NONE, "data race: every iteration of the parallel loop over %s writes to %s[%s]",
+      return diag_error(cx->where, "data race: every iteration of the parallel loop over %s writes to %s[%s]",
                         cx->par[p].var->name, lvalue_name(lhs), nat_to_string(base->nat));
   return true;
 }
@@ -80,8 +81,9 @@ static bool check(RaceCx *cx, KStmt *s) {
   return true;
 }
 
-bool dpia_race_check(KStmt *body) {
+bool dpia_race_check(KStmt *body, Loc where) {
   RaceCx cx;
   memset(&cx, 0, sizeof cx);
+  cx.where = where;
   return check(&cx, body);
 }

@@ -5,6 +5,8 @@
 #include "dpia/kernel.h"
 #include <string.h>
 
+static bool race_check(KStmt *body) { return dpia_race_check(body, LOC_NONE); }
+
 static Buffer *buffer(const char *name, Nat *n) {
   Buffer *b = NEW(Buffer);
   b->name = name;
@@ -32,23 +34,28 @@ int main(void) {
 
   /* out[gid] = …: each iteration its own element */
   diag_clear();
-  CHECK(dpia_race_check(parfor_writing(LEVEL_GLB, i, cexp_read(out, nat_var(i), -1, type_scalar(TY_FLOAT)), NULL)),
+  CHECK(race_check(parfor_writing(LEVEL_GLB, i, cexp_read(out, nat_var(i), -1, type_scalar(TY_FLOAT)), NULL)),
         "own slice: %s", diag_message());
 
   /* out[0] = … in every iteration: a race */
   diag_clear();
-  CHECK(!dpia_race_check(parfor_writing(LEVEL_GLB, i, cexp_read(out, nat_const(0), -1, type_scalar(TY_FLOAT)), NULL))
+  CHECK(!race_check(parfor_writing(LEVEL_GLB, i, cexp_read(out, nat_const(0), -1, type_scalar(TY_FLOAT)), NULL))
         && strstr(diag_message(), "data race") && strstr(diag_message(), "out[0]"),
         "shared element: %s", diag_message());
+  /* … reported at the program's place (file:line:col), like every error */
+  diag_clear();
+  Loc prog = { "p.lift", 2, 3 };
+  CHECK(!dpia_race_check(parfor_writing(LEVEL_GLB, i, cexp_read(out, nat_const(0), -1, type_scalar(TY_FLOAT)), NULL), prog)
+        && strstr(diag_render(), "p.lift:2:3: error: data race"), "race position: %s", diag_render());
 
   /* the same write in a sequential loop is fine */
   diag_clear();
-  CHECK(dpia_race_check(parfor_writing(LEVEL_SEQ, i, cexp_read(out, nat_const(0), -1, type_scalar(TY_FLOAT)), NULL)),
+  CHECK(race_check(parfor_writing(LEVEL_SEQ, i, cexp_read(out, nat_const(0), -1, type_scalar(TY_FLOAT)), NULL)),
         "sequential loop: %s", diag_message());
 
   /* a variable declared outside the parallel loop */
   diag_clear();
-  CHECK(!dpia_race_check(parfor_writing(LEVEL_LCL, i, cexp_var("acc", type_scalar(TY_FLOAT)), NULL))
+  CHECK(!race_check(parfor_writing(LEVEL_LCL, i, cexp_var("acc", type_scalar(TY_FLOAT)), NULL))
         && strstr(diag_message(), "data race") && strstr(diag_message(), "'acc'"),
         "outer variable: %s", diag_message());
 
@@ -56,7 +63,7 @@ int main(void) {
   KStmt *decl = NEW(KStmt);
   decl->kind = KS_DECL; decl->name = "acc"; decl->type = type_scalar(TY_FLOAT);
   diag_clear();
-  CHECK(dpia_race_check(parfor_writing(LEVEL_WRG, i, cexp_var("acc", type_scalar(TY_FLOAT)), decl)),
+  CHECK(race_check(parfor_writing(LEVEL_WRG, i, cexp_var("acc", type_scalar(TY_FLOAT)), decl)),
         "private variable: %s", diag_message());
 
   /* nested: the inner parallel loop must also index by its own variable */
@@ -66,13 +73,13 @@ int main(void) {
   KStmt *outer = kstmt_block();
   kstmt_add(outer, kstmt_for(LEVEL_WRG, 0, i, nat_var(n), inner));
   diag_clear();
-  CHECK(!dpia_race_check(outer) && strstr(diag_message(), "lid"), "inner loop ignores lid: %s", diag_message());
+  CHECK(!race_check(outer) && strstr(diag_message(), "lid"), "inner loop ignores lid: %s", diag_message());
   inner = parfor_writing(LEVEL_LCL, j, cexp_read(tmp, nat_add(nat_mul(nat_var(i), nat_const(64)), nat_var(j)), -1,
                                                  type_scalar(TY_FLOAT)), NULL);
   outer = kstmt_block();
   kstmt_add(outer, kstmt_for(LEVEL_WRG, 0, i, nat_var(n), inner));
   diag_clear();
-  CHECK(dpia_race_check(outer), "nested slices: %s", diag_message());
+  CHECK(race_check(outer), "nested slices: %s", diag_message());
 
   /* a private array declared inside the parallel loop is per work-item … */
   Buffer *priv = buffer("priv", nat_const(8));
@@ -80,7 +87,7 @@ int main(void) {
   KStmt *pdecl = NEW(KStmt);
   pdecl->kind = KS_DECL; pdecl->buf = priv; pdecl->name = "priv"; pdecl->type = priv->type;
   diag_clear();
-  CHECK(dpia_race_check(parfor_writing(LEVEL_GLB, i, cexp_read(priv, nat_const(3), -1, type_scalar(TY_FLOAT)), pdecl)),
+  CHECK(race_check(parfor_writing(LEVEL_GLB, i, cexp_read(priv, nat_const(3), -1, type_scalar(TY_FLOAT)), pdecl)),
         "private array inside: %s", diag_message());
   /* … but declared outside it, it is shared by every iteration */
   KStmt *shared = kstmt_block();
@@ -88,7 +95,7 @@ int main(void) {
   KStmt *loop = parfor_writing(LEVEL_GLB, i, cexp_read(priv, nat_const(3), -1, type_scalar(TY_FLOAT)), NULL);
   kstmt_add(shared, loop);
   diag_clear();
-  CHECK(!dpia_race_check(shared) && strstr(diag_message(), "priv[3]"), "private array outside: %s", diag_message());
+  CHECK(!race_check(shared) && strstr(diag_message(), "priv[3]"), "private array outside: %s", diag_message());
 
   /* 33 nested parallel loops (the check followed 32): the innermost writes
      the same element in all its iterations */
@@ -110,7 +117,7 @@ int main(void) {
       nest = b;
     }
     diag_clear();
-    bool ok = dpia_race_check(nest);
+    bool ok = race_check(nest);
     if (k) CHECK(ok, "33 nested loops, own slice: %s", diag_message());
     else CHECK(!ok && strstr(diag_message(), "gid32"), "33rd nested loop ignored: %s", diag_message());
   }
@@ -125,7 +132,7 @@ int main(void) {
   }
   kstmt_add(many, parfor_writing(LEVEL_GLB, i, cexp_var("acc", type_scalar(TY_FLOAT)), decl));
   diag_clear();
-  CHECK(dpia_race_check(many), "private variable after 256 declarations: %s", diag_message());
+  CHECK(race_check(many), "private variable after 256 declarations: %s", diag_message());
 
   return CHECK_DONE("race");
 }
