@@ -41,6 +41,16 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
     codegen_indent(p);
     print_decl(p, s);
     return;
+  case KS_COUNT: {   /* a size computed at run time, never below 0 */
+    const char *t = p->style->type(type_scalar(TY_LONG));
+    codegen_indent(p);
+    buf_printf(p->b, "const %s %s_value = (%s)", t, s->var->name, t);
+    p->style->exp(p->b, s->init);
+    buf_puts(p->b, ";\n");
+    codegen_indent(p);
+    buf_printf(p->b, "const %s %s = %s_value > 0 ? %s_value : 0;\n", t, s->var->name, s->var->name, s->var->name);
+    return;
+  }
   case KS_ASSIGN:
     codegen_indent(p);
     if (p->style->special_assign && p->style->special_assign(p, s)) return;

@@ -30,7 +30,7 @@ static void collect(Accesses *as, KStmt *s, KStmt *lcl, bool writes) {
   if (!s) return;
   switch (s->kind) {
   case KS_BLOCK: for (int i = 0; i < s->n; i++) collect(as, s->stmts[i], lcl, writes); return;
-  case KS_DECL: if (!writes) reads_exp(as, s->init, lcl); return;
+  case KS_DECL: case KS_COUNT: if (!writes) reads_exp(as, s->init, lcl); return;
   case KS_ASSIGN: {
     CExp *base = s->lhs;
     while (base->kind == CE_LANE) base = base->args[0];

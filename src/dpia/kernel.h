@@ -58,7 +58,7 @@ struct CExp {
   CExp **args;
 };
 
-typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_BARRIER } KStmtKind;
+typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_BARRIER, KS_COUNT } KStmtKind;
 
 struct KStmt {
   KStmtKind kind;
@@ -76,6 +76,8 @@ struct KStmt {
   /* IF */
   CExp *cond; KStmt *then_, *else_;
   /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
+  /* COUNT: the size variable `var` := max(0, init), an int computed at run time
+     (iterate's run-time count); later statements use it in their nats */
 };
 
 /* A run-time check in generated code (SPEC §8): an aref's range, an integer

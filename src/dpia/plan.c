@@ -292,6 +292,16 @@ static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *ns
   }
 }
 
+/* A run-time count (KS_COUNT) outside every kernel's loops would have to be
+   read back by the host before its loop runs. */
+static bool count_at_top(KStmt *block) {
+  for (int i = 0; i < block->n; i++) {
+    KStmt *s = block->stmts[i];
+    if (s->kind == KS_COUNT || (host_loop(s) && count_at_top(s->body))) return true;
+  }
+  return false;
+}
+
 /* The statements a parallel-under-sequential refusal applies to: the host
    loops are the host's. */
 static bool needs_host_loop(KStmt *block) {
@@ -305,6 +315,9 @@ static bool needs_host_loop(KStmt *block) {
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
+  if (count_at_top(k->body))
+    return diag_unsupported(LOC_NONE, "an iterate count computed at run time around kernels "
+                            "(the host does not read values back from the device yet)"), NULL;
   if (needs_host_loop(k->body))
     return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
                             "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "

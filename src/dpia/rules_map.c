@@ -182,6 +182,19 @@ View *exp_to(Tr *tr, Expr *e) {
 
 View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }
 
+/* A count known at run time: a size variable bound by a KS_COUNT statement
+   to max(0, n) (SPEC §4.1: `(iterate n f xs)`, n an int). */
+static Nat *run_time_count(Tr *tr, Expr *n) {
+  View *v = dpia_exp(tr, n);
+  if (!v) return NULL;
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_COUNT;
+  s->var = nat_var_new(dpia_fresh(tr, "count"), nat_const(0), NULL);
+  s->init = v->scalar;
+  kstmt_add(tr->block, s);
+  return nat_var(s->var);
+}
+
 /* iterate #k f xs (SPEC §4.1): a loop over two buffers, one copy of f
    whatever k. The two halves of one temporary [T]2 take turns: xs is copied
    into half 0, step `it` reads half it % 2 and writes half (it + 1) % 2, and
@@ -191,8 +204,8 @@ View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }
    the top of the program, is run by the host around the kernels of f's body
    (plan.c); nothing in f changes level because it is inside the loop. */
 bool acc_iterate(Tr *tr, Expr *e, Acc *out) {
-  Nat *k = e->kids[0]->nat;
-  View *xs = dpia_exp(tr, e->kids[2]);
+  Nat *k = e->kids[0]->kind == EX_NAT ? e->kids[0]->nat : run_time_count(tr, e->kids[0]);
+  View *xs = k ? dpia_exp(tr, e->kids[2]) : NULL;
   if (!xs) return false;
   long long steps;
   if (nat_is_const(k, &steps) && steps == 0) return dpia_assign(tr, out, xs, e->type);

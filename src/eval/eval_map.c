@@ -99,9 +99,16 @@ static Value *fold(Interp *it, Expr *e, Env *env, bool keep_all) {
 Value *eval_reduce(Interp *it, Expr *e, Env *env) { return fold(it, e, env, false); }
 Value *eval_scan(Interp *it, Expr *e, Env *env) { return fold(it, e, env, true); }
 
+/* A count below 0 applies f no time, as 0 (docs/language.md). */
 Value *eval_iterate(Interp *it, Expr *e, Env *env) {
   long long k;
-  if (!interp_nat(it, e->kids[0]->nat, e->loc, &k)) return NULL;
+  if (e->kids[0]->kind == EX_NAT) {
+    if (!interp_nat(it, e->kids[0]->nat, e->loc, &k)) return NULL;
+  } else {
+    Value *n = interp_demand(interp_eval(it, e->kids[0], env));
+    if (!n) return NULL;
+    k = n->s.i;
+  }
   Value *x = interp_eval(it, e->kids[2], env);
   ArenaMark loop = arena_mark();
   for (long long i = 0; x && i < k; i++)

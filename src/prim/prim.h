@@ -26,6 +26,7 @@ typedef struct Acc Acc;
 typedef enum {
   ARG_EXP,      /* an expression */
   ARG_NAT,      /* a size literal #n (a plain integer is accepted too) */
+  ARG_COUNT,    /* a size literal #n, or an int expression: a count known at run time */
   ARG_FN1,      /* a function of one argument */
   ARG_FN2       /* a function of two arguments */
 } PrimArg;

@@ -41,7 +41,7 @@ static const Prim table[] = {
     .infer = infer_scan, .eval = eval_scan, .dpia_acc = acc_scan, .level = LEVEL_LAZY },
   { .name = "scanSeq", .nargs = 3, .args = { E, F2, E }, .scheme = "T2 -> (T2->T1->T2) -> [T1]n -> [T2]n",
     .infer = infer_scan, .eval = eval_scan, .dpia_acc = acc_scan, .level = LEVEL_SEQ },
-  { .name = "iterate", .nargs = 3, .args = { N, F1, E }, .scheme = "#k -> ([T]n->[T]n) -> [T]n -> [T]n",
+  { .name = "iterate", .nargs = 3, .args = { ARG_COUNT, F1, E }, .scheme = "#k | int -> ([T]n->[T]n) -> [T]n -> [T]n",
     .infer = infer_iterate, .eval = eval_iterate, .dpia_acc = acc_iterate, .level = LEVEL_SEQ },
   { .name = "toGlobal", .nargs = 2, .args = { F1, E }, .scheme = "(T1->T2) -> T1 -> T2",
     .infer = infer_to, .eval = eval_to, .dpia_acc = acc_to, .dpia_exp = exp_to, .space = SPACE_GLOBAL },

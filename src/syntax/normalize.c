@@ -139,6 +139,11 @@ static Expr *nat_arg(Thunk *t, const Prim *p) {
   return NULL;
 }
 
+/* #n, or a non-negative integer (what nat_arg takes). */
+static bool is_size_literal(Thunk *t) {
+  return !t->done && (t->e->kind == EX_NAT || (t->e->kind == EX_INT && t->e->ival >= 0));
+}
+
 /* A 2-D form is a composition of its 1-D primitive p1 = p->desugar_2d
    (SPEC §4.1), e.g.
      slide2D s st = map transpose ∘ slide s st ∘ map (slide s st)
@@ -217,8 +222,8 @@ static Expr *apply_prim(const Prim *p, Thunk *args, int nargs, Loc loc) {
   e->prim = p;
   for (int i = 0; i < nargs; i++) {
     PrimArg kind = p->nargs == PRIM_VARIADIC ? ARG_EXP : p->args[i];
-    if (kind == ARG_NAT) e->kids[i] = nat_arg(&args[i], p);
-    else if (kind == ARG_EXP) e->kids[i] = force(&args[i]);
+    if (kind == ARG_NAT || (kind == ARG_COUNT && is_size_literal(&args[i]))) e->kids[i] = nat_arg(&args[i], p);
+    else if (kind == ARG_EXP || kind == ARG_COUNT) e->kids[i] = force(&args[i]);
     else if (args[i].done) { diag_error(args[i].e->loc, "'%s' expects a function here", p->name); return NULL; }
     else e->kids[i] = norm_fn(args[i].e, args[i].sc, kind == ARG_FN1 ? 1 : 2);
     if (!e->kids[i]) return NULL;

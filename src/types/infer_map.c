@@ -44,6 +44,14 @@ Type *infer_scan(InferCx *cx, Expr *e) {
 }
 
 Type *infer_iterate(InferCx *cx, Expr *e) {
+  if (e->kids[0]->kind != EX_NAT) {   /* a count known at run time (SPEC §4.1): an int */
+    Type *n = infer_expr(cx, e->kids[0]);
+    if (!n) return NULL;
+    if (n->kind != TY_INT) {
+      diag_error(e->kids[0]->loc, "'iterate' expects a count: a size literal (#4, #N) or an int, found %s", type_to_string(n));
+      return NULL;
+    }
+  }
   Type *xs = infer_array_arg(cx, e->kids[2], e);
   Type *out = xs ? infer_fn(cx, e->kids[1], 1, &xs) : NULL;
   if (!out) return NULL;

@@ -127,6 +127,10 @@ static void test_iterate(void) {
           "'iterate' needs a function from a type to itself, found [float]N -> [float]((N / 2) * 2)", "(o join");
   REFUSED("N", F, "xs", "(iterate #3 (o join (mapSeq (reduceSeq 0.0f +)) (split #2)) xs)",
           "found [float]N -> [float](N / 2)", "(o join");
+  /* a count known at run time (SPEC §4.1): any int expression, nothing else */
+  TYPED("N", F " int", "xs n", "(iterate (* n 2) (mapSeq " X2 ") xs)", "(N) [float]N -> int -> [float]N");
+  REFUSED("N", F " float", "xs k", "(iterate k (mapSeq " X2 ") xs)",
+          "'iterate' expects a count: a size literal (#4, #N) or an int, found float", "k (mapSeq");
 }
 
 /* zip: [T1]n -> [T2]n -> [T1 x T2]n; unzip; get1/get2/get #k; tuple */
