@@ -128,12 +128,13 @@ static void indent_into(Buf *b, const char *text, int depth) {
 }
 
 void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, const char *loop_type,
-                         void (*launch)(Buf *b, Plan *pl, PlanKernel *pk)) {
+                         void (*launch)(Buf *b, Plan *pl, PlanKernel *pk), void (*count)(Buf *b, Plan *pl, PlanStep *s)) {
   for (int i = 0; i < n; i++) {
     PlanStep *s = &steps[i];
     Buf one = {0};
-    if (s->kernel >= 0) {
-      launch(&one, pl, &pl->kernels[s->kernel]);
+    if (s->kind != STEP_LOOP) {
+      if (s->kind == STEP_LAUNCH) launch(&one, pl, &pl->kernels[s->kernel]);
+      else count(&one, pl, s);
       indent_into(b, buf_str(&one), depth);
       continue;
     }
@@ -141,7 +142,7 @@ void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, co
     nat_print_c(&one, s->loop->count);
     buf_printf(b, "%*s  /* a host loop (iterate): the kernels of its body, once per step */\n", 2 * depth, "");
     buf_printf(b, "%*s  for (%s %s = 0; %s < %s; %s++) {\n", 2 * depth, "", loop_type, v, v, buf_str(&one), v);
-    library_print_steps(b, pl, s->steps, s->n, depth + 1, loop_type, launch);
+    library_print_steps(b, pl, s->steps, s->n, depth + 1, loop_type, launch, count);
     buf_printf(b, "%*s  }\n", 2 * depth, "");
   }
 }
@@ -179,5 +180,12 @@ void library_buffers(Buf *b, Kernel *k, void (*print)(Buf *b, int i, const char 
     if (buf->space == SPACE_LOCAL || buf->base) continue;   /* a split tuple's field: in its base's buffer */
     bool in = buf->is_param && buf->param_index > 0;
     print(b, i, i == 0 ? "result_bytes" : library_bytes_expr(buf->type), in ? arena_printf("buffers[%d]", buf->param_index) : "NULL", buf);
+  }
+}
+
+void library_declare_counts(Buf *b, PlanStep *steps, int n, const char *type) {
+  for (int i = 0; i < n; i++) {
+    if (steps[i].kind == STEP_COUNT) buf_printf(b, "  %s %s = 0;   /* an iterate count, read back */\n", type, steps[i].var->name);
+    if (steps[i].kind == STEP_LOOP) library_declare_counts(b, steps[i].steps, steps[i].n, type);
   }
 }

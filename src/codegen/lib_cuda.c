@@ -85,6 +85,14 @@ static const char *host_helpers =
   "  return check(cudaLaunchKernel(kern, grid, block, args, 0, 0), step);\n"
   "}\n\n";
 
+/* An iterate count the last kernel wrote into its cell: read back, never below 0. */
+static void print_count(Buf *b, Plan *pl, PlanStep *s) {
+  const char *v = s->var->name;
+  buf_printf(b, "  /* %s: an iterate count computed by the kernel before, read back */\n  {\n    int value = 0;\n"
+             "    if (check(cudaMemcpy(&value, mem[%d], sizeof value, cudaMemcpyDeviceToHost), \"reading %s\")) goto done;\n"
+             "    %s = value > 0 ? value : 0;\n  }\n\n", v, kernel_buffer_index(pl->k, s->cell), v, v);
+}
+
 static void print_buffer(Buf *b, int i, const char *bytes, const char *host, Buffer *buf) {
   buf_printf(b, "  if (buffer_new(&mem[%d], %s, %s, \"%s\")) goto done;\n", i, bytes, host, i == 0 ? "the result" : buf->name);
 }
@@ -136,9 +144,10 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
              "  void *mem[%d] = { NULL };\n\n"
              "  /* buffers: the result (zero-filled), the inputs, the temporaries; the error cell */\n",
              library_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
+  library_declare_counts(&b, pl->steps, pl->nsteps, "long long");
   library_buffers(&b, k, print_buffer);
   buf_puts(&b, "  if (buffer_new(&error_cell, sizeof(int) * 5, NULL, \"the error cell\")) goto done;\n\n");
-  library_print_steps(&b, pl, pl->steps, pl->nsteps, 0, "long long", print_launch);
+  library_print_steps(&b, pl, pl->steps, pl->nsteps, 0, "long long", print_launch, print_count);
   buf_printf(&b, "  if (check(cudaDeviceSynchronize(), \"running the kernels\")) goto done;\n"
              "  if (check(cudaMemcpy(&failed, error_cell, sizeof failed, cudaMemcpyDeviceToHost), \"reading the error cell\")) goto done;\n"
              "  if (failed) {\n"

@@ -133,6 +133,14 @@ static const char *host_helpers =
   "  return NULL;\n"
   "}\n\n";
 
+/* An iterate count the last kernel wrote into its cell: read back, never below 0. */
+static void print_count(Buf *b, Plan *pl, PlanStep *s) {
+  const char *v = s->var->name;
+  buf_printf(b, "  /* %s: an iterate count computed by the kernel before, read back */\n  {\n    cl_int value = 0;\n"
+             "    if (check(clEnqueueReadBuffer(queue, mem[%d], CL_TRUE, 0, sizeof value, &value, 0, NULL, NULL), \"reading %s\")) goto done;\n"
+             "    %s = value > 0 ? value : 0;\n  }\n\n", v, kernel_buffer_index(pl->k, s->cell), v, v);
+}
+
 static void print_buffer(Buf *b, int i, const char *bytes, const char *host, Buffer *buf) {
   buf_printf(b, "  mem[%d] = buffer_new(ctx, %s, %s, &err);\n", i, bytes, host);
   buf_printf(b, "  if (check(err, \"allocating %s\")) goto done;\n", buf->name);
@@ -177,10 +185,11 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
              "  if (!(prog = program_build(ctx, device))) goto done;\n\n"
              "  /* buffers: the result (zero-filled), the inputs, the temporaries; the error cell */\n",
              library_bytes_expr(p->result), k->nbufs ? k->nbufs : 1);
+  library_declare_counts(&b, pl->steps, pl->nsteps, "cl_long");
   library_buffers(&b, k, print_buffer);
   buf_puts(&b, "  error_cell = buffer_new(ctx, sizeof(cl_int) * 5, NULL, &err);\n"
                "  if (check(err, \"allocating the error cell\")) goto done;\n\n");
-  library_print_steps(&b, pl, pl->steps, pl->nsteps, 0, "cl_long", print_launch);
+  library_print_steps(&b, pl, pl->steps, pl->nsteps, 0, "cl_long", print_launch, print_count);
   buf_printf(&b, "  if (check(clEnqueueReadBuffer(queue, error_cell, CL_TRUE, 0, sizeof failed, &failed, 0, NULL, NULL),\n"
              "            \"reading the error cell\")) goto done;\n"
              "  if (failed) {\n"

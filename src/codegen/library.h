@@ -56,6 +56,9 @@ int library_loop_arrays(Buf *b, Program *p, PlanKernel *pk);
    indented lines), host loops as C for loops over `loop_type` variables named
    as the kernels' loop arguments, their bodies indented. */
 void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, const char *loop_type,
-                         void (*launch)(Buf *b, Plan *pl, PlanKernel *pk));
+                         void (*launch)(Buf *b, Plan *pl, PlanKernel *pk), void (*count)(Buf *b, Plan *pl, PlanStep *s));
+/* `TYPE NAME = 0;` for every count the steps read back (declared at the top
+   of the entry, so that no goto crosses an initialisation in C++). */
+void library_declare_counts(Buf *b, PlanStep *steps, int n, const char *type);
 
 #endif

@@ -272,11 +272,25 @@ static int new_kernel(Plan *pl, bool single, Loops *around) {
 /* The steps of one block: kernels cut as plan_build says, host loops as loop
    steps around the steps of their bodies. */
 static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *nsteps) {
-  int cap = 0, seq = -1;
+  int cap = 0, seq = -1, entry = around->n;
   for (int i = 0; i < block->n; i++) {
     KStmt *s = block->stmts[i];
+    if (s->kind == KS_COUNT) {   /* computed by a kernel into a cell, read back, then a size */
+      Buffer *cell = NEW(Buffer);
+      cell->name = arena_printf("%s_cell", s->var->name);
+      cell->type = type_array(type_scalar(TY_INT), nat_const(1));
+      cell->space = SPACE_GLOBAL;
+      kernel_add_buffer(pl->k, cell);
+      int kk = seq >= 0 ? seq : new_kernel(pl, true, around);
+      if (kk != seq) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_LAUNCH, .kernel = kk }));
+      kstmt_add(pl->kernels[kk].body, kstmt_assign(cexp_read(cell, nat_const(0), -1, type_scalar(TY_INT)), s->init));
+      ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_COUNT, .var = s->var, .cell = cell }));
+      ARENA_PUSH(around->vars, around->n, around->cap, s->var);   /* an argument of the kernels after it */
+      seq = -1;
+      continue;
+    }
     if (host_loop(s)) {
-      PlanStep loop = { .kernel = -1, .loop = s };
+      PlanStep loop = { .kind = STEP_LOOP, .loop = s };
       ARENA_PUSH(around->vars, around->n, around->cap, s->var);
       cut(pl, s->body, around, &loop.steps, &loop.n);
       around->n--;
@@ -286,20 +300,11 @@ static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *ns
     }
     bool par = has_parallel_loop(s);
     int kk = par || seq < 0 ? new_kernel(pl, !par, around) : seq;
-    if (kk != seq) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kernel = kk }));
+    if (kk != seq) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_LAUNCH, .kernel = kk }));
     seq = par ? -1 : kk;
     kstmt_add(pl->kernels[kk].body, s);
   }
-}
-
-/* A run-time count (KS_COUNT) outside every kernel's loops would have to be
-   read back by the host before its loop runs. */
-static bool count_at_top(KStmt *block) {
-  for (int i = 0; i < block->n; i++) {
-    KStmt *s = block->stmts[i];
-    if (s->kind == KS_COUNT || (host_loop(s) && count_at_top(s->body))) return true;
-  }
-  return false;
+  around->n = entry;   /* counts bound in this block end with it */
 }
 
 /* The statements a parallel-under-sequential refusal applies to: the host
@@ -315,9 +320,6 @@ static bool needs_host_loop(KStmt *block) {
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
-  if (count_at_top(k->body))
-    return diag_unsupported(LOC_NONE, "an iterate count computed at run time around kernels "
-                            "(the host does not read values back from the device yet)"), NULL;
   if (needs_host_loop(k->body))
     return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
                             "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "

@@ -18,12 +18,16 @@ typedef struct PlanKernel {
   int nvars; NatVar **vars;           /* the host loops around it: their variables are arguments */
 } PlanKernel;
 
-/* What the host does, in order: launch a kernel, or run a host loop (an
-   iterate at the top of the program) around steps of its own. */
+/* What the host does, in order: launch a kernel, run a host loop (an iterate
+   at the top of the program) around steps of its own, or read back a count
+   that a kernel computed (an iterate's run-time count) and bind it. */
+typedef enum { STEP_LAUNCH, STEP_LOOP, STEP_COUNT } PlanStepKind;
 typedef struct PlanStep {
-  int kernel;                  /* >= 0: launch kernels[kernel]; -1: a host loop */
-  KStmt *loop;                 /* the loop: loop->var over [0, loop->count) */
+  PlanStepKind kind;
+  int kernel;                  /* LAUNCH: kernels[kernel] */
+  KStmt *loop;                 /* LOOP: loop->var over [0, loop->count), around */
   int n; struct PlanStep *steps;
+  NatVar *var; Buffer *cell;   /* COUNT: var := max(0, cell[0]), an int the last kernel wrote */
 } PlanStep;
 
 typedef struct Plan {

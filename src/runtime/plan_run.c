@@ -95,26 +95,46 @@ static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
   return ok;
 }
 
-/* Steps in order: launches, and host loops binding their variable around
-   their own steps. */
-static bool run_steps(Run *r, void *module, PlanStep *steps, int n, bool timed) {
-  for (int i = 0; i < n; i++) {
-    PlanStep *s = &steps[i];
-    if (s->kernel >= 0) {
-      if (!launch(r, module, &r->pl->kernels[s->kernel], timed)) return false;
-      continue;
-    }
-    long long count;
-    if (!nat_eval(s->loop->count, layout_lookup, r->bound, &count))
-      return diag_internal(LOC_NONE, "the count of host loop %s cannot be evaluated", s->loop->var->name);
-    NatBinding it = { s->loop->var, 0, r->bound };
-    r->bound = &it;
-    bool ok = true;
-    for (it.value = 0; ok && it.value < count; it.value++) ok = run_steps(r, module, s->steps, s->n, timed);
-    r->bound = it.next;
-    if (!ok) return false;
-  }
+static bool run_steps(Run *r, void *module, PlanStep *steps, int n, bool timed);
+
+/* A host loop: its variable bound to 0, 1, … around its steps. */
+static bool run_loop(Run *r, void *module, PlanStep *s, bool timed) {
+  long long count;
+  if (!nat_eval(s->loop->count, layout_lookup, r->bound, &count))
+    return diag_internal(LOC_NONE, "the count of host loop %s cannot be evaluated", s->loop->var->name);
+  NatBinding it = { s->loop->var, 0, r->bound };
+  r->bound = &it;
+  bool ok = true;
+  for (it.value = 0; ok && it.value < count; it.value++) ok = run_steps(r, module, s->steps, s->n, timed);
+  r->bound = it.next;
+  return ok;
+}
+
+/* A count a kernel wrote into its cell, read back and bound (never below 0)
+   until the end of the steps it was read in. */
+static bool read_count(Run *r, PlanStep *s) {
+  int32_t v = 0;
+  if (!r->api->download(r->dev, r->mems[kernel_buffer_index(r->pl->k, s->cell)], &v, sizeof v, "an iterate count"))
+    return false;
+  NatBinding *b = NEW(NatBinding);
+  *b = (NatBinding){ s->var, v > 0 ? v : 0, r->bound };
+  r->bound = b;
   return true;
+}
+
+/* Steps in order: launches, counts read back, and host loops binding their
+   variable around their own steps. */
+static bool run_steps(Run *r, void *module, PlanStep *steps, int n, bool timed) {
+  NatBinding *entry = r->bound;
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++) {
+    PlanStep *s = &steps[i];
+    if (s->kind == STEP_LAUNCH) ok = launch(r, module, &r->pl->kernels[s->kernel], timed);
+    else if (s->kind == STEP_COUNT) ok = read_count(r, s);
+    else ok = run_loop(r, module, s, timed);
+  }
+  r->bound = entry;
+  return ok;
 }
 
 /* The plan, then wait for it; with `ms`, its device time. */
