@@ -54,7 +54,7 @@ FEATURES = {
     'divzero': '(known) integer division by a value that may be zero',
     'private': 'toPrivate', 'scalar_param': 'int/float scalar parameters',
     'nested_reduce': 'reductions inside reductions / inside scalar expressions',
-    'iterate': 'iterate #k of a map (in a thread and at the top)',
+    'iterate': 'iterate #k or a run-time count of a map (in a thread and at the top)',
     'scan': 'scan/scanSeq (in a thread and at the top)',
     'slice': 'slice #start #len',
     'bool_double': 'bool and double results (comparisons, f2d)',
@@ -566,7 +566,10 @@ class Gen:
         t = xt[1]
         e = self.scal(t, env + [Var(y, t)], 2)[0]
         e = f'(min (max {e} -50.0f) 50.0f)' if t == FLOAT else f'(min (max {e} -500) 500)'
-        return f'(iterate #{self.r.randint(1, 3)} ({mapkw} (lambda ({y}) {e})) {xs})'
+        count = f'#{self.r.randint(1, 3)}'
+        if self.r.random() < 0.4:   # a count computed at run time (SPEC §4.1), 0..3
+            count = f'(% (abs (% {self.scal(INT, env, 1)[0]} 1000)) 4)'
+        return f'(iterate {count} ({mapkw} (lambda ({y}) {e})) {xs})'
 
     def arr_acc(self, xs, xt, env, d):
         """reduceSeq whose accumulator is an array: element-wise sums of the rows."""
