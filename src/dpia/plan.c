@@ -16,8 +16,16 @@ static bool has_parallel_loop(KStmt *s) {
   return has_parallel_loop(s->body) || has_parallel_loop(s->then_) || has_parallel_loop(s->else_);
 }
 
-/* A host loop (an iterate at the top of the program) holding kernels. */
-static bool host_loop(KStmt *s) { return s->kind == KS_FOR && s->host && has_parallel_loop(s->body); }
+static bool parallel_under_sequential(KStmt *s);
+
+/* A host loop: a sequential loop holding kernels that the host runs around
+   their launches, at the top of the program (or of another host loop's
+   body): an iterate, or a reduceSeq/mapSeq whose steps read what the
+   work-items of earlier steps wrote (a global barrier between steps). */
+static bool host_loop(KStmt *s) {
+  return s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body)
+      && (s->host || parallel_under_sequential(s));
+}
 
 /* What a kernel touches: buffers, private variables, parallel loops. */
 typedef struct Uses {
