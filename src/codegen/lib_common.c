@@ -189,3 +189,11 @@ void library_declare_counts(Buf *b, PlanStep *steps, int n, const char *type) {
     if (steps[i].kind == STEP_LOOP) library_declare_counts(b, steps[i].steps, steps[i].n, type);
   }
 }
+
+void library_print_count(Buf *b, Plan *pl, PlanStep *s, const char *value_type, const char *read_fmt) {
+  const char *v = s->var->name;
+  buf_printf(b, "  /* %s: an iterate count computed by the kernel before, read back */\n  {\n    %s value = 0;\n    if (check(",
+             v, value_type);
+  buf_printf(b, read_fmt, kernel_buffer_index(pl->k, s->cell));
+  buf_printf(b, ", \"reading %s\")) goto done;\n    %s = value > 0 ? value : 0;\n  }\n\n", v, v);
+}

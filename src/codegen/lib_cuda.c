@@ -87,10 +87,7 @@ static const char *host_helpers =
 
 /* An iterate count the last kernel wrote into its cell: read back, never below 0. */
 static void print_count(Buf *b, Plan *pl, PlanStep *s) {
-  const char *v = s->var->name;
-  buf_printf(b, "  /* %s: an iterate count computed by the kernel before, read back */\n  {\n    int value = 0;\n"
-             "    if (check(cudaMemcpy(&value, mem[%d], sizeof value, cudaMemcpyDeviceToHost), \"reading %s\")) goto done;\n"
-             "    %s = value > 0 ? value : 0;\n  }\n\n", v, kernel_buffer_index(pl->k, s->cell), v, v);
+  library_print_count(b, pl, s, "int", "cudaMemcpy(&value, mem[%d], sizeof value, cudaMemcpyDeviceToHost)");
 }
 
 static void print_buffer(Buf *b, int i, const char *bytes, const char *host, Buffer *buf) {

@@ -60,5 +60,8 @@ void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, co
 /* `TYPE NAME = 0;` for every count the steps read back (declared at the top
    of the entry, so that no goto crosses an initialisation in C++). */
 void library_declare_counts(Buf *b, PlanStep *steps, int n, const char *type);
+/* A STEP_COUNT as host code: read the cell into `value_type value` with the
+   API call `read_fmt` (its %d: the cell's index in mem[]), bind the count. */
+void library_print_count(Buf *b, Plan *pl, PlanStep *s, const char *value_type, const char *read_fmt);
 
 #endif

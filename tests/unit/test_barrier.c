@@ -16,14 +16,7 @@ static const char *frame(const char *sizes, const char *types, const char *param
 }
 
 static const char *opencl(const char *sizes, const char *types, const char *params, const char *body) {
-  diag_reset();
-  Program *p = driver_compile_text("t.lift", frame(sizes, types, params, body));
-  Kernel *k = p ? dpia_translate_lowered(p) : NULL;
-  Plan *plan = k ? plan_build(k) : NULL;
-  const char *text = plan ? codegen_opencl(plan) : NULL;
-  if (!text) return arena_printf("(no kernel: %s)", diag_message());
-  const char *s = strstr(text, "/* k0");
-  return s ? s : text;
+  return opencl_kernels_of(frame(sizes, types, params, body));
 }
 
 static int count(const char *text, const char *part) {

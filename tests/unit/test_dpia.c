@@ -49,14 +49,7 @@ static const char *c_statements(const char *sizes, const char *types, const char
 
 /* The OpenCL kernels (from the first "/\* k0"), as the driver generates them. */
 static const char *cl_kernels(const char *sizes, const char *types, const char *params, const char *body) {
-  diag_reset();
-  Program *p = driver_compile_text("t.lift", frame(sizes, types, params, body));
-  Kernel *k = p ? dpia_translate_lowered(p) : NULL;
-  Plan *plan = k ? plan_build(k) : NULL;
-  const char *text = plan ? codegen_opencl(plan) : NULL;
-  if (!text) return arena_printf("(no kernel: %s)", diag_message());
-  const char *s = strstr(text, "/* k0");
-  if (!s) return text;
+  const char *s = opencl_kernels_of(frame(sizes, types, params, body));
   size_t n = strlen(s);
   while (n > 1 && s[n - 1] == '\n' && s[n - 2] == '\n') n--;   /* one newline at the end */
   return arena_printf("%.*s", (int)n, s);
