@@ -16,15 +16,12 @@ static bool has_parallel_loop(KStmt *s) {
   return has_parallel_loop(s->body) || has_parallel_loop(s->then_) || has_parallel_loop(s->else_);
 }
 
-static bool parallel_under_sequential(KStmt *s);
-
 /* A host loop: a sequential loop holding kernels that the host runs around
    their launches, at the top of the program (or of another host loop's
-   body): an iterate, or a reduceSeq/mapSeq whose steps read what the
-   work-items of earlier steps wrote (a global barrier between steps). */
+   body): an iterate, or a reduceSeq/mapSeq that mark_host_loops found to
+   need a global barrier between its steps. */
 static bool host_loop(KStmt *s) {
-  return s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body)
-      && (s->host || parallel_under_sequential(s));
+  return s->kind == KS_FOR && s->level == LEVEL_SEQ && s->host && has_parallel_loop(s->body);
 }
 
 /* What a kernel touches: buffers, private variables, parallel loops. */
@@ -315,20 +312,28 @@ static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *ns
   around->n = entry;   /* counts bound in this block end with it */
 }
 
-/* The statements a parallel-under-sequential refusal applies to: the host
-   loops are the host's. */
-static bool needs_host_loop(KStmt *block) {
+/* Marks, once, the sequential loops of a block (the program's top, or a host
+   loop's body) whose steps read what other work-items wrote in earlier steps
+   as host loops; false when such a loop stands where the host cannot run it
+   (under an if, inside another kernel's loop). */
+static bool mark_host_loops(KStmt *block) {
   for (int i = 0; i < block->n; i++) {
     KStmt *s = block->stmts[i];
-    if (host_loop(s) ? needs_host_loop(s->body) : parallel_under_sequential(s)) return true;
+    bool loop = s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body);
+    if (loop && (s->host || parallel_under_sequential(s))) {
+      s->host = true;
+      if (!mark_host_loops(s->body)) return false;
+    } else if (parallel_under_sequential(s)) {
+      return false;
+    }
   }
-  return false;
+  return true;
 }
 
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
-  if (needs_host_loop(k->body))
+  if (!mark_host_loops(k->body))
     return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
                             "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "
                             "kernel launches"), NULL;
