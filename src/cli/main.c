@@ -164,23 +164,25 @@ static bool parse_size3(const char *text, size_t out[3]) {
    launch-size option given (for the message when the target has no launches). */
 typedef struct RunArgs { RunOptions o; const char *launch_given; } RunArgs;
 
-/* A run option at argv[i] (consuming its value): 1 taken, 0 not one, -1 malformed. */
+/* A run option at argv[i] (consuming its value): 1 taken, 0 not one, -1
+   malformed (argv[i] still the option, for the message). */
 static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
   const char *a = argv[*i];
   bool local = strcmp(a, "--local-size") == 0, global = strcmp(a, "--global-size") == 0;
   bool device = strcmp(a, "--device") == 0;
   if (!local && !global && !device) return 0;
   if (*i + 1 >= argc) return -1;
-  const char *v = argv[++*i];
+  const char *v = argv[*i + 1];
   if (device) {
     char *end;
     long k = strtol(v, &end, 10);
-    if (*end || k < 0 || k > 1000000) return -1;
+    if (!*v || *end || k < 0 || k > 1000000) return -1;
     ra->o.device = (int)k;
-    return 1;
+  } else {
+    if (!parse_size3(v, local ? ra->o.launch.local : ra->o.launch.global)) return -1;
+    if (!ra->launch_given) ra->launch_given = a;
   }
-  if (!parse_size3(v, local ? ra->o.launch.local : ra->o.launch.global)) return -1;
-  if (!ra->launch_given) ra->launch_given = a;
+  ++*i;
   return 1;
 }
 
