@@ -50,6 +50,10 @@ struct View {
   int k;
   int n; View **kids;
   Expr *fn; Binding *env;    /* V_MAP */
+  /* A dynamic-length array {∃X.[T]X} (its data stored at its upper bound):
+     a view of its run-time length, an int; an array of them: a view of an
+     array of those ints (SPEC §3.4; dpia/exists.c). NULL otherwise. */
+  View *len;
 };
 
 View *view_scalar(CExp *e);
@@ -87,6 +91,7 @@ struct Acc {
   Acc *map;          /* AC_HOLE: its AC_MAP */
   Nat *current;      /* AC_MAP: the index being resolved (stage III is synchronous) */
   int n; Acc **kids; /* AC_SOA */
+  Acc *len;          /* {∃X.[T]X} (or an array of them): where its length (lengths) go, as View.len */
 };
 
 Acc *acc_buf(Buffer *b);
@@ -141,6 +146,23 @@ View *view_proj(Tr *tr, View *v, int field);
 CExp *view_resolve(Tr *tr, View *v, Path p);  /* the scalar at path p */
 CExp *acc_resolve(Tr *tr, Acc *a, Path p);    /* the lvalue at path p */
 bool type_is_value(Type *t);                  /* scalar or vector: resolved eagerly */
+
+/* ---- dynamic-length arrays (exists.c, SPEC §3.4) ---- */
+bool exists_in(Type *t);                     /* does t hold a {∃…} (in arrays, not in tuples)? */
+/* The type its data is stored as: every {∃X.[T]X} as [T](X's upper bound).
+   NULL + diag_unsupported when a bound is not known before the program runs. */
+Type *exists_upper(Type *t);
+/* The type of its lengths: int for {∃…}, [int]n for [{∃…}]n, … */
+Type *exists_lens(Type *t);
+/* v (of type {∃X.[T]X}) as an ordinary array of its run-time length: a size
+   variable `rigid` bound (KS_COUNT) to the length; the view retyped [T]rigid. */
+View *exists_open(Tr *tr, View *v, NatVar *rigid);
+/* out (of type {∃…}) receiving an array of length `len`: the length written,
+   and the acceptor of the data, typed [T]len. */
+Acc *exists_accept(Tr *tr, Acc *out, Nat *len);
+bool exists_set_len(Tr *tr, Acc *out, CExp *len);
+/* A view of type t (a {∃…}) over data `data` of length `len` (an int). */
+View *exists_view(View *data, Type *t, CExp *len);
 Nat *type_len(Type *t);
 
 #endif

@@ -28,9 +28,17 @@ static bool storable(Type *t, bool in_array) {
   if (t->kind == TY_ARRAY) return storable(t->elem, true);
   if (t->kind == TY_TUPLE) {
     if (in_array && layout_split_tuple(t)) return false;
-    for (int i = 0; i < t->n; i++) if (!storable(t->fields[i], in_array)) return false;
+    for (int i = 0; i < t->n; i++) if (!storable(t->fields[i], in_array) || exists_in(t->fields[i])) return false;
   }
-  return t->kind != TY_EXISTS;
+  return t->kind != TY_EXISTS || storable(t->array, in_array);
+}
+
+/* Every dynamic-length array of the program has an upper bound the host can
+   allocate (SPEC §3.4): checked before anything is translated. */
+static bool bounds_known(Expr *e) {
+  if (e->type && !exists_upper(e->type)) return false;
+  for (int i = 0; i < e->nkids; i++) if (!bounds_known(e->kids[i])) return false;
+  return true;
 }
 
 static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
@@ -77,6 +85,7 @@ Kernel *dpia_translate(Program *p) {
       return NULL;
     }
   }
+  if (!bounds_known(p->body)) return NULL;
   Kernel *k = NEW(Kernel);
   k->prog = p;
   k->bufs = NULL;
@@ -86,7 +95,19 @@ Kernel *dpia_translate(Program *p) {
   Tr tr = { .k = k, .block = kstmt_block() };
   k->body = tr.block;
   View *out_view; Acc *out_acc;   /* the result is only written */
-  param_storage(k, add_buffer(k, "out", p->result, 0), "out", p->result, NULL, &out_view, &out_acc);
+  Type *res = exists_upper(p->result);
+  Buffer *out = add_buffer(k, "out", res, 0);
+  param_storage(k, out, "out", res, NULL, &out_view, &out_acc);
+  if (res != p->result) {   /* its lengths after the data (layout.c): a buffer of their own at that offset */
+    Type *lens = exists_lens(p->result);
+    Buffer *lb = add_buffer(k, "out_len", lens->kind == TY_ARRAY ? lens : type_array(lens, nat_const(1)), 0);
+    lb->base = out; lb->offset = layout_lens_offset_nat(p->result);
+    Acc *a = NEW(Acc);
+    *a = *out_acc;
+    a->type = p->result;
+    a->len = lens->kind == TY_ARRAY ? acc_buf(lb) : acc_idx(acc_buf(lb), nat_const(0));
+    out_acc = a;
+  }
   for (int i = 0; i < p->nparams; i++) {
     Type *t = p->params[i].type;
     View *v;

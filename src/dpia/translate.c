@@ -108,6 +108,14 @@ static void new_fields(Tr *tr, Type *t, int depth, Type *tuple, AddrSpace s, Vie
 }
 
 void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
+  if (exists_in(t)) {   /* dynamic-length arrays: the data at its upper bound, and the lengths (exists.c) */
+    View *lv; Acc *la;
+    dpia_new(tr, exists_upper(t), s, view, acc);   /* every bound known: checked before translating (program.c) */
+    dpia_new(tr, exists_lens(t), t->kind == TY_EXISTS ? SPACE_PRIVATE : s, &lv, &la);
+    View *v = NEW(View); *v = **view; v->type = t; v->len = lv; *view = v;
+    Acc *a = NEW(Acc); *a = **acc; a->type = t; a->len = la; *acc = a;
+    return;
+  }
   if (t->kind == TY_TUPLE) { new_fields(tr, t, 0, t, s, view, acc); return; }
   if (tuple_holds_array(t)) {
     int depth = 0;
@@ -190,7 +198,11 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
       if (!dpia_assign(tr, acc_proj(out, f), view_proj(tr, v, f), t->fields[f])) return false;
     return true;
   }
-  if (t->kind == TY_EXISTS) t = t->array;
+  if (t->kind == TY_EXISTS) {   /* the run-time length, then the elements below it */
+    View *data = exists_open(tr, v, nat_var_new("len", nat_const(0), t->exvar->hi));
+    Acc *o = data ? exists_accept(tr, out, type_len(data->type)) : NULL;
+    return o && exists_set_len(tr, out, cexp_nat(type_len(data->type))) && assign_at(tr, o, data, data->type, level);
+  }
   if (t->kind != TY_ARRAY) return diag_error(LOC_NONE, "internal: cannot copy a value of type %s", type_to_string(t));
   long long n;
   if (nat_is_const(t->len, &n) && n == 1)   /* a [T]1 (a reduction's result) needs no loop */
@@ -237,6 +249,7 @@ static View *materialise(Tr *tr, Expr *e, AddrSpace s) {
    restores the environment after the body. */
 static bool bind_let(Tr *tr, Expr *e) {
   View *v = dpia_exp(tr, e->kids[0]);
+  if (v && e->kind == EX_UNPACK) v = exists_open(tr, v, e->rigid);   /* SPEC §3.4: [T]X' from here on */
   if (!v) return false;
   if (v->kind == V_SCALAR) v = name_scalar(tr, v->scalar, e->name);
   bind(tr, e->uid, v);
@@ -263,6 +276,10 @@ View *dpia_exp(Tr *tr, Expr *e) {
     View *r = bind_let(tr, e) ? dpia_exp(tr, e->kids[1]) : NULL;
     tr->env = saved;
     return r;
+  }
+  case EX_PACK: {   /* [T]L, L mentioning the unpack's rigid length: L is the run-time length */
+    View *v = dpia_exp(tr, e->kids[0]);
+    return v ? exists_view(v, e->type, cexp_nat(e->kids[0]->type->len)) : NULL;
   }
   case EX_IF:
     if (type_is_value(e->type)) {
@@ -304,6 +321,11 @@ bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
     bool ok = bind_let(tr, e) && dpia_acc(tr, e->kids[1], out);
     tr->env = saved;
     return ok;
+  }
+  case EX_PACK: {   /* the data through the unpack; its length once the unpack has bound it */
+    Nat *len = e->kids[0]->type->len;
+    Acc *data = exists_accept(tr, out, len);
+    return data && dpia_acc(tr, e->kids[0], data) && exists_set_len(tr, out, cexp_nat(len));
   }
   case EX_IF:
     if (!type_is_value(e->type)) {

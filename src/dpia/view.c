@@ -54,6 +54,7 @@ View *view_idx(Tr *tr, View *v, Nat *i) {
   if (type_is_value(et)) return view_scalar(view_resolve(tr, v, path_prepend_index((Path){0, NULL}, i)));
   View *r = view_new(V_IDX, et, 1);
   r->kids[0] = v; r->a = i;
+  if (v->len && v->len->type->kind == TY_ARRAY) r->len = view_idx(tr, v->len, i);   /* an array of {∃…}: row i's length */
   return r;
 }
 
@@ -220,6 +221,7 @@ Acc *acc_idx(Acc *a, Nat *i) {
   }
   Acc *r = acc_new(AC_IDX, elem_type(a->type), a);
   r->a = i;
+  if (a->len && a->len->type->kind == TY_ARRAY) r->len = acc_idx(a->len, i);
   return r;
 }
 

@@ -122,3 +122,23 @@ Value *eval_to(Interp *it, Expr *e, Env *env) {
 }
 
 Value *eval_id(Interp *it, Expr *e, Env *env) { return interp_eval(it, e->kids[0], env); }
+
+/* filter p xs: the elements for which p holds, in order (SPEC §3.4). */
+Value *eval_filter(Interp *it, Expr *e, Env *env) {
+  Value *xs = interp_array(it, e->kids[1], env);
+  if (!xs) return NULL;
+  bool *keep = NEW_ARRAY(bool, xs->n > 0 ? xs->n : 1);
+  int64_t kept = 0;
+  for (int64_t i = 0; i < xs->n; i++) {
+    ArenaMark m = arena_mark();
+    Value *x = value_elem(xs, i);
+    Value *r = interp_demand(interp_call(it, e->kids[0], &x, env, 0));
+    if (!r) return NULL;
+    kept += keep[i] = r->s.b;
+    arena_release(m);
+  }
+  Value *out = interp_new_array(it, e->type->array, kept, e->loc);
+  for (int64_t i = 0, j = 0; out && i < xs->n; i++)
+    if (keep[i] && !value_set_elem(out, j++, value_elem(xs, i))) return mismatch(e), NULL;
+  return out;
+}

@@ -35,24 +35,27 @@ bool layout_split_tuple(Type *t) {
   return false;
 }
 
-static bool supported(Type *t, const char *what, bool in_array) {
+static bool supported(Type *t, const char *what, bool in_array, bool in_tuple) {
   switch (t->kind) {
   case TY_TUPLE:
     if (layout_split_tuple(t) && in_array)
       return diag_unsupported(LOC_NONE, "%s: arrays of tuples holding arrays (%s) as inputs or results",
                               what, type_to_string(t));
-    for (int i = 0; i < t->n; i++) if (!supported(t->fields[i], what, in_array)) return false;
+    for (int i = 0; i < t->n; i++) if (!supported(t->fields[i], what, in_array, true)) return false;
     return true;
-  case TY_EXISTS:
-    return diag_unsupported(LOC_NONE, "%s: dynamic-length arrays (%s) as inputs or results", what, type_to_string(t));
+  case TY_EXISTS:   /* the data at its upper bound, its lengths after it (layout_lens_offset_nat) */
+    if (!type_exists_upper(t) || in_tuple)
+      return diag_unsupported(LOC_NONE, "%s: %s (%s)", what, in_tuple ? "a tuple holding dynamic-length arrays"
+                              : "a dynamic-length array without an upper bound, or of dynamic-length arrays", type_to_string(t));
+    return supported(t->array, what, in_array, in_tuple);
   case TY_ARRAY: case TY_VECTOR:
-    return supported(t->elem, what, true);
+    return supported(t->elem, what, true, in_tuple);
   default:
     return true;
   }
 }
 
-bool layout_type_supported(Type *t, const char *what) { return supported(t, what, false); }
+bool layout_type_supported(Type *t, const char *what) { return supported(t, what, false, false); }
 
 static int64_t round_up(int64_t n) { return (n + LAYOUT_SPLIT_ALIGN - 1) / LAYOUT_SPLIT_ALIGN * LAYOUT_SPLIT_ALIGN; }
 
@@ -75,7 +78,15 @@ Nat *layout_split_offset_nat(Type *t, int field) {
   return o;
 }
 
+/* A type holding dynamic-length arrays: its data (at the upper bounds), then,
+   from the next multiple of LAYOUT_SPLIT_ALIGN bytes, its lengths as int32. */
+Nat *layout_lens_offset_nat(Type *t) {
+  Nat *data = layout_type_bytes_nat(type_exists_upper(t)), *a = nat_const(LAYOUT_SPLIT_ALIGN);
+  return nat_mul(nat_div(nat_add(data, nat_const(LAYOUT_SPLIT_ALIGN - 1)), a), a);
+}
+
 Nat *layout_type_bytes_nat(Type *t) {
+  if (type_has_exists(t)) return nat_add(layout_lens_offset_nat(t), layout_type_bytes_nat(type_exists_lens(t)));
   switch (t->kind) {
   case TY_ARRAY: return nat_mul(t->len, layout_type_bytes_nat(t->elem));
   case TY_VECTOR: return nat_const((long long)layout_scalar_bytes(t->elem->kind) * t->width);
@@ -143,8 +154,23 @@ size_t layout_tuple_field_bytes(Type *t) {
   return t->kind == TY_VECTOR ? layout_align_of(t) : layout_scalar_bytes(t->kind);
 }
 
+bool layout_lens_offset(Type *t, NatBinding *b, const char *what, int64_t *out) {
+  Type *u = type_exists_upper(t);
+  if (!u) return layout_type_supported(t, what);
+  int64_t data;
+  if (!layout_type_bytes(u, b, what, &data)) return false;
+  *out = round_up(data);
+  return true;
+}
+
 bool layout_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out) {
   int64_t len, elem;
+  if (type_has_exists(t)) {
+    int64_t off, lens;
+    if (!layout_lens_offset(t, b, what, &off) || !layout_type_bytes(type_exists_lens(t), b, what, &lens)) return false;
+    if (__builtin_add_overflow(off, lens, out)) return too_big(what);
+    return true;
+  }
   switch (t->kind) {
   case TY_TUPLE:
     if (!layout_type_supported(t, what)) return false;

@@ -43,6 +43,12 @@ bool layout_split_tuple(Type *t);
 bool layout_split_offset(Type *t, int field, NatBinding *b, const char *what, int64_t *off);
 Nat *layout_split_offset_nat(Type *t, int field);   /* the same as a size expression */
 Nat *layout_type_bytes_nat(Type *t);                /* layout_type_bytes as a size expression */
+/* A result holding dynamic-length arrays (SPEC §3.4) is its data at the upper
+   bounds (type_exists_upper), then, from this offset (a multiple of
+   LAYOUT_SPLIT_ALIGN), its run-time lengths as int32 (type_exists_lens);
+   layout_unpack reads only the elements below each length. */
+bool layout_lens_offset(Type *t, NatBinding *b, const char *what, int64_t *out);
+Nat *layout_lens_offset_nat(Type *t);
 
 size_t layout_align_of(Type *t);
 size_t layout_tuple_field_bytes(Type *t);

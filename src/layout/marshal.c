@@ -211,12 +211,58 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
   return v;
 }
 
+/* The first n elements of array v (flat or boxed), sharing its storage. */
+static Value *prefix(Value *v, int64_t n) {
+  Value *r = NEW(Value);
+  *r = *v;
+  r->n = n;
+  if (value_is_flat(v)) {
+    int64_t *shape = NEW_ARRAY(int64_t, v->rank);
+    for (int d = 0; d < v->rank; d++) shape[d] = v->shape[d];
+    shape[0] = n;
+    r->shape = shape;
+  }
+  return r;
+}
+
+/* v (of type t's upper bounds) cut to the lengths lens[*next …] (SPEC §3.4:
+   only the actual elements are the result; rows of an array of them stay at
+   the stride of their upper bound in memory). */
+static Value *trim(Value *v, Type *t, const int32_t *lens, int64_t nlens, int64_t *next, const char *what) {
+  if (t->kind == TY_EXISTS) {
+    int32_t n = *next < nlens ? lens[*next] : -1;
+    (*next)++;
+    if (n < 0 || n > v->n) {
+      diag_error(LOC_NONE, "%s: a length cell holds %d, outside 0..%lld", what, n, (long long)v->n);
+      return NULL;
+    }
+    return prefix(v, n);
+  }
+  Value *out = value_array(v->n);
+  for (int64_t i = 0; i < v->n; i++)
+    if (!(out->elems[i] = trim(value_elem(v, i), t->elem, lens, nlens, next, what))) return NULL;
+  return out;
+}
+
+static Value *unpack_exists(Type *t, NatBinding *b, const char *what, unsigned char *buf, bool in_place) {
+  Type *u = type_exists_upper(t);
+  int64_t off, bytes;
+  if (!u || !layout_lens_offset(t, b, what, &off) || !layout_type_bytes(type_exists_lens(t), b, what, &bytes)) return NULL;
+  Value *data = in_place ? layout_unpack_in_place(u, b, what, buf) : layout_unpack(u, b, what, buf);
+  int64_t next = 0, nlens = bytes / (int64_t)sizeof(int32_t);
+  int32_t *lens = NEW_ARRAY(int32_t, nlens > 0 ? nlens : 1);
+  memcpy(lens, buf + off, (size_t)bytes);
+  return data ? trim(data, t, lens, nlens, &next, what) : NULL;
+}
+
 Value *layout_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf) {
+  if (type_has_exists(t)) return unpack_exists(t, b, what, (unsigned char *)buf, false);
   const unsigned char *at = buf;
   return unpack_at(t, b, what, &at);
 }
 
 Value *layout_unpack_in_place(Type *t, NatBinding *b, const char *what, unsigned char *buf) {
+  if (type_has_exists(t)) return unpack_exists(t, b, what, buf, true);
   int64_t shape[32];
   int rank;
   ValueKind leaf;

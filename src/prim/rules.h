@@ -20,7 +20,7 @@ Type *infer_length(InferCx *, Expr *);   Type *infer_slice(InferCx *, Expr *);
 Type *infer_as_vector(InferCx *, Expr *);Type *infer_as_scalar(InferCx *, Expr *);
 Type *infer_arith(InferCx *, Expr *);    Type *infer_compare(InferCx *, Expr *);
 Type *infer_logic(InferCx *, Expr *);    Type *infer_cast(InferCx *, Expr *);
-Type *infer_math(InferCx *, Expr *);
+Type *infer_math(InferCx *, Expr *);    Type *infer_filter(InferCx *, Expr *);
 
 /* interpreter rules (src/eval) */
 Value *eval_map(Interp *, Expr *, Env *);      Value *eval_reduce(Interp *, Expr *, Env *);
@@ -34,14 +34,14 @@ Value *eval_pad(Interp *, Expr *, Env *);      Value *eval_pad_constant(Interp *
 Value *eval_iota(Interp *, Expr *, Env *);     Value *eval_aref(Interp *, Expr *, Env *);
 Value *eval_length(Interp *, Expr *, Env *);   Value *eval_slice(Interp *, Expr *, Env *);
 Value *eval_as_vector(Interp *, Expr *, Env *);Value *eval_as_scalar(Interp *, Expr *, Env *);
-Value *eval_scalar_op(Interp *, Expr *, Env *);
+Value *eval_scalar_op(Interp *, Expr *, Env *);Value *eval_filter(Interp *, Expr *, Env *);
 
 /* DPIA rules (src/dpia): acceptor-passing A and continuation-passing C */
 bool acc_map(Tr *, Expr *, Acc *);       bool acc_scan(Tr *, Expr *, Acc *);
 bool acc_to(Tr *, Expr *, Acc *);        bool acc_iterate(Tr *, Expr *, Acc *);
 bool acc_zip(Tr *, Expr *, Acc *);       bool acc_tuple(Tr *, Expr *, Acc *);
 bool acc_pad_constant(Tr *, Expr *, Acc *);
-bool acc_layout(Tr *, Expr *, Acc *);    /* a layout with an inverse: its argument through dpia_inv */
+bool acc_layout(Tr *, Expr *, Acc *);    bool acc_filter(Tr *, Expr *, Acc *);    /* a layout with an inverse: its argument through dpia_inv */
 View *exp_map_lazy(Tr *, Expr *);        View *exp_reduce(Tr *, Expr *);
 View *exp_to(Tr *, Expr *);              View *exp_id(Tr *, Expr *);
 View *exp_zip(Tr *, Expr *);             View *exp_unzip(Tr *, Expr *);

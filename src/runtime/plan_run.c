@@ -46,8 +46,10 @@ static bool buffers_create(Run *r) {
     Buffer *b = k->bufs[i];
     if (b->space == SPACE_LOCAL || b->base) continue;   /* a split tuple's field: in its base's buffer */
     const char *what = buffer_what(b);
+    /* the result's buffer holds its lengths too when they are dynamic (layout.h) */
+    Type *t = b->is_param && b->param_index == 0 ? k->prog->result : b->type;
     int64_t bytes;
-    if (!layout_type_supported(b->type, what) || !layout_type_bytes(b->type, r->sizes, what, &bytes)) return false;
+    if (!layout_type_supported(t, what) || !layout_type_bytes(t, r->sizes, what, &bytes)) return false;
     if (bytes >= INDEX32_LIMIT) r->index32 = false;
     bool ok = b->is_param && b->param_index > 0 ? input_buffer(r, b, bytes, what, &r->mems[i])
                                                 : r->api->alloc(r->dev, bytes, NULL, what, &r->mems[i]);

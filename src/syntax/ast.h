@@ -13,8 +13,10 @@ typedef enum {
   EX_LAMBDA,    /* params[0..nparams-1], kids[0] = body */
   EX_LET,       /* name/uid bound to kids[0] in kids[1] */
   EX_IF,        /* kids[0] ? kids[1] : kids[2] */
-  EX_PACK,      /* kids[0] */
-  EX_UNPACK,    /* name/uid bound to the unpacked kids[0] in kids[1] */
+  EX_PACK,      /* kids[0], an UNPACK whose body's type mentions its rigid length:
+                   that length hidden again, {∃X. …} (SPEC §3.4) */
+  EX_UNPACK,    /* name/uid bound to the unpacked kids[0] (a {∃X.[T]X}) in kids[1],
+                   as [T]rigid; inserted by the type checker (types/exists.c) */
   EX_COMPOSE,   /* (o kids...) — gone after normalisation */
   EX_APPLY,     /* kids[0] applied to kids[1..] — gone after normalisation */
   EX_PRIM       /* saturated primitive: prim applied to kids[0..nkids-1] */
@@ -38,6 +40,7 @@ struct Expr {
   Expr **kids;
   const Prim *prim;      /* PRIM */
   NatVar *index;         /* LAMBDA over a position-dependent array: its position variable */
+  NatVar *rigid;         /* UNPACK: the fresh rigid length of the unpacked array (set by the type checker) */
 };
 
 /* A run-time size condition the type checker could not settle statically,

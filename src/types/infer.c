@@ -8,7 +8,7 @@ static Type *lookup(InferCx *cx, int uid) {
   return NULL;
 }
 
-static void bind(InferCx *cx, int uid, Type *type) {
+void infer_bind(InferCx *cx, int uid, Type *type) {
   TypeEnv *t = NEW(TypeEnv);
   t->uid = uid; t->type = type; t->next = cx->env;
   cx->env = t;
@@ -22,8 +22,9 @@ Type *infer_fn(InferCx *cx, Expr *lam, int n, Type **params) {
   TypeEnv *saved = cx->env;
   for (int i = 0; i < n; i++) {
     lam->params[i].type = params[i];
-    bind(cx, lam->params[i].uid, params[i]);
+    infer_bind(cx, lam->params[i].uid, params[i]);
   }
+  infer_open_params(cx, lam);
   Type *body = infer_expr(cx, lam->kids[0]);
   cx->env = saved;
   lam->type = body;
@@ -33,6 +34,7 @@ Type *infer_fn(InferCx *cx, Expr *lam, int n, Type **params) {
 Type *infer_array_arg(InferCx *cx, Expr *e, Expr *app) {
   Type *t = infer_expr(cx, e);
   if (!t) return NULL;
+  if (t->kind == TY_EXISTS) return infer_open_arg(cx, app, e, t);
   if (t->kind != TY_ARRAY) {
     diag_error(e->loc, "'%s' expects an array here, found %s", app->prim->name, type_to_string(t));
     return NULL;
@@ -66,6 +68,10 @@ bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *ap
     if (nat_proves_lt(rhs, lhs))
       return diag_error(app->loc, "%s: needs %s <= %s, which never holds", what, nat_to_string(lhs), nat_to_string(rhs));
   }
+  NatVar *rigid;
+  if (infer_mentions_rigid(cx, lhs, &rigid) || infer_mentions_rigid(cx, rhs, &rigid))
+    return diag_error(app->loc, "%s: the condition depends on the length %s of a filtered array, known only "
+                      "while the program runs; this check is not supported yet", what, rigid->name);
   SizeCheck *c = NEW(SizeCheck);
   *c = (SizeCheck){ kind, lhs, rhs, app->loc, what, cx->prog->checks };
   cx->prog->checks = c;
@@ -73,14 +79,12 @@ bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *ap
 }
 
 static Type *infer_let(InferCx *cx, Expr *e) {
+  if (e->kind == EX_UNPACK) return infer_unpack(cx, e, NULL);
   Type *bound = infer_expr(cx, e->kids[0]);
   if (!bound) return NULL;
-  if (e->kind == EX_UNPACK && bound->kind != TY_EXISTS) {
-    diag_error(e->loc, "unpack expects a dynamic-length array {∃X.[T]X}, found %s", type_to_string(bound));
-    return NULL;
-  }
+  if (bound->kind == TY_EXISTS) return infer_unpack(cx, e, bound);
   TypeEnv *saved = cx->env;
-  bind(cx, e->uid, bound);
+  infer_bind(cx, e->uid, bound);
   Type *body = infer_expr(cx, e->kids[1]);
   cx->env = saved;
   return body;
@@ -120,11 +124,12 @@ Type *infer_expr(InferCx *cx, Expr *e) {
       if (e->kids[i]->kind == EX_NAT &&
           !infer_require(cx, CHECK_NONNEG, nat_const(0), e->kids[i]->nat, e->kids[i], arena_printf("size %s", nat_to_string(e->kids[i]->nat))))
         return NULL;
-    t = e->prim->infer(cx, e);
+    {
+      PendingOpen *mark = cx->pending;
+      t = infer_close(cx, e, mark, e->prim->infer(cx, e));
+    }
     break;
-  case EX_PACK:
-    diag_error(e->loc, "'pack' is not supported yet (dynamic-length arrays come with filter)");
-    break;
+  case EX_PACK: t = infer_pack(cx, e); break;
   default:
     diag_error(e->loc, "internal: unexpected expression after normalisation");
   }
@@ -144,9 +149,9 @@ static bool lengths_possible(Type *t, Loc loc) {
 }
 
 bool infer_program(Program *p) {
-  InferCx cx = { p, NULL };
+  InferCx cx = { .prog = p };
   for (int i = 0; i < p->nparams; i++) if (!lengths_possible(p->params[i].type, p->params[i].loc)) return false;
-  for (int i = 0; i < p->nparams; i++) bind(&cx, p->params[i].uid, p->params[i].type);
+  for (int i = 0; i < p->nparams; i++) infer_bind(&cx, p->params[i].uid, p->params[i].type);
   p->result = infer_expr(&cx, p->body);
   /* checks were collected innermost-last; report them in source order */
   SizeCheck *ordered = NULL;

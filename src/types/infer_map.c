@@ -69,3 +69,20 @@ Type *infer_to(InferCx *cx, Expr *e) {
 }
 
 Type *infer_id(InferCx *cx, Expr *e) { return infer_expr(cx, e->kids[0]); }
+
+/* filter p xs : {∃X.[T]X} for xs : [T]n, p : T -> bool (SPEC §3.4); X lies in [0, n]. */
+Type *infer_filter(InferCx *cx, Expr *e) {
+  Type *xs = infer_array_arg(cx, e->kids[1], e);
+  if (!xs) return NULL;
+  if (xs->index) {
+    diag_error(e->loc, "'%s' of a position-dependent array is not supported", e->prim->name);
+    return NULL;
+  }
+  Type *p = infer_fn(cx, e->kids[0], 1, &xs->elem);
+  if (!p) return NULL;
+  if (p->kind != TY_BOOL) {
+    diag_error(e->kids[0]->loc, "'%s': the predicate must return bool, found %s", e->prim->name, type_to_string(p));
+    return NULL;
+  }
+  return infer_exists(cx, xs->elem, xs->len);
+}

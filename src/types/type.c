@@ -112,6 +112,28 @@ bool type_mentions(Type *t, NatVar *v) {
   }
 }
 
+bool type_has_exists(Type *t) {
+  while (t->kind == TY_ARRAY) t = t->elem;
+  return t->kind == TY_EXISTS;
+}
+
+Type *type_exists_upper(Type *t) {
+  if (t->kind == TY_ARRAY) {
+    Type *e = type_exists_upper(t->elem);
+    if (!e || e == t->elem) return e ? t : NULL;
+    Type *r = type_array(e, t->len);
+    r->index = t->index;
+    return r;
+  }
+  if (t->kind != TY_EXISTS) return t;
+  if (!t->exvar->hi || type_has_exists(t->array->elem)) return NULL;
+  return type_subst(t->array, t->exvar, t->exvar->hi);
+}
+
+Type *type_exists_lens(Type *t) {
+  return t->kind == TY_ARRAY ? type_array(type_exists_lens(t->elem), t->len) : type_scalar(TY_INT);
+}
+
 const char *type_scalar_name(TypeKind k) {
   switch (k) {
   case TY_INT: return "int";
@@ -148,7 +170,7 @@ static void type_print(Buf *b, Type *t) {
   case TY_VECTOR: buf_printf(b, "%s%d", type_scalar_name(t->elem->kind), t->width); break;
   case TY_IDX: buf_puts(b, "idx("); print_len(b, t->len); buf_putc(b, ')'); break;
   case TY_EXISTS:
-    buf_printf(b, "{∃%s.", t->exvar->name);
+    buf_printf(b, "{∃%s. ", t->exvar->name);
     type_print(b, t->array);
     buf_putc(b, '}');
     break;

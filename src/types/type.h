@@ -43,6 +43,13 @@ bool type_equal(Type *a, Type *b);
 /* Substitute a nat variable throughout a type. */
 Type *type_subst(Type *t, NatVar *v, Nat *by);
 bool type_mentions(Type *t, NatVar *v);
+/* Dynamic-length arrays as stored (SPEC §3.4): does t hold a {∃…} (t itself or
+   the element of its arrays)? The type of its data, every {∃X.[T]X} as [T]
+   at X's upper bound (NULL when a bound is unknown or a {∃…} holds another);
+   the type of its lengths: int for a {∃…}, [int]n for [{∃…}]n, … */
+bool type_has_exists(Type *t);
+Type *type_exists_upper(Type *t);
+Type *type_exists_lens(Type *t);
 /* Readable form: [float]N, [[float]4](N/4), (float x int), float4, {∃X.[float]X} */
 const char *type_to_string(Type *t);
 const char *type_scalar_name(TypeKind k);   /* "float", … (C spelling) */

@@ -1,0 +1,101 @@
+/* exists.c — dynamic-length arrays in the DPIA translation (SPEC §3.4). A
+   {∃X.[T]X} is stored at its upper bound (the length of what was filtered)
+   with its run-time length beside it: a private int where one thread owns
+   it, an array of ints for an array of them (one per row, rows at the stride
+   of their upper bound). Views and acceptors carry the length (View.len,
+   Acc.len). An unpack binds the rigid length of the type checker as a size
+   variable of the generated code (KS_COUNT), so everything after it is
+   ordinary code over [T]X'; on the device targets the host reads it back
+   where the next kernel needs it (plan.c, STEP_COUNT). */
+#include "dpia.h"
+
+bool exists_in(Type *t) { return type_has_exists(t); }
+
+Type *exists_upper(Type *t) {
+  Type *u = type_exists_upper(t);
+  if (!u)
+    diag_unsupported(LOC_NONE, "a dynamic-length array whose length has no bound known before the program runs, "
+                     "or that holds dynamic-length arrays (%s)", type_to_string(t));
+  return u;
+}
+
+Type *exists_lens(Type *t) { return type_exists_lens(t); }
+
+View *exists_open(Tr *tr, View *v, NatVar *rigid) {
+  if (!v->len)
+    return diag_unsupported(LOC_NONE, "a dynamic-length array passed through a layout (zip, split, …) of an array "
+                            "of them"), NULL;
+  CExp *len = view_resolve(tr, v->len, (Path){0, NULL});
+  if (!len) return NULL;
+  /* the rigid length's name in the generated code: unique there (the type
+     checker's X1, X2 … could be any user's name) */
+  rigid->name = dpia_fresh(tr, "len");
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_COUNT; s->var = rigid; s->init = len;
+  kstmt_add(tr->block, s);
+  View *r = NEW(View);
+  *r = *v;
+  r->type = type_subst(v->type->array, v->type->exvar, nat_var(rigid));
+  r->len = NULL;
+  return r;
+}
+
+Acc *exists_accept(Tr *tr, Acc *out, Nat *len) {
+  (void)tr;
+  if (out->type->kind != TY_EXISTS || !out->len)
+    return diag_internal(LOC_NONE, "a dynamic-length array written where its length has no place"), NULL;
+  Acc *r = NEW(Acc);
+  *r = *out;
+  r->type = type_array(out->type->array->elem, len);
+  r->len = NULL;
+  return r;
+}
+
+bool exists_set_len(Tr *tr, Acc *out, CExp *len) {
+  CExp *lhs = acc_resolve(tr, out->len, (Path){0, NULL});
+  if (!lhs) return false;
+  kstmt_add(tr->block, kstmt_assign(lhs, len));
+  return true;
+}
+
+View *exists_view(View *data, Type *t, CExp *len) {
+  View *r = NEW(View);
+  *r = *data;
+  r->type = t;
+  r->len = view_scalar(len);
+  return r;
+}
+
+/* filter p xs (SPEC §3.4): compaction in the current thread. A private
+   counter is the index of the next kept element; it becomes the length. */
+bool acc_filter(Tr *tr, Expr *e, Acc *out) {
+  View *xs = dpia_exp(tr, e->kids[1]);
+  if (!xs) return false;
+  Type *xt = e->kids[1]->type, *it = type_scalar(TY_INT);
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = dpia_fresh(tr, "kept"); d->type = it; d->init = cexp_lit_int(0);
+  kstmt_add(tr->block, d);
+  NatVar *kept = nat_var_new(d->name, nat_const(0), xt->len);
+  Acc *data = exists_accept(tr, out, nat_add(xt->len, nat_const(0)));
+  if (!data) return false;
+  NatVar *i;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, xt->len, &i);
+  tr->seq++;
+  View *x = view_idx(tr, xs, nat_var(i));
+  View *keep = dpia_apply(tr, e->kids[0], &x);
+  CExp *cond = keep ? view_resolve(tr, keep, (Path){0, NULL}) : NULL;
+  bool ok = cond != NULL;
+  if (ok) {
+    KStmt *s = NEW(KStmt);
+    s->kind = KS_IF; s->cond = cond; s->then_ = kstmt_block(); s->else_ = kstmt_block();
+    kstmt_add(tr->block, s);
+    tr->block = s->then_;
+    ok = dpia_assign(tr, acc_idx(data, nat_var(kept)), x, xt->elem);
+    CExp *var = cexp_var(d->name, it);
+    kstmt_add(tr->block, kstmt_assign(var, cexp_op(OP_ADD, it, 2, (CExp *[]){ var, cexp_lit_int(1) })));
+  }
+  tr->seq--;
+  tr->block = saved;
+  return ok && exists_set_len(tr, out, cexp_var(d->name, it));
+}
