@@ -111,6 +111,7 @@ typedef struct Tr {
   ParLoop *par;      /* enclosing parallel loops, innermost first */
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
   int counter;
+  NatVar **rigid; int nrigid, rigid_cap;   /* run-time lengths bound so far (exists.c) */
 } Tr;
 
 /* Stage I: acceptor-passing A(e)(out) and continuation-passing C(e) (which
@@ -161,6 +162,9 @@ View *exists_open(Tr *tr, View *v, NatVar *rigid);
    and the acceptor of the data, typed [T]len. */
 Acc *exists_accept(Tr *tr, Acc *out, Nat *len);
 bool exists_set_len(Tr *tr, Acc *out, CExp *len);
+/* t with every run-time length replaced by its upper bound: how a temporary
+   allocated before the program runs is sized (its strides too). */
+Type *exists_bounded(Tr *tr, Type *t);
 /* A view of type t (a {∃…}) over data `data` of length `len` (an int). */
 View *exists_view(View *data, Type *t, CExp *len);
 Nat *type_len(Type *t);

@@ -30,6 +30,7 @@ View *exists_open(Tr *tr, View *v, NatVar *rigid) {
   /* the rigid length's name in the generated code: unique there (the type
      checker's X1, X2 … could be any user's name) */
   rigid->name = dpia_fresh(tr, "len");
+  ARENA_PUSH(tr->rigid, tr->nrigid, tr->rigid_cap, rigid);
   KStmt *s = NEW(KStmt);
   s->kind = KS_COUNT; s->var = rigid; s->init = len;
   kstmt_add(tr->block, s);
@@ -38,6 +39,12 @@ View *exists_open(Tr *tr, View *v, NatVar *rigid) {
   r->type = type_subst(v->type->array, v->type->exvar, nat_var(rigid));
   r->len = NULL;
   return r;
+}
+
+Type *exists_bounded(Tr *tr, Type *t) {
+  for (int i = tr->nrigid - 1; i >= 0; i--)
+    if (type_mentions(t, tr->rigid[i])) t = type_subst(t, tr->rigid[i], tr->rigid[i]->hi);
+  return t;
 }
 
 Acc *exists_accept(Tr *tr, Acc *out, Nat *len) {

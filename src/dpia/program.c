@@ -33,6 +33,13 @@ static bool storable(Type *t, bool in_array) {
   return t->kind != TY_EXISTS || storable(t->array, in_array);
 }
 
+static bool exists_in_tuple(Type *t) {
+  if (t->kind == TY_ARRAY) return exists_in_tuple(t->elem);
+  for (int i = 0; t->kind == TY_TUPLE && i < t->n; i++)
+    if (exists_in(t->fields[i]) || exists_in_tuple(t->fields[i])) return true;
+  return false;
+}
+
 /* Every dynamic-length array of the program has an upper bound the host can
    allocate (SPEC §3.4): checked before anything is translated. */
 static bool bounds_known(Expr *e) {
@@ -80,8 +87,9 @@ Kernel *dpia_translate(Program *p) {
   for (int i = 0; i <= p->nparams; i++) {
     Type *t = i < p->nparams ? p->params[i].type : p->result;
     if (!storable(t, false)) {
-      diag_unsupported(p->loc, "a %s holding an array of tuples of arrays (%s %s)",
-                 i < p->nparams ? "parameter" : "result", i < p->nparams ? p->params[i].name : "of type", type_to_string(t));
+      diag_unsupported(p->loc, "a %s holding %s (%s %s)", i < p->nparams ? "parameter" : "result",
+                 exists_in_tuple(t) ? "a tuple of dynamic-length arrays" : "an array of tuples of arrays",
+                 i < p->nparams ? p->params[i].name : "of type", type_to_string(t));
       return NULL;
     }
   }

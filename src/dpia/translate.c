@@ -155,7 +155,7 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
     { whole = type_array(whole, p->count); ARENA_PUSH(loops, np, cap, p); }
   Buffer *b = NEW(Buffer);
   b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
-  b->type = whole; b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
+  b->type = exists_bounded(tr, whole);   /* allocated before the program runs: at its upper bound */ b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
   kernel_add_buffer(tr->k, b);
   View *v = view_buf(b);
   Acc *a = acc_buf(b);

@@ -52,6 +52,14 @@ View *view_idx(Tr *tr, View *v, Nat *i) {
     return r;
   }
   if (type_is_value(et)) return view_scalar(view_resolve(tr, v, path_prepend_index((Path){0, NULL}, i)));
+  if (v->kind == V_MAP && et->kind == TY_EXISTS) {   /* a lazy map's element of dynamic length: computed here, with its length */
+    Binding *saved = tr->env;
+    tr->env = v->env;
+    View *x = view_idx(tr, v->kids[0], i);
+    View *fx = dpia_apply(tr, v->fn, &x);
+    tr->env = saved;
+    return fx;
+  }
   View *r = view_new(V_IDX, et, 1);
   r->kids[0] = v; r->a = i;
   if (v->len && v->len->type->kind == TY_ARRAY) r->len = view_idx(tr, v->len, i);   /* an array of {∃…}: row i's length */

@@ -31,8 +31,12 @@ bool infer_mentions_rigid(InferCx *cx, Nat *n, NatVar **which) {
   return false;
 }
 
+/* The opened type of ex; *rigid a fresh rigid length, or the one an unpack
+   already has (checking the program again after lowering: the sizes that
+   lowering wrote mention it). */
 static Type *opened(InferCx *cx, Type *ex, NatVar **rigid) {
-  *rigid = fresh_rigid(cx, ex->exvar->hi);
+  if (*rigid) ARENA_PUSH(cx->rigid, cx->nrigid_used, cx->rigid_cap, *rigid);
+  else *rigid = fresh_rigid(cx, ex->exvar->hi);
   return type_subst(ex->array, ex->exvar, nat_var(*rigid));
 }
 
@@ -114,7 +118,7 @@ Type *infer_open_arg(InferCx *cx, Expr *app, Expr *arg, Type *t) {
   int at = -1;
   for (int i = 0; i < app->nkids; i++) if (app->kids[i] == arg) at = i;
   if (at < 0) { diag_error(arg->loc, "internal: unpacking an argument that is not the primitive's"); return NULL; }
-  PendingOpen *p = NEW(PendingOpen);
+  PendingOpen *p = NEW(PendingOpen);   /* zeroed: a fresh rigid length */
   p->arg = arg;
   p->uid = ast_fresh_uid();
   p->name = arena_printf("k%d", p->uid);

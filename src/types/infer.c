@@ -69,9 +69,15 @@ bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *ap
       return diag_error(app->loc, "%s: needs %s <= %s, which never holds", what, nat_to_string(lhs), nat_to_string(rhs));
   }
   NatVar *rigid;
-  if (infer_mentions_rigid(cx, lhs, &rigid) || infer_mentions_rigid(cx, rhs, &rigid))
+  if (infer_mentions_rigid(cx, lhs, &rigid) || infer_mentions_rigid(cx, rhs, &rigid)) {
+    /* a run-time length cannot be checked before the program runs: the
+       condition must hold for every length (SPEC §3.1: at every sample point) */
+    if (kind == CHECK_DIVIDES && nat_equal(cond, nat_const(0))) return true;
+    if (kind == CHECK_NONNEG && nat_equal(nat_max(rhs, nat_const(0)), rhs)) return true;
+    if (kind == CHECK_LE && nat_equal(nat_max(lhs, rhs), rhs)) return true;
     return diag_error(app->loc, "%s: the condition depends on the length %s of a filtered array, known only "
                       "while the program runs; this check is not supported yet", what, rigid->name);
+  }
   SizeCheck *c = NEW(SizeCheck);
   *c = (SizeCheck){ kind, lhs, rhs, app->loc, what, cx->prog->checks };
   cx->prog->checks = c;
