@@ -9,7 +9,7 @@
 #include <string.h>
 
 const char *library_bytes_expr(Type *t) {
-  if (layout_split_tuple(t)) {
+  if (layout_split_tuple(t) || type_has_exists(t)) {
     Buf b = {0};
     buf_puts(&b, "(size_t)(");
     nat_print_c(&b, layout_type_bytes_nat(t));
@@ -66,6 +66,17 @@ static TypeKind innermost_scalar(Type *t) {
 
 /* One line of the buffer table: index, name, type, C element type and count. */
 static void describe_buffer(Buf *b, int index, const char *name, Type *t) {
+  if (type_has_exists(t)) {   /* SPEC §3.4: the elements at their upper bound, then the lengths */
+    Buf bytes = {0}, off = {0}, n = {0};
+    nat_print_c(&bytes, layout_type_bytes_nat(t));
+    nat_print_c(&off, layout_lens_offset_nat(t));
+    nat_print_c(&n, layout_type_scalars(type_exists_lens(t)));
+    buf_printf(b, " *   buffers[%d]  %-10s %-20s %s bytes: the elements as %s (each dynamic-length\n"
+                  " *               array at its upper bound), then at byte %s its run-time lengths,\n"
+                  " *               int32_t[%s]; only the first `length` elements of each are the result\n",
+               index, name, type_to_string(t), buf_str(&bytes), type_to_string(type_exists_upper(t)), buf_str(&off), buf_str(&n));
+    return;
+  }
   if (layout_split_tuple(t) || t->kind == TY_TUPLE) {   /* a byte count: fields or a struct */
     Buf bytes = {0};
     nat_print_c(&bytes, layout_type_bytes_nat(t));

@@ -112,6 +112,7 @@ typedef struct Tr {
   int seq;           /* enclosing sequential loops (mapSeq, reduceSeq) */
   int counter;
   NatVar **rigid; int nrigid, rigid_cap;   /* run-time lengths bound so far (exists.c) */
+  bool refused;      /* a temporary that cannot be allocated was asked for (diag_unsupported given) */
 } Tr;
 
 /* Stage I: acceptor-passing A(e)(out) and continuation-passing C(e) (which

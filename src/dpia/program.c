@@ -40,13 +40,7 @@ static bool exists_in_tuple(Type *t) {
   return false;
 }
 
-/* Every dynamic-length array of the program has an upper bound the host can
-   allocate (SPEC §3.4): checked before anything is translated. */
-static bool bounds_known(Expr *e) {
-  if (e->type && !exists_upper(e->type)) return false;
-  for (int i = 0; i < e->nkids; i++) if (!bounds_known(e->kids[i])) return false;
-  return true;
-}
+
 
 static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
   Buffer *b = NEW(Buffer);
@@ -93,7 +87,6 @@ Kernel *dpia_translate(Program *p) {
       return NULL;
     }
   }
-  if (!bounds_known(p->body)) return NULL;
   Kernel *k = NEW(Kernel);
   k->prog = p;
   k->bufs = NULL;
@@ -104,6 +97,7 @@ Kernel *dpia_translate(Program *p) {
   k->body = tr.block;
   View *out_view; Acc *out_acc;   /* the result is only written */
   Type *res = exists_upper(p->result);
+  if (!res) return NULL;
   Buffer *out = add_buffer(k, "out", res, 0);
   param_storage(k, out, "out", res, NULL, &out_view, &out_acc);
   if (res != p->result) {   /* its lengths after the data (layout.c): a buffer of their own at that offset */
@@ -132,6 +126,6 @@ Kernel *dpia_translate(Program *p) {
     b->uid = p->params[i].uid; b->view = v; b->next = tr.env;
     tr.env = b;
   }
-  if (!dpia_acc(&tr, p->body, out_acc)) return NULL;
+  if (!dpia_acc(&tr, p->body, out_acc) || tr.refused) return NULL;
   return dpia_race_check(k->body, p->loc) ? k : NULL;
 }

@@ -110,7 +110,12 @@ static void new_fields(Tr *tr, Type *t, int depth, Type *tuple, AddrSpace s, Vie
 void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   if (exists_in(t)) {   /* dynamic-length arrays: the data at its upper bound, and the lengths (exists.c) */
     View *lv; Acc *la;
-    dpia_new(tr, exists_upper(t), s, view, acc);   /* every bound known: checked before translating (program.c) */
+    Type *up = exists_upper(t);
+    if (!up) {   /* refused (no upper bound): a stand-in keeps the translation going to its end */
+      tr->refused = true;
+      up = type_array(type_scalar(TY_INT), nat_const(1));
+    }
+    dpia_new(tr, up, s, view, acc);
     dpia_new(tr, exists_lens(t), t->kind == TY_EXISTS ? SPACE_PRIVATE : s, &lv, &la);
     View *v = NEW(View); *v = **view; v->type = t; v->len = lv; *view = v;
     Acc *a = NEW(Acc); *a = **acc; a->type = t; a->len = la; *acc = a;

@@ -182,9 +182,14 @@ Value *eval_pad_constant(Interp *it, Expr *e, Env *env) {
 }
 
 Value *eval_iota(Interp *it, Expr *e, Env *env) {
-  (void)env;
   long long n;
-  if (!nat_arg(it, e->kids[0], &n)) return NULL;
+  if (e->kids[0]->kind == EX_NAT) {
+    if (!nat_arg(it, e->kids[0], &n)) return NULL;
+  } else {   /* a length known at run time (SPEC §4.1): negative is an error */
+    Value *v = interp_demand(interp_eval(it, e->kids[0], env));
+    if (!v) return NULL;
+    if ((n = v->s.i) < 0) return diag_error(e->loc, "iota: the length %lld is negative", n), NULL;
+  }
   int64_t shape[1] = { n };
   Value *out = value_flat(VAL_INT, 1, shape);
   for (int64_t i = 0; i < n; i++) { int32_t x = (int32_t)i; memcpy(out->raw + 4 * i, &x, 4); }

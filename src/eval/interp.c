@@ -56,10 +56,20 @@ static Value *eval(Interp *it, Expr *e, Env *env) {
     long long v;
     return interp_nat(it, e->nat, e->loc, &v) ? value_int((int32_t)v) : NULL;
   }
-  case EX_LET: case EX_UNPACK: {
+  case EX_LET: {
     Value *v = interp_eval(it, e->kids[0], env);
     Env b = { e->uid, v, env };
     return v ? interp_eval(it, e->kids[1], &b) : NULL;
+  }
+  case EX_UNPACK: {   /* SPEC §3.4: the rigid length is the array's actual length in the body */
+    Value *v = interp_eval(it, e->kids[0], env);
+    if (!v) return NULL;
+    Env b = { e->uid, v, env };
+    NatBinding *saved = it->nats, len = { e->rigid, v->n, it->nats };
+    if (e->rigid) it->nats = &len;
+    Value *r = interp_eval(it, e->kids[1], &b);
+    it->nats = saved;
+    return r;
   }
   case EX_IF: {
     Value *c = interp_eval(it, e->kids[0], env);

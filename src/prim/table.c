@@ -92,7 +92,7 @@ static const Prim table[] = {
     .desugar_2d = "slide", .desugar_2d_transpose = true },
   { .name = "pad2D", .nargs = 3, .args = { N, N, E }, .scheme = "#l -> #r -> [[T]m]n -> [[T](l+m+r)](l+n+r), clamped",
     .desugar_2d = "pad" },
-  { .name = "iota", .nargs = 1, .args = { N }, .scheme = "#n -> [int]n", .infer = infer_iota, .eval = eval_iota, .dpia_exp = exp_iota },
+  { .name = "iota", .nargs = 1, .args = { ARG_COUNT }, .scheme = "#n -> [int]n | int -> {∃X.[int]X}", .infer = infer_iota, .eval = eval_iota, .dpia_exp = exp_iota },
   { .name = "aref", .nargs = 2, .args = { E, E }, .scheme = "[T]n -> int -> T", .infer = infer_aref, .eval = eval_aref, .dpia_exp = exp_aref },
   { .name = "length", .nargs = 1, .args = { E }, .scheme = "[T]n -> int", .infer = infer_length, .eval = eval_length, .dpia_exp = exp_length },
   { .name = "getLength", .nargs = 1, .args = { E }, .scheme = "[T]n -> int", .infer = infer_length, .eval = eval_length, .dpia_exp = exp_length },

@@ -19,6 +19,7 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
     return diag_error(site->loc, "aref: index %lld out of range for an array of length %lld",
                       value_at(cell, 1), value_at(cell, 3));
   case CHECK_DIV: return diag_error(site->loc, "integer division by zero");
+  case CHECK_IOTA: return diag_error(site->loc, "iota: the length %lld is negative", value_at(cell, 1));
   case CHECK_MOD: return diag_error(site->loc, "integer modulo by zero");
   case CHECK_F2I: case CHECK_D2I: {   /* the value's bits (as the interpreter says it) */
     uint64_t bits = (uint64_t)value_at(cell, 1);
@@ -35,6 +36,7 @@ const char *check_site_text(const Kernel *k, int s) {
   CheckSite *site = &k->sites[s - 1];
   const char *what = site->kind == CHECK_AREF ? "aref: index out of range"
                    : site->kind == CHECK_DIV ? "integer division by zero"
-                   : site->kind == CHECK_MOD ? "integer modulo by zero" : "a float to int conversion out of range";
+                   : site->kind == CHECK_MOD ? "integer modulo by zero"
+                   : site->kind == CHECK_IOTA ? "iota: a negative length" : "a float to int conversion out of range";
   return arena_printf("%s:%d:%d: error: %s", site->loc.file ? site->loc.file : "?", site->loc.line, site->loc.col, what);
 }

@@ -121,9 +121,17 @@ Type *infer_pad_constant(InferCx *cx, Expr *e) {
   return type_array(t->elem, nat_add(nat_add(infer_nat_arg(e->kids[0]), t->len), infer_nat_arg(e->kids[1])));
 }
 
+/* (iota #n) : [int]n; (iota e), e an int known at run time : {∃X.[int]X}
+   with no upper bound known before the program runs (SPEC §4.1). */
 Type *infer_iota(InferCx *cx, Expr *e) {
-  (void)cx;
-  return type_array(type_scalar(TY_INT), infer_nat_arg(e->kids[0]));
+  if (e->kids[0]->kind == EX_NAT) return type_array(type_scalar(TY_INT), infer_nat_arg(e->kids[0]));
+  Type *n = infer_expr(cx, e->kids[0]);
+  if (!n) return NULL;
+  if (n->kind != TY_INT) {
+    diag_error(e->kids[0]->loc, "'iota' expects a length: a size literal (#4, #N) or an int, found %s", type_to_string(n));
+    return NULL;
+  }
+  return infer_exists(cx, type_scalar(TY_INT), NULL);
 }
 
 Type *infer_aref(InferCx *cx, Expr *e) {
