@@ -72,37 +72,3 @@ View *exists_view(View *data, Type *t, CExp *len) {
   r->len = view_scalar(len);
   return r;
 }
-
-/* filter p xs (SPEC §3.4): compaction in the current thread. A private
-   counter is the index of the next kept element; it becomes the length. */
-bool acc_filter(Tr *tr, Expr *e, Acc *out) {
-  View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs) return false;
-  Type *xt = e->kids[1]->type, *it = type_scalar(TY_INT);
-  KStmt *d = NEW(KStmt);
-  d->kind = KS_DECL; d->name = dpia_fresh(tr, "kept"); d->type = it; d->init = cexp_lit_int(0);
-  kstmt_add(tr->block, d);
-  NatVar *kept = nat_var_new(d->name, nat_const(0), xt->len);
-  Acc *data = exists_accept(tr, out, nat_add(xt->len, nat_const(0)));
-  if (!data) return false;
-  NatVar *i;
-  KStmt *saved = tr->block;
-  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, xt->len, &i);
-  tr->seq++;
-  View *x = view_idx(tr, xs, nat_var(i));
-  View *keep = dpia_apply(tr, e->kids[0], &x);
-  CExp *cond = keep ? view_resolve(tr, keep, (Path){0, NULL}) : NULL;
-  bool ok = cond != NULL;
-  if (ok) {
-    KStmt *s = NEW(KStmt);
-    s->kind = KS_IF; s->cond = cond; s->then_ = kstmt_block(); s->else_ = kstmt_block();
-    kstmt_add(tr->block, s);
-    tr->block = s->then_;
-    ok = dpia_assign(tr, acc_idx(data, nat_var(kept)), x, xt->elem);
-    CExp *var = cexp_var(d->name, it);
-    kstmt_add(tr->block, kstmt_assign(var, cexp_op(OP_ADD, it, 2, (CExp *[]){ var, cexp_lit_int(1) })));
-  }
-  tr->seq--;
-  tr->block = saved;
-  return ok && exists_set_len(tr, out, cexp_var(d->name, it));
-}

@@ -73,6 +73,10 @@ struct KStmt {
      `host`: a sequential loop whose steps may be kernels of their own (iterate):
      at the top of a device program the host runs it around their launches */
   PrimLevel level; int dim; NatVar *var; Nat *count; KStmt *body; bool host;
+  /* ASSIGN in a parallel loop: `disjoint` when its places differ between
+     iterations by construction though its index does not show it (the
+     parallel filter's writes from offsets a scan computed): race.c trusts it */
+  bool disjoint;
   /* IF */
   CExp *cond; KStmt *then_, *else_;
   /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */

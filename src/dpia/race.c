@@ -67,7 +67,7 @@ static bool check(RaceCx *cx, KStmt *s) {
   case KS_DECL:
     ARENA_PUSH(cx->decl, cx->ndecl, cx->cap_decl, s->name);   /* scalars and private arrays */
     return true;
-  case KS_ASSIGN: return check_write(cx, s->lhs);
+  case KS_ASSIGN: return s->disjoint || check_write(cx, s->lhs);
   case KS_IF: return check(cx, s->then_) && (!s->else_ || check(cx, s->else_));
   case KS_FOR: {
     bool par = s->level != LEVEL_SEQ;
