@@ -49,6 +49,15 @@ static const char *type_name(Type *t, Flavour fl) {
   }
 }
 
+/* A 64-bit literal with its suffix, so that arithmetic between literals is
+   64-bit too (`100000L * 100000L`): L in C (LP64) and OpenCL, ll in CUDA.
+   The most negative long has no literal: it is written as MIN + 1 - 1. */
+static void print_long(Buf *b, long long v, Flavour fl) {
+  const char *l = fl == FL_CUDA ? "ll" : "L";
+  if (v == INT64_MIN) buf_printf(b, "(%lld%s - 1%s)", v + 1, l, l);
+  else buf_printf(b, v < 0 ? "(%lld%s)" : "%lld%s", v, l);
+}
+
 static void print_float(Buf *b, double v, bool single) {
   if (isnan(v)) { buf_puts(b, single ? "NAN" : "(double)NAN"); return; }
   if (isinf(v)) { buf_printf(b, "%s%s", v < 0 ? "-" : "", single ? "INFINITY" : "(double)INFINITY"); return; }
@@ -231,7 +240,7 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
   case CE_LIT:
     if (e->type->kind == TY_FLOAT || e->type->kind == TY_DOUBLE) print_float(b, e->fval, e->type->kind == TY_FLOAT);
     else if (e->type->kind == TY_BOOL) buf_puts(b, e->ival ? "true" : "false");
-    else if (fl == FL_CUDA && e->type->kind == TY_LONG) buf_printf(b, e->ival < 0 ? "(%lldll)" : "%lldll", e->ival);
+    else if (e->type->kind == TY_LONG) print_long(b, e->ival, fl);
     else buf_printf(b, e->ival < 0 ? "(%lld)" : "%lld", e->ival);
     break;
   case CE_NAT:

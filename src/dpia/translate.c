@@ -269,6 +269,7 @@ View *dpia_exp(Tr *tr, Expr *e) {
     return v;
   }
   case EX_INT: return view_scalar(cexp_lit_int(e->ival));
+  case EX_LONG: { CExp *c = cexp_lit_int(e->ival); c->type = type_scalar(TY_LONG); return view_scalar(c); }
   case EX_BOOL: { CExp *c = cexp_lit_int(e->ival); c->type = type_scalar(TY_BOOL); return view_scalar(c); }
   case EX_FLOAT: case EX_DOUBLE: {
     CExp *c = cexp_lit_int(0);

@@ -49,6 +49,7 @@ static Value *eval(Interp *it, Expr *e, Env *env) {
     diag_error(e->loc, "internal: unbound variable '%s'", e->name);
     return NULL;
   case EX_INT: return value_int((int32_t)e->ival);
+  case EX_LONG: return value_long((int64_t)e->ival);
   case EX_FLOAT: return value_float((float)e->fval);
   case EX_DOUBLE: return value_double(e->fval);
   case EX_BOOL: return value_bool(e->ival != 0);

@@ -8,7 +8,7 @@ typedef struct Prim Prim;   /* src/prim/prim.h */
 
 typedef enum {
   EX_VAR,       /* name, uid */
-  EX_INT, EX_FLOAT, EX_DOUBLE, EX_BOOL,   /* ival / fval literals */
+  EX_INT, EX_LONG, EX_FLOAT, EX_DOUBLE, EX_BOOL,   /* ival / fval literals (EX_LONG: `5L`) */
   EX_NAT,       /* #nat: a size literal (nat) */
   EX_LAMBDA,    /* params[0..nparams-1], kids[0] = body */
   EX_LET,       /* name/uid bound to kids[0] in kids[1] */
@@ -31,7 +31,7 @@ struct Expr {
   Type *type;            /* set by the type checker */
   const char *name;      /* VAR, LET, UNPACK */
   int uid;               /* binder identity: VAR refers to LET/UNPACK/Param of the same uid */
-  long long ival;        /* INT, BOOL */
+  long long ival;        /* INT, LONG, BOOL */
   double fval;           /* FLOAT, DOUBLE */
   Nat *nat;              /* NAT */
   int nparams;           /* LAMBDA */

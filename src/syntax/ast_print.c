@@ -7,6 +7,7 @@ void ast_print(Buf *b, Expr *e) {
   switch (e->kind) {
   case EX_VAR: buf_printf(b, "%s", e->name); break;
   case EX_INT: buf_printf(b, "%lld", e->ival); break;
+  case EX_LONG: buf_printf(b, "%lldL", e->ival); break;
   case EX_FLOAT: buf_printf(b, "%.9gf", e->fval); break;
   case EX_DOUBLE: buf_printf(b, "%.17g", e->fval); break;
   case EX_BOOL: buf_puts(b, e->ival ? "true" : "false"); break;

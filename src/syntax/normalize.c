@@ -302,7 +302,7 @@ static Expr *apply_fn(Expr *f, Scope *fsc, Thunk *args, int nargs, Loc loc) {
 
 static Expr *norm(Expr *e, Scope *sc) {
   switch (e->kind) {
-  case EX_INT: case EX_FLOAT: case EX_DOUBLE: case EX_BOOL: case EX_NAT:
+  case EX_INT: case EX_LONG: case EX_FLOAT: case EX_DOUBLE: case EX_BOOL: case EX_NAT:
     return e;
   case EX_VAR: {
     if (e->uid > 0) return e;   /* already resolved (built by this pass) */

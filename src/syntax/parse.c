@@ -167,14 +167,29 @@ static Expr *parse_atom(Parser *ps, Sexp *s) {
   (void)ps;
   const char *t = s->text;
   long long v;
-  if (is_integer(t)) {   /* int literals are 32-bit; a long comes from (i2l …) (docs/language.md §4) */
-    if (!parse_integer(t, &v) || v > INT32_MAX || v < INT32_MIN) {
-      diag_error(s->loc, "integer literal %s does not fit in an int (%d to %d)", t, INT32_MIN, INT32_MAX);
+  if (is_integer(t)) {   /* int literals are 32-bit; a long one ends in L (docs/language.md §4) */
+    bool fits_long = parse_integer(t, &v);
+    if (!fits_long || v > INT32_MAX || v < INT32_MIN) {
+      diag_error(s->loc, "integer literal %s does not fit in an int (%d to %d)%s%s%s", t, INT32_MIN, INT32_MAX,
+                 fits_long ? "; a long literal ends in L: " : "", fits_long ? t : "", fits_long ? "L" : "");
       return NULL;
     }
     Expr *e = expr_new(EX_INT, s->loc, 0);
     e->ival = v;
     return e;
+  }
+  size_t len = strlen(t);
+  if (len > 1 && t[len - 1] == 'L') {
+    char *digits = arena_strndup(t, len - 1);
+    if (is_integer(digits)) {
+      if (!parse_integer(digits, &v)) {
+        diag_error(s->loc, "long literal %s does not fit in a long (%lld to %lld)", t, (long long)INT64_MIN, (long long)INT64_MAX);
+        return NULL;
+      }
+      Expr *e = expr_new(EX_LONG, s->loc, 0);
+      e->ival = v;
+      return e;
+    }
   }
   if (isdigit((unsigned char)t[0]) || (t[0] == '-' && (isdigit((unsigned char)t[1]) || t[1] == '.')) || (t[0] == '.' && isdigit((unsigned char)t[1]))) {
     char *end;
@@ -182,7 +197,7 @@ static Expr *parse_atom(Parser *ps, Sexp *s) {
     double d = strtod(t, &end);
     bool is_float = *end == 'f' && end[1] == 0;
     if (end == t || (*end && !is_float)) {
-      diag_error(s->loc, "malformed number '%s' (expected e.g. 3, 1.5, 1.5f, -2.5f)", t);
+      diag_error(s->loc, "malformed number '%s' (expected e.g. 3, 5L, 1.5, 1.5f, -2.5f)", t);
       return NULL;
     }
     /* from FLT_MAX + half an ulp on, a float rounds to inf; too small rounds to 0 */

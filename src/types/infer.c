@@ -118,6 +118,7 @@ Type *infer_expr(InferCx *cx, Expr *e) {
     if (!t) diag_error(e->loc, "internal: unbound variable '%s'", e->name);
     break;
   case EX_INT: t = type_scalar(TY_INT); break;
+  case EX_LONG: t = type_scalar(TY_LONG); break;
   case EX_FLOAT: t = type_scalar(TY_FLOAT); break;
   case EX_DOUBLE: t = type_scalar(TY_DOUBLE); break;
   case EX_BOOL: t = type_scalar(TY_BOOL); break;

@@ -215,6 +215,11 @@ static void test_scalars(void) {
   TYPED("", "float", "x", "(f2d x)", "() float -> double");
   TYPED("", "double", "x", "(d2i x)", "() double -> int");
   TYPED("", "int", "x", "(i2l x)", "() int -> long");
+  /* long literals: 5L, -5L; no implicit widening of an int literal */
+  TYPED("", "long", "x", "(+ x 5L)", "() long -> long");
+  TYPED("", "int", "x", "(l2i (* -3000000000L (i2l x)))", "() int -> int");
+  REFUSED("", "long", "x", "(+ x 5)", "'+' cannot combine long and int", "(+");
+  REFUSED("", "long", "x", "(+ x 9223372036854775808L)", "long literal 9223372036854775808L does not fit in a long", "9223");
   TYPED("", "float", "x", "(sqrt x)", "() float -> float");
   TYPED("", "float float", "x y", "(pow x y)", "() float -> float -> float");
   TYPED("", "float bool", "x b", "(if b x 1.0f)", "() float -> bool -> float");
