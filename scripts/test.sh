@@ -54,6 +54,7 @@ tally "any launch size is correct (device targets)" bash tests/codegen/launch_si
 tally "generated OpenCL (asan/ubsan build)" bash tests/codegen/opencl_test.sh build-san/clift
 tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh build-san/clift
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
+tally "libraries with results of dynamic length (asan/ubsan build)" bash tests/codegen/filter_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
 tally "compiled libraries link together (asan/ubsan build)" bash tests/cli/library_link_test.sh build-san/clift
 tally "fuzz: parse → check → lower → DPIA → codegen, all targets (libFuzzer)" bash tests/fuzz/run.sh
