@@ -142,6 +142,14 @@ int dpia_get_field(Expr *e);   /* the field (from 0) a get1/get2/(get #k t) sele
 KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var);
 const char *dpia_fresh(Tr *tr, const char *base);
 
+/* The parallel filter and scan at the top of a program (rules_filter.c,
+   rules_map.c): a parallel loop over chunks of DPIA_CHUNK elements of [0, n);
+   its body gets the chunk's first element and length, and *loop to push as
+   tr->par while translating the body. */
+enum { DPIA_CHUNK = 1024 };
+Nat *dpia_chunks(Nat *n);
+KStmt *dpia_chunk_loop(Tr *tr, Nat *n, NatVar **c, Nat **from, Nat **count, ParLoop *loop);
+
 /* Stage III: reading and writing single elements. */
 View *view_idx(Tr *tr, View *v, Nat *i);     /* resolves when the element is scalar */
 View *view_proj(Tr *tr, View *v, int field);

@@ -3,7 +3,7 @@
    sequential loop) a filter compacts sequentially: a private counter is the
    index of the next kept element and becomes the length. filterGlb and
    `filter` at the top of a program run in parallel, in three steps over
-   chunks of FILTER_CHUNK elements: count the kept elements of every chunk (a
+   chunks of DPIA_CHUNK elements: count the kept elements of every chunk (a
    parallel loop), an exclusive scan of the counts (one thread; its total is
    the length), and every chunk writing its kept elements from its offset (a
    parallel loop). The predicate runs twice per element and the input is read
@@ -12,7 +12,6 @@
 #include "dpia.h"
 #include "../prim/rules.h"
 
-enum { FILTER_CHUNK = 1024 };   /* elements per chunk of the parallel filter */
 
 static CExp *int_var(const char *name) { return cexp_var(name, type_scalar(TY_INT)); }
 
@@ -73,19 +72,20 @@ static bool filter_sequential(Tr *tr, Expr *e, View *xs, Acc *out) {
          exists_set_len(tr, out, int_var(kept));
 }
 
-/* A parallel loop over the chunks; its body gets the chunk's first element
-   and length. */
-static KStmt *chunk_loop(Tr *tr, Nat *n, Nat *chunks, NatVar **c, Nat **from, Nat **count, ParLoop *loop) {
+Nat *dpia_chunks(Nat *n) { return nat_div(nat_add(n, nat_const(DPIA_CHUNK - 1)), nat_const(DPIA_CHUNK)); }
+
+KStmt *dpia_chunk_loop(Tr *tr, Nat *n, NatVar **c, Nat **from, Nat **count, ParLoop *loop) {
+  Nat *chunks = dpia_chunks(n);
   KStmt *body = dpia_loop(tr, LEVEL_GLB, 0, chunks, c);
   *loop = (ParLoop){ *c, chunks, LEVEL_GLB, tr->par };
-  *from = nat_mul(nat_var(*c), nat_const(FILTER_CHUNK));
-  *count = nat_min(nat_const(FILTER_CHUNK), nat_sub(n, *from));
+  *from = nat_mul(nat_var(*c), nat_const(DPIA_CHUNK));
+  *count = nat_min(nat_const(DPIA_CHUNK), nat_sub(n, *from));
   return body;
 }
 
 static bool filter_parallel(Tr *tr, Expr *e, View *xs, Acc *out) {
   Type *xt = e->kids[1]->type, *it = type_scalar(TY_INT);
-  Nat *n = xt->len, *chunks = nat_div(nat_add(n, nat_const(FILTER_CHUNK - 1)), nat_const(FILTER_CHUNK));
+  Nat *n = xt->len, *chunks = dpia_chunks(n);
   View *counts, *offsets; Acc *counts_acc, *offsets_acc;
   dpia_new(tr, type_array(it, chunks), SPACE_GLOBAL, &counts, &counts_acc);
   dpia_new(tr, type_array(it, chunks), SPACE_GLOBAL, &offsets, &offsets_acc);
@@ -94,7 +94,7 @@ static bool filter_parallel(Tr *tr, Expr *e, View *xs, Acc *out) {
   KStmt *top = tr->block;
   NatVar *c; Nat *from, *count; ParLoop loop;
   /* 1. every chunk counts what it keeps */
-  tr->block = chunk_loop(tr, n, chunks, &c, &from, &count, &loop);
+  tr->block = dpia_chunk_loop(tr, n, &c, &from, &count, &loop);
   tr->par = &loop;
   const char *kept = declare_int(tr, "kept", cexp_lit_int(0));
   bool ok = compact(tr, e->kids[0], xs, xt->elem, from, count, NULL, kept, n, false) &&
@@ -114,7 +114,7 @@ static bool filter_parallel(Tr *tr, Expr *e, View *xs, Acc *out) {
   ok = ok && exists_set_len(tr, out, int_var(total));
   /* 3. every chunk writes its kept elements from its offset: the places of
      two chunks are disjoint by the scan (the race check is told so) */
-  tr->block = chunk_loop(tr, n, chunks, &c, &from, &count, &loop);
+  tr->block = dpia_chunk_loop(tr, n, &c, &from, &count, &loop);
   tr->par = &loop;
   View *oc = ok ? view_idx(tr, offsets, nat_var(c)) : NULL;
   const char *at = oc ? declare_int(tr, "at", oc->scalar) : NULL;

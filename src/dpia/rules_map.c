@@ -165,7 +165,78 @@ View *exp_reduce(Tr *tr, Expr *e) {
   return one;
 }
 
-bool acc_scan(Tr *tr, Expr *e, Acc *out) { return fold(tr, e, out) != NULL; }
+/* acc := f acc x, a value (scalar or vector). */
+static bool fold_step(Tr *tr, Expr *f, View *acc, Acc *acc_out, View *x, Type *t) {
+  View *args[2] = { acc, x };
+  View *r = dpia_apply(tr, f, args);
+  return r && dpia_assign(tr, acc_out, r, t);
+}
+
+/* One chunk folded from `start`, every intermediate into keep (or none). */
+static bool fold_chunk(Tr *tr, Expr *e, View *xs, Nat *from, Nat *count, View *start, View **accv, Acc *keep) {
+  Type *t = e->kids[0]->type;
+  Acc *acca;
+  dpia_new(tr, t, SPACE_PRIVATE, accv, &acca);
+  if (!dpia_assign(tr, acca, start, t)) return false;
+  NatVar *j;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, count, &j);
+  tr->seq++;
+  Nat *at = nat_add(from, nat_var(j));
+  bool ok = fold_step(tr, e->kids[1], *accv, acca, view_idx(tr, xs, at), t) &&
+            (!keep || dpia_assign(tr, acc_idx(keep, at), *accv, t));
+  tr->seq--;
+  tr->block = saved;
+  return ok;
+}
+
+/* The strategy-free scan of values at the top of a program, in parallel (as
+   the tree reduction, f associative and init its neutral element): every
+   chunk folds its elements from init; one thread scans those partials into
+   each chunk's starting value; every chunk scans its elements from there.
+   Three parallel-or-single steps whatever n (docs/design.md §11). */
+static bool scan_parallel(Tr *tr, Expr *e, Acc *out) {
+  View *init = dpia_exp(tr, e->kids[0]);
+  View *xs = init ? dpia_exp(tr, e->kids[2]) : NULL;
+  if (!xs) return false;
+  Type *t = e->kids[0]->type;
+  Nat *n = type_len(e->kids[2]->type), *chunks = dpia_chunks(n);
+  View *partials, *starts; Acc *partials_acc, *starts_acc;
+  dpia_new(tr, type_array(t, chunks), SPACE_GLOBAL, &partials, &partials_acc);
+  dpia_new(tr, type_array(t, chunks), SPACE_GLOBAL, &starts, &starts_acc);
+  KStmt *top = tr->block;
+  NatVar *c; Nat *from, *count; ParLoop loop;
+  View *acc;
+  tr->block = dpia_chunk_loop(tr, n, &c, &from, &count, &loop);
+  tr->par = &loop;
+  bool ok = fold_chunk(tr, e, xs, from, count, init, &acc, NULL) && dpia_assign(tr, acc_idx(partials_acc, nat_var(c)), acc, t);
+  tr->par = loop.outer;
+  tr->block = top;
+  NatVar *k;
+  View *run; Acc *run_acc;
+  dpia_new(tr, t, SPACE_PRIVATE, &run, &run_acc);
+  ok = ok && dpia_assign(tr, run_acc, init, t);
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, chunks, &k);
+  tr->seq++;
+  ok = ok && dpia_assign(tr, acc_idx(starts_acc, nat_var(k)), run, t) &&
+       fold_step(tr, e->kids[1], run, run_acc, view_idx(tr, partials, nat_var(k)), t);
+  tr->seq--;
+  tr->block = top;
+  tr->block = dpia_chunk_loop(tr, n, &c, &from, &count, &loop);
+  tr->par = &loop;
+  ok = ok && fold_chunk(tr, e, xs, from, count, view_idx(tr, starts, nat_var(c)), &acc, out);
+  tr->par = loop.outer;
+  tr->block = top;
+  return ok;
+}
+
+bool acc_scan(Tr *tr, Expr *e, Acc *out) {
+  Type *xs = e->kids[2]->type;
+  if (e->prim->level == LEVEL_LAZY && !tr->par && !tr->seq && type_is_value(e->kids[0]->type) &&
+      xs->kind == TY_ARRAY && !xs->index && type_equal(e->kids[0]->type, xs->elem))
+    return scan_parallel(tr, e, out);
+  return fold(tr, e, out) != NULL;
+}
 
 bool acc_to(Tr *tr, Expr *e, Acc *out) {
   View *x = dpia_exp(tr, e->kids[1]);
