@@ -38,6 +38,17 @@ static KStmt *if_kept(Tr *tr, Expr *p, View *x) {
   return s->then_;
 }
 
+/* Every write of s (an element's copy: assignments, loops over a row's
+   elements) is to a place of its own chunk's (race.c). */
+static void mark_disjoint(KStmt *s) {
+  if (!s) return;
+  s->disjoint = s->kind == KS_ASSIGN;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) mark_disjoint(s->stmts[i]);
+  mark_disjoint(s->body);
+  mark_disjoint(s->then_);
+  mark_disjoint(s->else_);
+}
+
 /* Elements [from, from + count) of xs, kept ones written to data[at], at
    (a private int) counting up; with data NULL only counted. */
 static bool compact(Tr *tr, Expr *p, View *xs, Type *elem, Nat *from, Nat *count, Acc *data, const char *at, Nat *bound,
@@ -55,7 +66,7 @@ static bool compact(Tr *tr, Expr *p, View *xs, Type *elem, Nat *from, Nat *count
       NatVar *pos = nat_var_new(at, nat_const(0), nat_sub(bound, nat_const(1)));
       int mark = then->n;
       ok = dpia_assign(tr, acc_idx(data, nat_var(pos)), x, elem);
-      for (int k = mark; k < then->n; k++) then->stmts[k]->disjoint = disjoint;
+      for (int k = mark; disjoint && k < then->n; k++) mark_disjoint(then->stmts[k]);
     }
     increment(tr, at);
   }
