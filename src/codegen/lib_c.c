@@ -96,7 +96,9 @@ bool library_write_c(const char *c_source, Program *p, const char *dir, const ch
   const char *guard = library_header_guard(name);
   buf_printf(&h, "#ifndef %s\n#define %s\n#include <stdint.h>\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", guard, guard);
   for (int i = 0; i < x.n; i++) buf_printf(&h, "%s\n", rename_exports(x.decl[i], &x, base));
-  buf_puts(&h, "\n#ifdef __cplusplus\n}\n#endif\n#endif\n");
+  buf_puts(&h, "\n");
+  library_result_lengths(&h, p, base);
+  buf_puts(&h, "#ifdef __cplusplus\n}\n#endif\n#endif\n");
   const char *text = buf_str(&h);
   return util_write_text(util_path_in(dir, arena_printf("%s.c", name)), c_source)
       && util_write_text(util_path_in(dir, arena_printf("%s.h", name)), text);

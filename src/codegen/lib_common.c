@@ -158,10 +158,27 @@ void library_print_steps(Buf *b, Plan *pl, PlanStep *steps, int n, int depth, co
   }
 }
 
-void library_header_entry(Buf *h, const char *guard, const char *entry) {
-  buf_printf(h, "#ifndef %s\n#define %s\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
-             "int %s(void **buffers, const long long *sizes);\n\n"
-             "#ifdef __cplusplus\n}\n#endif\n#endif\n", guard, guard, entry);
+void library_result_lengths(Buf *h, Program *p, const char *base) {
+  if (!type_has_exists(p->result)) return;
+  Buf off = {0}, n = {0};
+  nat_print_c(&off, layout_lens_offset_nat(p->result));
+  nat_print_c(&n, layout_type_scalars(type_exists_lens(p->result)));
+  buf_printf(h, "/* The run-time lengths of the result's dynamic-length arrays (%s of them, in\n"
+                "   row order), after its elements in buffers[0]: only the first length[k]\n"
+                "   elements of each are the result. */\n"
+                "static inline const int32_t *%s_result_lengths(void *const *buffers, const long long *sizes) {\n",
+             buf_str(&n), base);
+  for (int k = 0; k < p->nsizes; k++)
+    buf_printf(h, "  const long long %s = sizes[%d];\n  (void)%s;\n", p->sizes[k]->name, k, p->sizes[k]->name);
+  if (!p->nsizes) buf_puts(h, "  (void)sizes;\n");
+  buf_printf(h, "  return (const int32_t *)((const char *)buffers[0] + (%s));\n}\n\n", buf_str(&off));
+}
+
+void library_header_entry(Buf *h, const char *guard, const char *entry, Program *p, const char *base) {
+  buf_printf(h, "#ifndef %s\n#define %s\n#include <stdint.h>\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
+             "int %s(void **buffers, const long long *sizes);\n\n", guard, guard, entry);
+  library_result_lengths(h, p, base);
+  buf_puts(h, "#ifdef __cplusplus\n}\n#endif\n#endif\n");
 }
 
 bool library_device_supported(Plan *pl) {
@@ -177,7 +194,7 @@ bool library_write_device(const char *dir, const char *name, const char *kernel_
   Buf h = {0};
   buf_puts(&h, intro);
   library_describe_convention(&h, p, entry);
-  library_header_entry(&h, library_header_guard(name), entry);
+  library_header_entry(&h, library_header_guard(name), entry, p, library_symbol_base(name));
   const char *header = buf_str(&h);
   return util_make_dirs(dir)
       && util_write_text(util_path_in(dir, arena_printf("%s.%s", name, kernel_ext)), kernels)

@@ -24,7 +24,10 @@ bool library_write_cuda(Plan *plan, const char *cu, const char *dir, const char 
    fields have none): print(b, index, bytes as C, host copy or "NULL", buffer). */
 void library_buffers(Buf *b, Kernel *k, void (*print)(Buf *b, int i, const char *bytes, const char *host, Buffer *buf));
 /* A device library's header ends with the guarded declaration of `entry`. */
-void library_header_entry(Buf *h, const char *guard, const char *entry);
+void library_header_entry(Buf *h, const char *guard, const char *entry, Program *p, const char *base);
+/* For a result holding dynamic-length arrays: a static inline BASE_result_lengths(buffers, sizes)
+   returning where their lengths are (SPEC §3.4); nothing otherwise. */
+void library_result_lengths(Buf *h, Program *p, const char *base);
 /* Every parameter, the result and every scalar input of the plan have a layout. */
 bool library_device_supported(Plan *pl);
 /* DIR/NAME.KERNEL_EXT, DIR/NAME_host.HOST_EXT and DIR/NAME.h (`intro`, the

@@ -4,7 +4,8 @@
 # start of buffers[0] and the run-time length at the offset its header
 # documents (layout_lens_offset: the data's bytes rounded up to 64). A C main
 # calls NAME_run on fresh random inputs and prints the first `length`
-# elements; they must be what `clift run -t interp` prints. c (sequential
+# elements (where the header's NAME_result_lengths says the lengths are);
+# they must be what `clift run -t interp` prints. c (sequential
 # compaction of a row per element of the result: filter_rows) and opencl (the
 # parallel filter's kernels and the host reading the length back: filter_top).
 # Usage: filter_lib_test.sh path/to/clift    Prints "N passed, N failed".
@@ -36,7 +37,8 @@ int main(int argc, char **argv) {
   unsigned char *out = calloc(off + sizeof(int32_t) * (size_t)(ROWS > 1 ? n : 1), 1);
   void *buffers[3] = { out, xs, &t };
   if (RUN) { printf("rc\n"); return 0; }
-  int32_t *len = (int32_t *)(out + off);
+  const int32_t *len = LENGTHS(buffers, sizes);
+  if ((const unsigned char *)len != out + off) { printf("lengths at %td, expected %zu\n", (const unsigned char *)len - out, off); return 0; }
   float *el = (float *)out;
   printf(ROWS > 1 ? "[" : "");
   for (long long r = 0; r < (ROWS > 1 ? n : 1); r++) {
@@ -58,7 +60,7 @@ check() {
     opencl) libs="$d/${name}_host.c -lOpenCL"; run="${name}_run(buffers, sizes)" ;;
     *) libs="$d/$name.c"; run="(${name}_run(buffers, sizes), ${name}_error[0])" ;;
   esac
-  if ! $CC -std=c11 -O1 -I"$d" -DROWS="$rows" -DRUN="$run" -include "$d/$name.h" -o "$d/run" "$T/main.c" $libs 2>"$d/cc.err"; then
+  if ! $CC -std=c11 -O1 -I"$d" -DROWS="$rows" -DRUN="$run" -DLENGTHS="${name}_result_lengths" -include "$d/$name.h" -o "$d/run" "$T/main.c" $libs 2>"$d/cc.err"; then
     bad "$prog ($target): the library does not build: $(head -c 1000 "$d/cc.err")"; return
   fi
   local t; t=$(awk -v r="$RANDOM" 'BEGIN { printf "%.3f", r / 16384 - 1 }')
