@@ -5,6 +5,7 @@
  * Compiled with exactly the same flags as the clift-generated code. */
 #include <math.h>
 #include <stddef.h>
+#include <omp.h>
 
 void base_scal(float *restrict y, float a, const float *restrict x, long n) {
   #pragma omp parallel for schedule(static)
@@ -63,5 +64,49 @@ void base_matmul_ikj(float *restrict C, const float *restrict A, const float *re
       const float *restrict b = B + p * n;
       for (long j = 0; j < n; j++) c[j] += aip * b[j];
     }
+  }
+}
+
+/* out = 2x for the x > 1 of x, in order; returns how many. Each thread
+ * counts its contiguous block, one thread scans the counts, each thread
+ * writes its block from its offset (the usual two-pass parallel filter). */
+long base_filter(float *restrict out, const float *restrict x, long n) {
+  enum { MAXT = 256 };
+  long offs[MAXT + 1] = { 0 };
+  int nt = 1;
+  #pragma omp parallel
+  {
+    int t = omp_get_thread_num(), T = omp_get_num_threads();
+    if (T > MAXT) T = MAXT;
+    long lo = n * t / T, hi = n * (t + 1) / T, c = 0;
+    if (t < T) for (long i = lo; i < hi; i++) c += x[i] > 1.0f;
+    if (t < T) offs[t + 1] = c;
+    #pragma omp barrier
+    #pragma omp single
+    { nt = T; for (int k = 0; k < T; k++) offs[k + 1] += offs[k]; }
+    long o = t < T ? offs[t] : 0;
+    if (t < T) for (long i = lo; i < hi; i++) if (x[i] > 1.0f) out[o++] = 2.0f * x[i];
+  }
+  return offs[nt];
+}
+
+/* inclusive prefix sum: per-thread block sums, a scan of them, each block
+ * scanned from its start */
+void base_scan(float *restrict out, const float *restrict x, long n) {
+  enum { MAXT = 256 };
+  float start[MAXT + 1] = { 0 };
+  #pragma omp parallel
+  {
+    int t = omp_get_thread_num(), T = omp_get_num_threads();
+    if (T > MAXT) T = MAXT;
+    long lo = n * t / T, hi = n * (t + 1) / T;
+    float s = 0.0f;
+    if (t < T) for (long i = lo; i < hi; i++) s += x[i];
+    if (t < T) start[t + 1] = s;
+    #pragma omp barrier
+    #pragma omp single
+    for (int k = 0; k < T; k++) start[k + 1] += start[k];
+    float a = t < T ? start[t] : 0.0f;
+    if (t < T) for (long i = lo; i < hi; i++) { a += x[i]; out[i] = a; }
   }
 }

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,6 +28,8 @@ float base_dot(const float *restrict x, const float *restrict y, long n);
 void base_gemv(float *restrict y, const float *restrict A, const float *restrict x, long m, long n);
 void base_matmul_ijk(float *restrict C, const float *restrict A, const float *restrict B, long m, long k, long n);
 void base_matmul_ikj(float *restrict C, const float *restrict A, const float *restrict B, long m, long k, long n);
+long base_filter(float *restrict out, const float *restrict x, long n);
+void base_scan(float *restrict out, const float *restrict x, long n);
 
 #ifndef PROG
 #define PROG "?"
@@ -146,6 +149,9 @@ static void h_dot(void) { hand_out[0] = base_dot(X, Y, n1); }
 static void h_gemv(void) { base_gemv(hand_out, Mat, X, m1, n1); }
 static void h_mm_ijk(void) { base_matmul_ijk(hand_out, MA, MB, m1, k1, n1); }
 static void h_mm_ikj(void) { base_matmul_ikj(hand_out, MA, MB, m1, k1, n1); }
+static long kept;
+static void h_filter(void) { kept = base_filter(hand_out, X, n1); }
+static void h_scan(void) { base_scan(hand_out, X, n1); }
 
 static double dsum_abs(const float *x, long n) {
   double s = 0; for (long i = 0; i < n; i++) s += fabs(x[i]); return s;
@@ -215,8 +221,31 @@ int main(int argc, char **argv) {
   void (*hs[2])(void) = {h_mm_ijk, h_mm_ikj};
   report_n("matmul", size, 2, vs, hs, 1e-4);
 #endif
+#elif defined(BENCH_FILTER)
+  /* the result: the kept elements at the start of a buffer of N floats, the
+     length after them (clift_result_lengths); compared with base_filter's,
+     the tails zeroed by report_n before each check, and the lengths here */
+  n1 = 1L << 24;
+  X = frandom(n1, 0);   /* [0.5, 1.5): about half above 1 */
+  out_n = n1; hand_out = falloc(out_n);
+  size_t off = (n1 * sizeof(float) + 63) / 64 * 64;
+  static void *b[2]; b[0] = falloc(off / sizeof(float) + 16); b[1] = X; B = b;
+  S[0] = n1; run_hand = h_filter;
+  run_clift(); h_filter();
+  long got = *(const int32_t *)((const char *)B[0] + off);
+  if (got != kept) { fprintf(stderr, "filter: MISMATCH clift kept %ld, hand-C %ld\n", got, kept); return 1; }
+  snprintf(size, sizeof size, "N=2^24");
+  report("filter", size, "count+scan+scatter", 0);
+#elif defined(BENCH_SCAN)
+  n1 = 1L << 24;
+  X = frandom(n1, 0);   /* positive: no cancellation */
+  out_n = n1; hand_out = falloc(out_n);
+  static void *b[2]; b[0] = falloc(out_n); b[1] = X; B = b;
+  S[0] = n1; run_hand = h_scan;
+  snprintf(size, sizeof size, "N=2^24");
+  report("scan", size, "sum+scan+scan", 1e-3);
 #else
-#error "define one of BENCH_SCAL BENCH_ASUM BENCH_DOT BENCH_GEMV BENCH_MATMUL BENCH_MATMUL_IKJ"
+#error "define one of BENCH_SCAL BENCH_ASUM BENCH_DOT BENCH_GEMV BENCH_MATMUL BENCH_MATMUL_IKJ BENCH_FILTER BENCH_SCAN"
 #endif
   return 0;
 }

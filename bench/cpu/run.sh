@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU benchmark: clift (openmp target) against hand-written C loops.
 # Usage: bash bench/cpu/run.sh [RUNS]      (RUNS >= 10, default 15)
-# Env: OMP_NUM_THREADS (default 2), CC (default cc).
+# Env: OMP_NUM_THREADS (default 2), CC (default cc), ONLY (e.g. "filter:FILTER scan:SCAN").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${1:-15}
@@ -20,10 +20,10 @@ echo "# $($CC --version | head -1); flags: $CFLAGS; OMP_NUM_THREADS=$OMP_NUM_THR
 results=$TMP/results
 : > "$results"
 # program  harness macro
-for spec in scal:SCAL asum:ASUM dot:DOT gemv:GEMV matmul:MATMUL matmul_ikj:MATMUL_IKJ ${EXTRA:-}; do
+for spec in ${ONLY:-scal:SCAL asum:ASUM dot:DOT gemv:GEMV matmul:MATMUL matmul_ikj:MATMUL_IKJ filter:FILTER scan:SCAN} ${EXTRA:-}; do
   prog=${spec%%:*}; macro=${spec#*:}
   build/clift compile -t openmp -o "$TMP/$prog" "bench/cpu/$prog.lift"
-  $CC $CFLAGS -DBENCH_$macro -DPROG="\"$prog.lift\"" -o "$TMP/$prog.bin" \
+  $CC $CFLAGS -DBENCH_$macro -DPROG="\"$prog.lift\"" -Dclift_run="${prog}_run" -o "$TMP/$prog.bin" \
       bench/cpu/harness.c bench/cpu/baseline.c "$TMP/$prog/$prog.c" -lm
   "$TMP/$prog.bin" "$RUNS" | tee -a "$results" | sed 's/^/# /'
 done
