@@ -174,6 +174,10 @@ bool exists_set_len(Tr *tr, Acc *out, CExp *len);
 /* t with every run-time length replaced by its upper bound: how a temporary
    allocated before the program runs is sized (its strides too). */
 Type *exists_bounded(Tr *tr, Type *t);
+/* v, a layout (join, split, transpose, slice) of an array of {∃…}, with the
+   lengths in the same layout; a, the inverse-layout acceptor of out, the same. */
+View *exists_layout_view(View *v);
+Acc *exists_layout_acc(Acc *a, Acc *out);
 /* A view of type t (a {∃…}) over data `data` of length `len` (an int). */
 View *exists_view(View *data, Type *t, CExp *len);
 Nat *type_len(Type *t);

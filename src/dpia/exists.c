@@ -72,3 +72,29 @@ View *exists_view(View *data, Type *t, CExp *len) {
   r->len = view_scalar(len);
   return r;
 }
+
+/* Layouts of arrays of dynamic-length arrays (join, split, transpose, slice of
+   their rows): the lengths go through the same layout as the rows, so that a
+   row reached through it still has its length. */
+static bool remaps_rows(ViewKind k) { return k == V_SPLIT || k == V_JOIN || k == V_TRANSPOSE || k == V_SLICE; }
+
+View *exists_layout_view(View *v) {
+  if (!v || v->len || v->n != 1 || !v->kids[0] || !v->kids[0]->len || !remaps_rows(v->kind) || !exists_in(v->type)) return v;
+  View *l = NEW(View);
+  *l = *v;
+  l->kids = NEW_ARRAY(View *, 1);
+  l->kids[0] = v->kids[0]->len;
+  l->type = exists_lens(v->type);
+  v->len = l;
+  return v;
+}
+
+Acc *exists_layout_acc(Acc *a, Acc *out) {
+  if (!a || !out->len || !(a->kind == AC_SPLIT || a->kind == AC_JOIN || a->kind == AC_TRANSPOSE) || !exists_in(a->type)) return a;
+  Acc *l = NEW(Acc);
+  *l = *a;
+  l->kid = out->len;
+  l->type = exists_lens(a->type);
+  a->len = l;
+  return a;
+}

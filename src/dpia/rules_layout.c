@@ -19,7 +19,7 @@ static Nat *nat_arg(Expr *e, int i) { return e->kids[i]->nat; }
    join ↦ splitAcc, … (the primitive's dpia_inv builds it; mapAcc uses the
    same rules in rules_map.c). */
 bool acc_layout(Tr *tr, Expr *e, Acc *out) {
-  return dpia_acc(tr, e->kids[e->nkids - 1], e->prim->dpia_inv(e, out));
+  return dpia_acc(tr, e->kids[e->nkids - 1], exists_layout_acc(e->prim->dpia_inv(e, out), out));
 }
 
 View *exp_zip(Tr *tr, Expr *e) {

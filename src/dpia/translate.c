@@ -312,7 +312,7 @@ View *dpia_exp(Tr *tr, Expr *e) {
     }
     return materialise(tr, e, SPACE_NONE);
   case EX_PRIM:
-    if (e->prim->dpia_exp) return e->prim->dpia_exp(tr, e);
+    if (e->prim->dpia_exp) return exists_layout_view(e->prim->dpia_exp(tr, e));
     return materialise(tr, e, SPACE_NONE);
   default:
     diag_error(e->loc, "internal: no translation for this expression");
