@@ -63,23 +63,59 @@ FEATURES = {
     'let_array': 'let-bound temporary arrays inside threads',
     'view_only': 'results that are views of the inputs (copied out by clift)',
     'outview': 'views on the output: transpose/split/asVector/zip of kernel results',
+    'filter': 'filterSeq/filterGlb/filter: dynamic-length arrays {∃X.[T]X} (SPEC §3.4), used by every consumer',
+    'filter_tmp': 'filters whose results (or rows) are read by code that may need a temporary of dynamic size: '
+                  'let-bound with several uses, chains through a materialised map, iterate/scan/let in threads over '
+                  'them (FINDINGS.md F17)',
+    'filter_join': 'join of mapWrg/mapLcl row filters (an array of dynamic-length rows written through a view, '
+                   'FINDINGS.md F18)',
 }
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
 # groups that hit bugs still open on main when this was written (FINDINGS.md): the test
 # suite leaves them out (tests/difftest/run.sh); remove a name here once its bug is fixed
-OPEN = []
+OPEN = ['filter_tmp', 'filter_join']   # F17, F18 (found at 79880e4)
 
 
 class Size:
     """A symbolic length: its nat text (SPEC §2) and a function of the size variables."""
     def __init__(self, s, f, lo=1):
         self.s, self.f, self.lo = s, f, lo   # lo: a lower bound clift can prove (for aref_const)
+        if is_dyn(self):
+            self.lo = 0
 
     def __eq__(self, other):
         return isinstance(other, Size) and self.s == other.s
 
     def __hash__(self):
         return hash(self.s)
+
+
+def _dyn_len(_s):
+    raise Reject('a constraint on the length of a filtered array')
+
+
+def sz_dyn(k):
+    """The hidden length of the k-th filter's result (SPEC §3.4): known only at run time,
+    never equal to another one (a name X<k> no other size uses)."""
+    return Size(f'X{k}', _dyn_len, 0)
+
+
+def is_dyn(n):
+    """Whether a size mentions the length of a filtered array."""
+    return bool(re.search(r'\bX[0-9]+\b', n.s))
+
+
+def has_dyn(t):
+    if is_arr(t):
+        return is_dyn(t[2]) or has_dyn(t[1])
+    if is_tup(t):
+        return any(has_dyn(x) for x in t[1:])
+    return False
+
+
+def dyn_names(t):
+    """The hidden lengths (X<k>) a type mentions."""
+    return set(re.findall(r'\bX[0-9]+\b', type_text(t))) if is_arr(t) or is_tup(t) else set()
 
 
 def sz_var(v):
@@ -155,6 +191,9 @@ class Gen:
         self.feats = set()
         self.cons = []        # functions of the size variables that must hold
         self.nid = 0
+        self.prefer = set()   # names of arrays source() picks first (a filter's result)
+        self.bias = None      # input sampling of a filter program (value)
+        self.risky = True     # filter programs: shapes that may need dynamic temporaries (filter_tmp)
 
     # ---- helpers --------------------------------------------------------------
     def on(self, feat, p=1.0):
@@ -343,6 +382,14 @@ class Gen:
         cands = [v for v in env if is_arr(v.t) and v.t[1] == t]
         v = self.pick(cands)
         n = v.t[2]
+        if is_dyn(n):
+            # a filtered array may be empty: guard the index (SPEC §3.4, `length` is run-time)
+            i = self.scal(INT, env, d - 1)[0]
+            dflt = self.lit(t)
+            if dflt is None:
+                raise Reject('no default for an empty filtered array')
+            return (f'(if (> (length {v.name}) 0) (aref {v.name} (% (abs {i}) (length {v.name}))) {dflt})',
+                    v.exact)
         if self.on('aref_const', 0.3):
             k = self.pick([0, 1]) if n.lo >= 2 else 0
             return f'(aref {v.name} {k})', v.exact
@@ -403,6 +450,10 @@ class Gen:
         if self.level != 'dseq' and self.on('lazymap', 0.3): ops.append('map')
         if is_tup(e) and self.on('tuple', 0.7): ops += ['unzip'] * 3
         if self.on('slice', 0.3): ops.append('slice')
+        if is_dyn(n) or has_dyn(e):
+            # a filtered array: no constraint on its length can be met (split, slide, slice,
+            # asVector), no iota of it, no transpose (a dynamic length inside an element type)
+            ops = [o for o in ops if o in ('zip', 'unzip', 'map', 'pad', 'join') and not has_dyn(e)]
         if not ops:
             return xs, xt
         op = self.pick(ops)
@@ -423,12 +474,16 @@ class Gen:
         if op == 'pad':
             l, r = self.r.randint(0, 2), self.r.randint(0, 2)
             m = Size(f'(+ {n.s} {l + r})', lambda s: n.f(s) + l + r, n.lo + l + r)
-            if self.r.random() < 0.5 or self.lit(e) is None:
+            if is_dyn(n) and self.lit(e) is None:
+                return xs, xt   # a clamped pad of an empty array is a run-time error
+            if (self.r.random() < 0.5 or self.lit(e) is None) and not is_dyn(n):
                 return f'(pad #{l} #{r} {xs})', arr(e, m)
             return f'(padConstant #{l} #{r} {self.lit(e)} {xs})', arr(e, m)
         if op == 'zip':
             others = [v for v in env if is_arr(v.t) and v.t[2] == n and v.name != xs]
-            if self.on('iota', 0.3) or not others:
+            if is_dyn(n) and not others:
+                return xs, xt
+            if not is_dyn(n) and self.on('iota', 0.3) or not others:
                 ys, yt = f'(iota #{n.s})', arr(INT, n)
             else:
                 o = self.pick(others)
@@ -438,6 +493,8 @@ class Gen:
             if self.r.random() < 0.2 and not is_tup(e) and not is_tup(yt[1]):
                 o = self.pick(others) if others and self.r.random() < 0.5 else None
                 zs, zt = (o.name, o.t[1]) if o and not is_tup(o.t[1]) else (f'(iota #{n.s})', INT)
+                if is_dyn(n) and zs.startswith('(iota'):
+                    zs, zt = ys, yt[1]
                 return f'(zip3 {xs} {ys} {zs})', arr(tup(e, yt[1], zt), n)
             if self.r.random() < 0.5:
                 return f'(zip {xs} {ys})', arr(tup(e, yt[1]), n)
@@ -482,7 +539,8 @@ class Gen:
     def source(self, env, d, want=None):
         """A view over an array of env."""
         arrs = [v for v in env if is_arr(v.t) and (want is None or want(v.t))]
-        v = self.pick(arrs)
+        pref = [v for v in arrs if v.name in self.prefer]
+        v = self.pick(pref) if pref and self.r.random() < 0.8 else self.pick(arrs)
         return self.views(v.name, v.t, env, self.r.randint(0, d) if self.r.random() < 0.4 else d)
 
     # ---- functions at a level ---------------------------------------------------------
@@ -491,6 +549,10 @@ class Gen:
         x = self.fresh('x')
         env2 = env + [Var(x, et)]
         body, rt = self.thread_body(env2, Var(x, et), d)
+        if dyn_names(rt) & set().union(*(dyn_names(v.t) for v in env2)):
+            # the length of a filtered array from outside inside the element type: an
+            # error by design (SPEC §3.4); only a filter inside the function may be
+            raise Reject('outer dynamic length in an element type')
         return f'(lambda ({x}) {body})', rt
 
     def thread_body(self, env, x, d):
@@ -637,13 +699,16 @@ class Gen:
         for m in ('seq_outer', 'iterate', 'scan', 'view_only'):
             if m not in self.exclude: modes.append(m)
         if 'dims' not in self.exclude and M: modes += ['dims', 'dims']
+        if 'filter' not in self.exclude: modes += ['filter'] * 4
         mode = r.choice(modes)
         if mode != 'glb':
             self.feats.add(mode)
         body, rt = self.top(mode, env)
-        if is_arr(rt) and self.on('outview', 0.25):
+        if has_dyn(rt) or not is_arr(rt) and not is_tup(rt):
+            pass   # a filter's result (SPEC §3.4: printed as its kept elements), or a scalar
+        elif is_arr(rt) and self.on('outview', 0.25):
             body, rt = self.out_view(body, rt, env)
-        if is_arr(rt) and self.on('tuple_array', 0.08):
+        if is_arr(rt) and not has_dyn(rt) and self.on('tuple_array', 0.08):
             # a tuple of arrays as the result: unzip the result or pair it with an input
             if is_tup(rt[1]) and len(rt[1]) == 3 and self.r.random() < 0.6:
                 body, rt = f'(unzip {body})', tup(arr(rt[1][1], rt[2]), arr(rt[1][2], rt[2]))
@@ -658,13 +723,17 @@ class Gen:
             loops = len(re.findall(r'\((map|reduce|scan|iterate)', text))
             if not M and loops <= 2 and r.random() < 0.1:
                 s['N'] = r.choice([100, 256, 257, 1000, 1031])   # several work-groups
+            if not M and loops <= 3 and self.bias and r.random() < 0.3:
+                # filters over several work-groups, lengths that are no multiple of a
+                # work-group size, and enough elements for a 1% selectivity to keep some
+                s['N'] = r.choice([100, 127, 257, 300, 513, 1000, 1031])
             if M:
                 s['M'] = r.choice([1, 2, 3, 4, 6, 8, r.randint(1, 16)])
             if all(c(s) for c in self.cons):
                 break
         else:
             raise Reject('no sizes satisfy the constraints')
-        inputs = [self.value(p.t, s) for p in params]
+        inputs = [self.value(p.t, s, self.bias if is_arr(p.t) else None) for p in params]
         return Program(seed, text, inputs, rt, sorted(self.feats), s)
 
     def top(self, mode, env):
@@ -695,6 +764,8 @@ class Gen:
                 return (f'(mapWrg1 (lambda ({row}) (join (mapWrg (lambda ({c}) (mapLcl {f} {c})) (split #{k} {row})))) {xs})',
                         arr(arr(rt, Size(f'(* (/ {m.s} {k}) {k})', lambda s, m=m, k=k: m.f(s) // k * k)), n))
             # rows split over work-groups of dimension 1, one local thread (dim 1) per row
+            if is_dyn(n):
+                return f'(mapGlb1 (lambda ({row}) (mapGlb {f} {row})) {xs})', arr(arr(rt, m), n)
             k = r.choice([1, 2])
             self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0)
             rows = self.fresh('rows')
@@ -703,6 +774,8 @@ class Gen:
                     arr(grt, Size(f'(* (/ {n.s} {k}) {k})', lambda s, n=n, k=k: n.f(s) // k * k)))
         if mode == 'wrg':
             return self.wrg(env)
+        if mode == 'filter':
+            return self.filter_top(env)
         if mode == 'default':
             self.level = 'dseq'
             xs, xt = self.source(env, 2)
@@ -820,7 +893,7 @@ class Gen:
             z = self.pick([v for v in env if v.t == VEC]).name
             # the init of a top-level reduce must be neutral (docs/language.md): a zero float4
             return f'(reduce (* {z} 0.0f) + {xs})', arr(VEC, Size('1', lambda s: 1))
-        if e in (FLOAT, INT) and self.on('tuple'):
+        if e in (FLOAT, INT) and not is_dyn(xt[2]) and self.on('tuple'):
             p, q = self.fresh('p'), self.fresh('q')
             zero = '0.0f' if e == FLOAT else '0'
             op2 = self.pick(['max', 'min', '+'])
@@ -846,6 +919,8 @@ class Gen:
     def wrg(self, env):
         r = self.r
         xs, xt = self.source(env, 1)
+        if is_dyn(xt[2]):
+            raise Reject('work-groups over a filtered array need a split')
         if depth_of(xt) < 2 or r.random() < 0.5:
             if depth_of(xt) < 1:
                 raise Reject('no array')
@@ -920,20 +995,279 @@ class Gen:
         out, ot = f'(mapWrg (lambda ({c}) {body}) {xs})', arr(bt, xt[2])
         return self.maybe_join(out, ot)
 
-    # ---- input values -------------------------------------------------------------------
-    def value(self, t, s):
+    # ---- filters (SPEC §3.4) ---------------------------------------------------------------
+    def filter_kw(self, where):
+        """filterSeq/filterGlb/filter for a filter at `where`: 'top' (the program's own
+        level), 'thread' (inside a mapGlb/mapSeq/mapLcl/mapWrg function)."""
+        if self.level == 'dseq':
+            return 'filter'
+        if where == 'top':
+            return self.pick(['filterSeq', 'filterGlb', 'filterGlb', 'filter'])
+        return self.pick(['filterSeq', 'filterSeq', 'filterSeq', 'filter'])
+
+    def filter_pred(self, et, env):
+        """(lambda (x) bool) over elements of type et. Mostly a threshold on a scalar of the
+        element against 0 (or a scalar parameter), so that the biased inputs (value) set
+        the selectivity; sometimes `mod` on ints, the generator's own conditions, and/or/not."""
+        x = self.fresh('p')
+        env2 = env + [Var(x, et)]
+        own = []
+        for t in (INT, FLOAT):
+            got = []
+            self._proj(x, et, t, True, got)
+            own += [(e, t) for e, _ in got]
+        if is_arr(et) and et[1] in (FLOAT, INT):
+            z = '0.0f' if et[1] == FLOAT else '0'
+            own.append((f'(aref ({self.reduce_kw()} {z} {self.pick(["+", "max", "min"])} {x}) 0)', et[1]))
+        thr = None
+        if own:
+            e, t = self.pick(own)
+            if t == INT and self.r.random() < 0.3:
+                thr = f'({self.pick(["=", "!="])} (% {e} {self.pick([2, 3, 5])}) 0)'
+            else:
+                ks = [v.name for v in env if v.t == t]
+                k = self.pick(ks) if ks and self.r.random() < 0.25 else ('0' if t == INT else '0.0f')
+                thr = f'({self.pick(["<", "<=", ">", ">=", ">", ">"])} {e} {k})'
+        r = self.r.random()
+        if thr is None or r < 0.2:
+            c = self.cond(env2, 2)[0]
+        elif r < 0.75:
+            c = thr
+        else:
+            c = f'({self.pick(["and", "or"])} {thr} {self.cond(env2, 1)[0]})'
+        if self.r.random() < 0.1:
+            c = f'(not {c})'
+        return f'(lambda ({x}) {c})'
+
+    def filtered(self, xs, xt, env, where):
+        """(FILTER p xs): (text, type {∃X.[T]X} as an array of a fresh hidden length)."""
+        self.feats.add('filter')
+        kw = self.filter_kw(where)
+        p = self.filter_pred(xt[1], env)
+        return f'({kw} {p} {xs})', arr(xt[1], sz_dyn(self.new_dyn()))
+
+    def new_dyn(self):
+        self.nid += 1
+        return self.nid
+
+    def filter_source(self, env, where, d=1):
+        """What a filter reads: a view of an array in env, maybe a map (lazy, or a
+        materialising mapGlb/mapSeq at the top) or a zip, or another filter (a chain)."""
+        xs, xt = self.source(env, d)
+        r = self.r.random()
+        if r < 0.25 and not has_dyn(xt[1]) and depth_of(xt) >= 1:
+            # a filter of a map
+            f, rt = self.thread_fn(xt[1], env, 1)
+            if not has_dyn(rt):
+                if self.level == 'dseq':
+                    kw = 'map'
+                elif where == 'top':
+                    kw = self.pick(['map', 'mapGlb', 'mapSeq'])
+                else:
+                    kw = self.pick(['map', 'mapSeq'])
+                xs, xt = f'({kw} {f} {xs})', arr(rt, xt[2])
+        elif r < 0.4:
+            # a filter of a zip with another array of the same length (or iota)
+            others = [v for v in env if is_arr(v.t) and v.t[2] == xt[2] and v.name != xs and not is_tup(v.t[1])]
+            if not is_tup(xt[1]):
+                if others and self.r.random() < 0.6:
+                    o = self.pick(others)
+                    xs, xt = f'(zip {xs} {o.name})', arr(tup(xt[1], o.t[1]), xt[2])
+                elif not is_dyn(xt[2]):
+                    xs, xt = f'(zip {xs} (iota #{xt[2].s}))', arr(tup(xt[1], INT), xt[2])
+        elif r < 0.6:
+            # a chain: a filter of a filter (or of a map of a filter)
+            xs, xt = self.filtered(xs, xt, env, where)
+            if self.r.random() < 0.3 and not has_dyn(xt[1]):
+                f, rt = self.thread_fn(xt[1], env, 0)
+                kw = 'map' if self.level == 'dseq' or not self.risky else \
+                    self.pick(['map', 'mapSeq'] + (['mapGlb'] if where == 'top' else []))
+                xs, xt = f'({kw} {f} {xs})', arr(rt, xt[2])
+        return xs, xt
+
+    def filter_top(self, env):
+        """A program around filters: at the top, in a row map at some level, consumed."""
         r = self.r
-        if t == FLOAT:
-            v = (r.randint(-24, 24) or 5) / 8
-            return f'{v:g}'
-        if t == INT:
-            return str(r.randint(-9, 9) or 4)
+        self.level = 'dseq' if r.random() < 0.2 else 'seq'
+        self.bias = self.pick([None, None, 'neg', 'pos', 'rare', 'rare'])
+        self.risky = self.on('filter_tmp', 0.6)
+        kinds = ['result', 'result', 'consume', 'consume', 'consume', 'row', 'row', 'row', 'row', 'length']
+        if self.risky:
+            kinds += ['let', 'let', 'row_consume', 'consume']
+        kind = self.pick(kinds)
+        dd = 1 if self.risky else 0   # thread functions of depth 0: scalar expressions, no temporaries
+        if kind in ('result', 'consume', 'let', 'length'):
+            xs, xt = self.filter_source(env, 'top', 2)
+            ys, yt = self.filtered(xs, xt, env, 'top')
+            if kind == 'result':
+                return ys, yt
+            if kind == 'length':
+                return f'(length {ys})', INT
+            if kind == 'consume':
+                # one consumer, the filter inline (K-normalised by the type checker)
+                c = r.random()
+                if c < 0.5 or has_dyn(yt[1]):
+                    f, rt = self.thread_fn(yt[1], env, dd)
+                    kw = 'map' if self.level == 'dseq' else self.pick(['mapGlb', 'mapGlb', 'mapSeq', 'map', '(toGlobal mapGlb)'])
+                    if kw.startswith('(toGlobal'):
+                        return f'((toGlobal (mapGlb {f})) {ys})', arr(rt, yt[2])
+                    return f'({kw} {f} {ys})', arr(rt, yt[2])
+                if yt[1] in (FLOAT, INT) and c < 0.75:
+                    t = yt[1]
+                    if self.level == 'dseq' or r.random() < 0.3:
+                        z = '0.0f' if t == FLOAT else '0'
+                        return f'(reduce {z} {self.pick(["+", "max", "min"])} {ys})', arr(t, Size('1', lambda s: 1))
+                    init = self.lit(t)
+                    return f'(reduceSeq {init} {self.reduce_fn(t, init, yt, env, 2)} {ys})', arr(t, Size('1', lambda s: 1))
+                if yt[1] in (FLOAT, INT):
+                    kw = 'scan' if self.level == 'dseq' else 'scanSeq'
+                    return f'({kw} {self.lit(yt[1])} {self.pick(["+", "max", "min"])} {ys})', yt
+                f, rt = self.thread_fn(yt[1], env, dd)
+                return f'(mapGlb {f} {ys})' if self.level != 'dseq' else f'(map {f} {ys})', arr(rt, yt[2])
+            # let: the filtered array in scope of a whole program body (several uses)
+            y = self.fresh('ys')
+            yv = Var(y, yt)
+            env2 = env + [yv]
+            self.prefer = {y}
+            c = r.random()
+            if c < 0.25 and not has_dyn(yt[1]):
+                g, gt = self.thread_fn(yt[1], env2, 1)
+                kw = 'map' if self.level == 'dseq' else self.pick(['mapSeq', 'mapGlb', 'map'])
+                body, bt = f'(zip ({kw} {g} {y}) {y})', arr(tup(gt, yt[1]), yt[2])
+                if has_dyn(gt) or is_tup(gt) or is_tup(yt[1]):
+                    body, bt = f'({kw} {g} {y})', arr(gt, yt[2])
+            elif c < 0.45:
+                # a map over the input with the filtered array (its length, elements,
+                # reductions) in the scalar expressions
+                xs2, xt2 = self.source(env, 1)
+                f, rt = self.thread_fn(xt2[1], env2, 2)
+                kw = 'map' if self.level == 'dseq' else self.pick(['mapGlb', 'mapSeq'])
+                body, bt = f'({kw} {f} {xs2})', arr(rt, xt2[2])
+            else:
+                mode = self.pick(['glb', 'glb', 'seq_outer', 'multi', 'iterate', 'scan', 'top_reduce']
+                                 + (['dims'] if depth_of(yt) >= 2 else [])
+                                 if self.level != 'dseq' else ['default', 'default', 'top_reduce', 'scan'])
+                lvl = self.level
+                body, bt = self.top(mode, env2)
+                self.level = lvl
+            self.prefer = set()
+            return f'(let {y} {ys}\n    {body})', bt
+        if kind == 'row_consume':
+            rows, rt = self.filter_rows(env)
+            q = self.fresh('q')
+            f, ft = self.thread_fn(rt[1], env, 2)
+            kw = 'map' if self.level == 'dseq' else self.pick(['mapGlb', 'mapSeq'])
+            return f'({kw} {f} {rows})', arr(ft, rt[2])
+        if kind == 'row' and not self.risky:
+            # no hoisted temporaries: one level of rows, a thread body without arrays
+            pass
+        return self.filter_rows(env)
+
+    def filter_rows(self, env):
+        """A filter in the function of a map over rows, at some level: [{∃X.[T]X}]n (or
+        rows of a filter's reduction, zip, map ...)."""
+        r = self.r
+        xs, xt = self.source(env, 1, want=lambda t: depth_of(t) >= 2)
+        if depth_of(xt) < 2:
+            if depth_of(xt) < 1 or has_dyn(xt):
+                raise Reject('no array for rows')
+            k = r.choice([1, 2, 3, 4, 5, 8])
+            n = xt[2]
+            self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0 and n.f(s) >= k)
+            xs, xt = f'(split #{k} {xs})', arr(arr(xt[1], Size(str(k), lambda s, k=k: k, k)), sz_div(n, k))
+        if self.level == 'dseq':
+            row = self.fresh('row')
+            b, bt = self.filter_row_body(row, xt[1], env)
+            return f'(map (lambda ({row}) {b}) {xs})', arr(bt, xt[2])
+        how = r.choice(['glb', 'glb', 'glb', 'seq', 'wrg', 'wrg_lcl', 'wrg_lcl'] + (['glb_seq'] if self.risky else []))
+        row = self.fresh('row')
+        if how in ('glb', 'seq'):
+            b, bt = self.filter_row_body(row, xt[1], env)
+            kw = {'glb': 'mapGlb', 'seq': 'mapSeq'}[how]
+            return f'({kw} (lambda ({row}) {b}) {xs})', arr(bt, xt[2])
+        if how == 'wrg':
+            # one work-group per row, the filter in it, maybe its result over local threads
+            ys, yt = self.filtered(row, xt[1], env + [Var(row, xt[1])], 'thread')
+            if r.random() < 0.5 and not has_dyn(yt[1]):
+                f, ft = self.thread_fn(yt[1], env + [Var(row, xt[1])], 1 if self.risky else 0)
+                ys, yt = f'(mapLcl {f} {ys})', arr(ft, yt[2])
+            return f'(mapWrg (lambda ({row}) {ys}) {xs})', arr(yt, xt[2])
+        if how == 'wrg_lcl':
+            k = r.choice([1, 2, 3, 4])
+            n = xt[2]
+            self.cons.append(lambda s, n=n, k=k: n.f(s) % k == 0 and n.f(s) >= k)
+            c = self.fresh('chunk')
+            b, bt = self.filter_row_body(row, xt[1], env)
+            out = f'(mapWrg (lambda ({c}) (mapLcl (lambda ({row}) {b}) {c})) (split #{k} {xs}))'
+            ot = arr(arr(bt, Size(str(k), lambda s, k=k: k, k)), sz_div(n, k))
+            if has_dyn(bt) and self.on('filter_join', 0.5) or not has_dyn(bt) and r.random() < 0.5:
+                return f'(join {out})', arr(bt, Size(f'(* (/ {n.s} {k}) {k})', lambda s, n=n, k=k: n.f(s) // k * k))
+            return out, ot
+        # glb_seq: a filter one level deeper, over chunks of each row
+        k = r.choice([1, 2, 3])
+        m = xt[1][2]
+        self.cons.append(lambda s, m=m, k=k: m.f(s) % k == 0 and m.f(s) >= k)
+        c = self.fresh('c')
+        ct = arr(xt[1][1], Size(str(k), lambda s, k=k: k, k))
+        b, bt = self.filter_row_body(c, ct, env + [Var(row, xt[1])])
+        return (f'(mapGlb (lambda ({row}) (mapSeq (lambda ({c}) {b}) (split #{k} {row}))) {xs})',
+                arr(arr(bt, sz_div(m, k)), xt[2]))
+
+    def filter_row_body(self, row, rowt, env):
+        """The body of a thread's function over one row: a filter of the row, used."""
+        env2 = env + [Var(row, rowt)]
+        src, srct = (row, rowt)
+        if self.r.random() < 0.5:
+            src, srct = self.filter_source(env2, 'thread', 0)
+            if has_dyn(srct[1]) or depth_of(srct) < 1:
+                src, srct = (row, rowt)
+        ys, yt = self.filtered(src, srct, env2, 'thread')
+        c = self.r.random() * (1 if self.risky else 0.65)
+        if c < 0.35:
+            return ys, yt
+        mapkw = 'map' if self.level == 'dseq' else 'mapSeq'
+        if c < 0.5:
+            f, ft = self.thread_fn(yt[1], env2, 1 if self.risky else 0)
+            return f'({mapkw} {f} {ys})', arr(ft, yt[2])
+        if c < 0.65 and yt[1] in (FLOAT, INT):
+            init = self.lit(yt[1])
+            return (f'({self.reduce_kw()} {init} {self.reduce_fn(yt[1], init, yt, env2, 1)} {ys})',
+                    arr(yt[1], Size('1', lambda s: 1)))
+        if c < 0.72:
+            return f'(mapSeq (lambda (z) (+ z (length {ys}))) (iota #1))' if self.level != 'dseq' \
+                else f'(map (lambda (z) (+ z (length {ys}))) (iota #1))', arr(INT, Size('1', lambda s: 1))
+        # a let: the filtered row used by a thread body (maps, reductions, iterate, scan,
+        # zip with itself, its length and elements in scalar expressions)
+        y = self.fresh('ys')
+        yv = Var(y, yt)
+        if self.r.random() < 0.3 and not has_dyn(yt[1]) and not is_tup(yt[1]):
+            g, gt = self.thread_fn(yt[1], env2 + [yv], 0)
+            if not has_dyn(gt) and not is_tup(gt):
+                return f'(let {y} {ys} (zip ({mapkw} {g} {y}) {y}))', arr(tup(gt, yt[1]), yt[2])
+        body, bt = self.thread_body(env2 + [yv], yv, 2)
+        return f'(let {y} {ys} {body})', bt
+
+    # ---- input values -------------------------------------------------------------------
+    def value(self, t, s, bias=None):
+        """A random input of type t. bias (filter programs, the arrays only): the sign of
+        the scalars, so that a threshold predicate (`(> x 0)`, filter_pred) keeps
+        nothing ('neg'), everything ('pos'), about 1% ('rare') or about half (None)."""
+        r = self.r
+        if t in (FLOAT, INT):
+            hi = 24 if t == FLOAT else 9
+            if bias == 'neg' or bias == 'rare' and r.random() >= 0.01:
+                k = -r.randint(1, hi)
+            elif bias in ('pos', 'rare'):
+                k = r.randint(1, hi)
+            else:
+                k = r.randint(-hi, hi) or (5 if t == FLOAT else 4)
+            return f'{k / 8:g}' if t == FLOAT else str(k)
         if t == VEC:
-            return '<' + ', '.join(self.value(FLOAT, s) for _ in range(4)) + '>'
+            return '<' + ', '.join(self.value(FLOAT, s, bias) for _ in range(4)) + '>'
         if is_tup(t):
-            return '(' + ', '.join(self.value(x, s) for x in t[1:]) + ')'
+            return '(' + ', '.join(self.value(x, s, bias) for x in t[1:]) + ')'
         n = t[2].f(s)
-        return '[' + ', '.join(self.value(t[1], s) for _ in range(n)) + ']'
+        return '[' + ', '.join(self.value(t[1], s, bias) for _ in range(n)) + ']'
 
 
 def generate(seed, exclude=()):
