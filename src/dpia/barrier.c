@@ -84,6 +84,11 @@ static bool ends_with_barrier(KStmt *block, int f) {
 }
 
 static void scan_stmt(KStmt *s) {
+  if (s->kind == KS_IF) {   /* a condition the whole work-group agrees on (a guard, a work-group's value) */
+    scan(s->then_);
+    if (s->else_) scan(s->else_);
+    return;
+  }
   if (s->kind != KS_FOR || s->level == LEVEL_LCL || s->level == LEVEL_GLB) return;
   scan(s->body);
   Accesses w = {0}, r = {0};

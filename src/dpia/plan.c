@@ -330,9 +330,93 @@ static bool mark_host_loops(KStmt *block) {
   return true;
 }
 
+/* An `if` at the top of a device program (or of a host loop's body) whose
+   branches hold parallel loops cannot be one kernel: the kernels inside need
+   global barriers between them. Its condition is computed once into a
+   variable, and every statement of a branch is guarded by it: each becomes a
+   kernel of its own as usual, launched always and doing nothing when its
+   guard is false. A branch's declarations move out of the guard (assigned
+   under it), its counts count 0 when the guard is false. */
+static CExp *bool_op(ScalarOp op, int n, CExp *a, CExp *b) {
+  return cexp_op(op, type_scalar(TY_BOOL), n, (CExp *[]){ a, b });
+}
+
+static KStmt *guarded(KStmt *s, CExp *g) {
+  if (!g) return s;
+  KStmt *i = NEW(KStmt);
+  i->kind = KS_IF; i->cond = g; i->then_ = kstmt_block(); i->else_ = kstmt_block();
+  kstmt_add(i->then_, s);
+  return i;
+}
+
+static bool distribute(KStmt *out, KStmt *s, CExp *g, int *counter) {
+  if (s->kind == KS_BLOCK) {
+    for (int i = 0; i < s->n; i++) if (!distribute(out, s->stmts[i], g, counter)) return false;
+    return true;
+  }
+  if (s->kind == KS_IF && (has_parallel_loop(s->then_) || has_parallel_loop(s->else_))) {
+    KStmt *d = NEW(KStmt);
+    d->kind = KS_DECL; d->name = arena_printf("clift_if%d", (*counter)++); d->type = type_scalar(TY_BOOL);
+    CExp *no = cexp_lit_int(0);
+    no->type = d->type;
+    d->init = s->cond;
+    if (g) {
+      CExp *sel = NEW(CExp);
+      *sel = (CExp){ .kind = CE_SELECT, .type = d->type, .n = 3, .field = -1 };
+      sel->args = NEW_ARRAY(CExp *, 3);
+      sel->args[0] = g; sel->args[1] = s->cond; sel->args[2] = no;
+      d->init = sel;
+    }
+    kstmt_add(out, d);
+    CExp *c = cexp_var(d->name, d->type), *nc = bool_op(OP_NOT, 1, c, NULL);
+    return distribute(out, s->then_, c, counter) &&
+           (!s->else_ || distribute(out, s->else_, g ? bool_op(OP_AND, 2, g, nc) : nc, counter));
+  }
+  if (!g) { kstmt_add(out, s); return true; }
+  if (s->kind == KS_DECL && !s->buf && s->init) {   /* declared outside, assigned under the guard */
+    KStmt *d = NEW(KStmt);
+    *d = *s;
+    d->init = NULL;
+    kstmt_add(out, d);
+    kstmt_add(out, guarded(kstmt_assign(cexp_var(s->name, s->type), s->init), g));
+    return true;
+  }
+  if (s->kind == KS_DECL) { kstmt_add(out, s); return true; }
+  if (s->kind == KS_COUNT) {
+    KStmt *c = NEW(KStmt);
+    *c = *s;
+    CExp *sel = NEW(CExp);
+    *sel = (CExp){ .kind = CE_SELECT, .type = s->init->type, .n = 3, .field = -1 };
+    sel->args = NEW_ARRAY(CExp *, 3);
+    sel->args[0] = g; sel->args[1] = s->init; sel->args[2] = cexp_lit_int(0);
+    c->init = sel;
+    kstmt_add(out, c);
+    return true;
+  }
+  if (s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body))
+    return diag_unsupported(LOC_NONE, "a sequential loop around kernels (iterate, reduceSeq over mapGlb) inside an "
+                            "'if' at the top of the program");
+  kstmt_add(out, guarded(s, g));
+  return true;
+}
+
+static bool distribute_ifs(KStmt *block, int *counter) {
+  KStmt *out = kstmt_block();
+  for (int i = 0; i < block->n; i++) {
+    KStmt *s = block->stmts[i];
+    if (!distribute(out, s, NULL, counter)) return false;
+    if (s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body) && !distribute_ifs(s->body, counter))
+      return false;
+  }
+  block->n = out->n; block->cap = out->cap; block->stmts = out->stmts;
+  return true;
+}
+
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
+  int counter = 0;
+  if (!distribute_ifs(k->body, &counter)) return NULL;
   if (!mark_host_loops(k->body))
     return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
                             "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "

@@ -73,7 +73,7 @@ FEATURES = {
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
 # groups that hit bugs still open on main when this was written (FINDINGS.md): the test
 # suite leaves them out (tests/difftest/run.sh); remove a name here once its bug is fixed
-OPEN = ['filter_tmp', 'filter_join']   # F17, F18 (found at 79880e4)
+OPEN = []   # F17, F18 (found at 79880e4) fixed on issue11
 
 
 class Size:
