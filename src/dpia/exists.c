@@ -43,7 +43,17 @@ View *exists_open(Tr *tr, View *v, NatVar *rigid) {
 
 Type *exists_bounded(Tr *tr, Type *t) {
   for (int i = tr->nrigid - 1; i >= 0; i--)
-    if (type_mentions(t, tr->rigid[i])) t = type_subst(t, tr->rigid[i], tr->rigid[i]->hi);
+    if (type_mentions(t, tr->rigid[i])) {
+      if (!tr->rigid[i]->hi) {   /* (iota n) with n computed at run time: no bound before the run */
+        tr->refused = true;
+        diag_unsupported(LOC_NONE, "a temporary whose size depends on the length of (iota n), n known only while "
+                         "the program runs (%s); give iota a size literal (#N) or consume it in one thread (reduceSeq)",
+                         type_to_string(t));
+        t = type_subst(t, tr->rigid[i], nat_const(1));   /* a stand-in of the same shape: the translation ends, refused */
+        continue;
+      }
+      t = type_subst(t, tr->rigid[i], tr->rigid[i]->hi);
+    }
   return t;
 }
 

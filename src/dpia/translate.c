@@ -111,9 +111,9 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   if (exists_in(t)) {   /* dynamic-length arrays: the data at its upper bound, and the lengths (exists.c) */
     View *lv; Acc *la;
     Type *up = exists_upper(t);
-    if (!up) {   /* refused (no upper bound): a stand-in keeps the translation going to its end */
+    if (!up) {   /* refused (no upper bound): a stand-in of the same shape keeps the translation going to its end */
       tr->refused = true;
-      up = type_array(type_scalar(TY_INT), nat_const(1));
+      up = t->kind == TY_EXISTS ? type_subst(t->array, t->exvar, nat_const(1)) : type_array(type_scalar(TY_INT), nat_const(1));
     }
     dpia_new(tr, up, s, view, acc);
     dpia_new(tr, exists_lens(t), t->kind == TY_EXISTS ? SPACE_PRIVATE : s, &lv, &la);

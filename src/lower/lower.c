@@ -80,11 +80,25 @@ static Expr *level(Reduce *r, Expr *xs, Nat *n, Nat *padded, Nat *chunk) {
   return prim("join", 1, (Expr *[]){ groups }, loc);
 }
 
-static bool lowerable(Expr *e) {
+/* Can the host size the partials of a tree over n? Not when n is the length
+   of an (iota k) with k computed at run time (a rigid length with no upper
+   bound, types/exists.c): such a reduce stays sequential. */
+static bool bounded(Nat *n, Program *p) {
+  int nv;
+  NatVar **vars = nat_free_var_list(n, &nv);
+  for (int i = 0; i < nv; i++) {
+    bool size = false;
+    for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];
+    if (!size && !vars[i]->hi) return false;
+  }
+  return true;
+}
+
+static bool lowerable(Expr *e, Program *p) {
   if (e->kind != EX_PRIM || !e->prim->tree_reduce) return false;
   Type *acc = e->kids[0]->type, *xs = e->kids[2]->type;
   return xs->kind == TY_ARRAY && !xs->index && type_equal(acc, xs->elem) &&
-         (type_is_scalar(acc) || acc->kind == TY_VECTOR);
+         (type_is_scalar(acc) || acc->kind == TY_VECTOR) && bounded(xs->len, p);
 }
 
 static Expr *tree_reduce(Expr *e) {
@@ -104,9 +118,9 @@ static Expr *tree_reduce(Expr *e) {
 /* A `reduce` that is the whole body of a mapWrg function runs on the
    work-group: its work-items share it (strided columns, then the pairwise tree
    in local memory), padded with init to a multiple of the group size. */
-static Expr *work_group_body(Expr *wrg) {
+static Expr *work_group_body(Expr *wrg, Program *prog) {
   Expr *lam = wrg->kids[0], *red = lam->kids[0];
-  if (!lowerable(red)) return wrg;
+  if (!lowerable(red, prog)) return wrg;
   Reduce *r = NEW(Reduce);
   *r = (Reduce){ red->kids[0], red->kids[1], red->loc };
   Nat *n = red->kids[2]->type->len, *l = nat_const(LOCAL_SIZE);
@@ -125,12 +139,12 @@ static Expr *work_group_body(Expr *wrg) {
   return copy;
 }
 
-static Expr *lower_expr(Expr *e) {
-  if (lowerable(e)) return tree_reduce(e);
+static Expr *lower_expr(Expr *e, Program *p) {
+  if (lowerable(e, p)) return tree_reduce(e);
   if (e->kind == EX_PRIM && e->prim->level == LEVEL_WRG && e->kids[0]->kind == EX_LAMBDA) {
-    Expr *w = work_group_body(e);
+    Expr *w = work_group_body(e, p);
     if (w != e) {
-      Expr *arr = lower_expr(w->kids[1]);
+      Expr *arr = lower_expr(w->kids[1], p);
       w->kids[1] = arr;
       return w;
     }
@@ -139,7 +153,7 @@ static Expr *lower_expr(Expr *e) {
   Expr *copy = NULL;
   for (int i = 0; i < e->nkids; i++) {
     if (e->kids[i]->kind == EX_LAMBDA) continue;   /* inside a function: a per-thread reduce */
-    Expr *k = lower_expr(e->kids[i]);
+    Expr *k = lower_expr(e->kids[i], p);
     if (k == e->kids[i]) continue;
     if (!copy) {
       copy = expr_new(e->kind, e->loc, e->nkids);
@@ -154,7 +168,7 @@ static Expr *lower_expr(Expr *e) {
 }
 
 Program *lower_program(Program *p) {
-  Expr *body = lower_expr(p->body);
+  Expr *body = lower_expr(p->body, p);
   if (body == p->body) return p;
   Program *q = NEW(Program);
   *q = *p;

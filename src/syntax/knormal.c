@@ -1,5 +1,5 @@
 /* knormal.c — K-normalisation (seed 000, §4): every argument of a primitive
-   that is itself an application is bound by a `let` first, so that the
+   that is itself an application of array (or tuple) type is bound by a `let` first, so that the
    existential pack/unpack rules (Fig. 20) see every intermediate array as a
    named value. Evaluation order is unchanged: arguments were evaluated left to
    right before the call, and the lets run in that order. */
@@ -28,7 +28,12 @@ Expr *knormalize(Expr *e) {
     Expr *lets = NULL, **hole = &lets;
     for (int i = 0; i < e->nkids; i++) {
       Expr *k = knormalize(e->kids[i]);
-      if (e->kids[i]->kind == EX_PRIM) {
+      /* only arrays: a scalar argument stays where it is, so that the
+         operators that evaluate an operand only when needed (`and`, `or`,
+         `if`-like selections) keep doing so */
+      Type *t = e->kids[i]->type;
+      bool array = t && (t->kind == TY_ARRAY || t->kind == TY_EXISTS || t->kind == TY_TUPLE);
+      if (e->kids[i]->kind == EX_PRIM && array) {
         Expr *let = expr_new(EX_LET, k->loc, 2);
         let->uid = ast_fresh_uid();
         let->name = arena_printf("k%d", let->uid);
