@@ -43,6 +43,8 @@ static const Prim table[] = {
     .infer = infer_scan, .eval = eval_scan, .dpia_acc = acc_scan, .level = LEVEL_SEQ },
   { .name = "iterate", .nargs = 3, .args = { ARG_COUNT, F1, E }, .scheme = "#k | int -> ([T]n->[T]n) -> [T]n -> [T]n",
     .infer = infer_iterate, .eval = eval_iterate, .dpia_acc = acc_iterate, .level = LEVEL_SEQ },
+  { .name = "whileSeq", .nargs = 3, .args = { F1, F1, E }, .scheme = "(T->bool) -> (T->T) -> T -> T, T scalars",
+    .infer = infer_while, .eval = eval_while, .dpia_exp = exp_while, .level = LEVEL_SEQ },
   { .name = "toGlobal", .nargs = 2, .args = { F1, E }, .scheme = "(T1->T2) -> T1 -> T2",
     .infer = infer_to, .eval = eval_to, .dpia_acc = acc_to, .dpia_exp = exp_to, .space = SPACE_GLOBAL },
   { .name = "toLocal", .nargs = 2, .args = { F1, E }, .scheme = "(T1->T2) -> T1 -> T2",
