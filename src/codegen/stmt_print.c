@@ -3,6 +3,7 @@
 #include "stmt_print.h"
 #include "../syntax/ast.h"
 #include "../dpia/plan.h"
+#include <string.h>
 
 void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
 
@@ -30,6 +31,17 @@ static void print_decl(StmtPrinter *p, KStmt *s) {
   buf_printf(p->b, "%s %s", p->style->type(s->type), s->name);
   if (s->init) { buf_puts(p->b, " = "); p->style->exp(p->b, s->init); }
   buf_puts(p->b, ";\n");
+}
+
+/* Does the '(' that starts t close at its last character? Then the
+   parentheses are the expression's own and `while (…)` need not repeat them. */
+static bool parens_close_at_end(const char *t) {
+  int depth = 0;
+  for (const char *c = t; *c; c++) {
+    depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
+    if (depth == 0) return c[1] == 0;
+  }
+  return false;
 }
 
 void codegen_stmt(StmtPrinter *p, KStmt *s) {
@@ -80,6 +92,29 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
       buf_puts(p->b, "} else {\n");
       print_body(p, s->else_);
     }
+    codegen_indent(p);
+    buf_puts(p->b, "}\n");
+    return;
+  case KS_WHILE:   /* while (c) { … }, or the commands c needs first, then the test */
+    codegen_indent(p);
+    if (s->then_->n == 0) {
+      Buf c = {0};
+      p->style->exp(&c, s->cond);
+      const char *t = buf_str(&c);
+      size_t n = strlen(t);
+      bool wrapped = n > 1 && t[0] == '(' && parens_close_at_end(t);
+      buf_printf(p->b, "while (%.*s) {\n", (int)(wrapped ? n - 2 : n), wrapped ? t + 1 : t);
+    } else {
+      buf_puts(p->b, "while (true) {\n");
+      print_body(p, s->then_);
+      p->depth++;
+      codegen_indent(p);
+      buf_puts(p->b, "if (!");
+      p->style->exp(p->b, s->cond);
+      buf_puts(p->b, ") break;\n");
+      p->depth--;
+    }
+    print_body(p, s->body);
     codegen_indent(p);
     buf_puts(p->b, "}\n");
     return;

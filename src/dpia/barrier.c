@@ -39,10 +39,11 @@ static void collect(Accesses *as, KStmt *s, KStmt *lcl, bool writes) {
     return;
   }
   case KS_FOR: collect(as, s->body, s->level == LEVEL_LCL ? s : lcl, writes); return;
-  case KS_IF:
+  case KS_IF: case KS_WHILE:
     if (!writes) reads_exp(as, s->cond, lcl);
     collect(as, s->then_, lcl, writes);
     collect(as, s->else_, lcl, writes);
+    collect(as, s->body, lcl, writes);
     return;
   case KS_BARRIER: return;
   }

@@ -58,7 +58,7 @@ struct CExp {
   CExp **args;
 };
 
-typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_BARRIER, KS_COUNT } KStmtKind;
+typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_WHILE, KS_BARRIER, KS_COUNT } KStmtKind;
 
 struct KStmt {
   KStmtKind kind;
@@ -79,6 +79,11 @@ struct KStmt {
   bool disjoint;
   /* IF */
   CExp *cond; KStmt *then_, *else_;
+  /* WHILE (whileSeq): a loop of the current thread; each step runs then_ (the
+     commands cond needs, often none), leaves unless cond holds, then runs body.
+     then_ rather than a field of its own, so that every walk over
+     body/then_/else_ sees those commands. `loc`: the whileSeq, for errors. */
+  Loc loc;
   /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
   /* COUNT: the size variable `var` := max(0, init), an int computed at run time
      (iterate's run-time count); later statements use it in their nats */

@@ -16,6 +16,22 @@ static bool has_parallel_loop(KStmt *s) {
   return has_parallel_loop(s->body) || has_parallel_loop(s->then_) || has_parallel_loop(s->else_);
 }
 
+/* A whileSeq holding a parallel loop (an explicit mapGlb/mapWrg/mapLcl in
+   its predicate or function): its work-items would each decide when the
+   loop ends, and a barrier inside it would wait for those that left. The
+   CPU targets run it; here it is refused. */
+static KStmt *while_around_parallel(KStmt *s) {
+  if (!s) return NULL;
+  if (s->kind == KS_WHILE && (has_parallel_loop(s->then_) || has_parallel_loop(s->body))) return s;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) {
+    KStmt *w = while_around_parallel(s->stmts[i]);
+    if (w) return w;
+  }
+  KStmt *w = while_around_parallel(s->body);
+  if (!w) w = while_around_parallel(s->then_);
+  return w ? w : while_around_parallel(s->else_);
+}
+
 /* A host loop: a sequential loop holding kernels that the host runs around
    their launches, at the top of the program (or of another host loop's
    body): an iterate, or a reduceSeq/mapSeq that mark_host_loops found to
@@ -417,6 +433,10 @@ Plan *plan_build(Kernel *k) {
   pl->k = k;
   int counter = 0;
   if (!distribute_ifs(k->body, &counter)) return NULL;
+  KStmt *w = while_around_parallel(k->body);
+  if (w)
+    return diag_unsupported(w->loc, "a parallel map (mapGlb, mapWrg, mapLcl) inside whileSeq: its work-items would "
+                            "each decide when the loop ends"), NULL;
   if (!mark_host_loops(k->body))
     return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
                             "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "

@@ -69,6 +69,7 @@ static bool check(RaceCx *cx, KStmt *s) {
     return true;
   case KS_ASSIGN: return s->disjoint || check_write(cx, s->lhs);
   case KS_IF: return check(cx, s->then_) && (!s->else_ || check(cx, s->else_));
+  case KS_WHILE: return check(cx, s->then_) && check(cx, s->body);   /* sequential: no variable of its own */
   case KS_FOR: {
     bool par = s->level != LEVEL_SEQ;
     if (par) ARENA_PUSH(cx->par, cx->npar, cx->cap_par, ((RaceLoop){ s->var, cx->ndecl }));

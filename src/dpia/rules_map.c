@@ -238,6 +238,40 @@ bool acc_scan(Tr *tr, Expr *e, Acc *out) {
   return fold(tr, e, out) != NULL;
 }
 
+/* whileSeq p f init (SPEC §4.2): the state in private variables (a tuple:
+   one per field), a KS_WHILE whose test runs p's commands each step. f
+   writes the state in place when it is a scalar; a tuple's new value goes
+   through a temporary first, since a field may read another field's old
+   value (a swap). Everything inside runs in this thread (tr->seq): the
+   default strategy of a map or reduce in p or f is sequential. */
+View *exp_while(Tr *tr, Expr *e) {
+  View *init = dpia_exp(tr, e->kids[2]);
+  if (!init) return NULL;
+  Type *t = e->type;
+  View *x; Acc *xa;
+  dpia_new(tr, t, SPACE_PRIVATE, &x, &xa);
+  if (!dpia_assign(tr, xa, init, t)) return NULL;
+  KStmt *w = NEW(KStmt), *saved = tr->block;
+  w->kind = KS_WHILE; w->then_ = kstmt_block(); w->body = kstmt_block(); w->loc = e->loc;
+  kstmt_add(tr->block, w);
+  tr->seq++;
+  tr->block = w->then_;
+  View *c = dpia_apply(tr, e->kids[0], &x);
+  w->cond = c ? view_resolve(tr, c, (Path){0, NULL}) : NULL;
+  tr->block = w->body;
+  bool ok = w->cond != NULL;
+  if (ok && type_is_value(t)) {
+    ok = dpia_apply_acc(tr, e->kids[1], &x, xa);
+  } else if (ok) {
+    View *next; Acc *nexta;
+    dpia_new(tr, t, SPACE_PRIVATE, &next, &nexta);
+    ok = dpia_apply_acc(tr, e->kids[1], &x, nexta) && dpia_assign(tr, xa, next, t);
+  }
+  tr->seq--;
+  tr->block = saved;
+  return ok ? x : NULL;
+}
+
 bool acc_to(Tr *tr, Expr *e, Acc *out) {
   View *x = dpia_exp(tr, e->kids[1]);
   return x && dpia_apply_acc(tr, e->kids[0], &x, out);

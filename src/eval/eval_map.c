@@ -2,7 +2,7 @@
    variants (map, mapSeq, mapGlb, …) and reduce variants mean the same here.
    Memory (docs/design.md §9): each iteration runs between an arena mark and
    value_keep, which keeps the iteration's result and frees everything else it
-   allocated, so a loop of 10^8 iterations needs the memory of one. */
+   allocated, so a loop of 10^8 iterations needs the memory of one (whileSeq too). */
 #include "interp.h"
 #include "../prim/rules.h"
 
@@ -113,6 +113,23 @@ Value *eval_iterate(Interp *it, Expr *e, Env *env) {
   ArenaMark loop = arena_mark();
   for (long long i = 0; x && i < k; i++)
     if ((x = interp_demand(interp_call(it, e->kids[1], &x, env, 0)))) x = value_keep(x, loop);
+  return x;
+}
+
+/* x = init; while (p x) x = f x. Only the latest state is live (kept at the
+   mark before the loop); the predicate's value is read, then released. */
+Value *eval_while(Interp *it, Expr *e, Env *env) {
+  Value *x = interp_demand(interp_eval(it, e->kids[2], env));
+  ArenaMark loop = arena_mark();
+  while (x) {
+    ArenaMark test = arena_mark();
+    Value *c = interp_demand(interp_call(it, e->kids[0], &x, env, 0));
+    if (!c) return NULL;
+    bool again = c->s.b;
+    arena_release(test);
+    if (!again) break;
+    if ((x = interp_demand(interp_call(it, e->kids[1], &x, env, 0)))) x = value_keep(x, loop);
+  }
   return x;
 }
 

@@ -21,6 +21,7 @@ Type *infer_as_vector(InferCx *, Expr *);Type *infer_as_scalar(InferCx *, Expr *
 Type *infer_arith(InferCx *, Expr *);    Type *infer_compare(InferCx *, Expr *);
 Type *infer_logic(InferCx *, Expr *);    Type *infer_cast(InferCx *, Expr *);
 Type *infer_math(InferCx *, Expr *);    Type *infer_filter(InferCx *, Expr *);
+Type *infer_while(InferCx *, Expr *);
 
 /* interpreter rules (src/eval) */
 Value *eval_map(Interp *, Expr *, Env *);      Value *eval_reduce(Interp *, Expr *, Env *);
@@ -35,6 +36,7 @@ Value *eval_iota(Interp *, Expr *, Env *);     Value *eval_aref(Interp *, Expr *
 Value *eval_length(Interp *, Expr *, Env *);   Value *eval_slice(Interp *, Expr *, Env *);
 Value *eval_as_vector(Interp *, Expr *, Env *);Value *eval_as_scalar(Interp *, Expr *, Env *);
 Value *eval_scalar_op(Interp *, Expr *, Env *);Value *eval_filter(Interp *, Expr *, Env *);
+Value *eval_while(Interp *, Expr *, Env *);
 
 /* DPIA rules (src/dpia): acceptor-passing A and continuation-passing C */
 bool acc_map(Tr *, Expr *, Acc *);       bool acc_scan(Tr *, Expr *, Acc *);
@@ -52,7 +54,7 @@ View *exp_pad(Tr *, Expr *);             View *exp_pad_constant(Tr *, Expr *);
 View *exp_iota(Tr *, Expr *);            View *exp_aref(Tr *, Expr *);
 View *exp_length(Tr *, Expr *);          View *exp_slice(Tr *, Expr *);
 View *exp_as_vector(Tr *, Expr *);       View *exp_as_scalar(Tr *, Expr *);
-View *exp_scalar_op(Tr *, Expr *);
+View *exp_scalar_op(Tr *, Expr *);       View *exp_while(Tr *, Expr *);
 /* the acceptor of the inverse layout (mapAcc) */
 Acc *inv_split(Expr *, Acc *);           Acc *inv_join(Expr *, Acc *);
 Acc *inv_transpose(Expr *, Acc *);       Acc *inv_as_vector(Expr *, Acc *);

@@ -44,13 +44,15 @@ static const Prim table[] = {
   { .name = "iterate", .nargs = 3, .args = { ARG_COUNT, F1, E }, .scheme = "#k | int -> ([T]n->[T]n) -> [T]n -> [T]n",
     .infer = infer_iterate, .eval = eval_iterate, .dpia_acc = acc_iterate, .level = LEVEL_SEQ },
   /* dynamic-length arrays (SPEC §3.4): filterGlb and the strategy-free filter
-     run like filterSeq for now, in the thread they stand in (docs/language.md) */
+     run in parallel at the top of a program, in a thread elsewhere (dpia/rules_filter.c) */
   { .name = "filterSeq", .nargs = 2, .args = { F1, E }, .scheme = "(T->bool) -> [T]n -> {∃X.[T]X}",
     .infer = infer_filter, .eval = eval_filter, .dpia_acc = acc_filter, .level = LEVEL_SEQ },
   { .name = "filterGlb", .nargs = 2, .args = { F1, E }, .scheme = "(T->bool) -> [T]n -> {∃X.[T]X}",
     .infer = infer_filter, .eval = eval_filter, .dpia_acc = acc_filter, .level = LEVEL_GLB },
   { .name = "filter", .nargs = 2, .args = { F1, E }, .scheme = "(T->bool) -> [T]n -> {∃X.[T]X}",
     .infer = infer_filter, .eval = eval_filter, .dpia_acc = acc_filter, .level = LEVEL_LAZY },
+  { .name = "whileSeq", .nargs = 3, .args = { F1, F1, E }, .scheme = "(T->bool) -> (T->T) -> T -> T, T scalars",
+    .infer = infer_while, .eval = eval_while, .dpia_exp = exp_while, .level = LEVEL_SEQ },
   { .name = "toGlobal", .nargs = 2, .args = { F1, E }, .scheme = "(T1->T2) -> T1 -> T2",
     .infer = infer_to, .eval = eval_to, .dpia_acc = acc_to, .dpia_exp = exp_to, .space = SPACE_GLOBAL },
   { .name = "toLocal", .nargs = 2, .args = { F1, E }, .scheme = "(T1->T2) -> T1 -> T2",

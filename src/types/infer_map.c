@@ -63,6 +63,42 @@ Type *infer_iterate(InferCx *cx, Expr *e) {
   return xs;
 }
 
+/* The state of a whileSeq lives in private variables of the thread that runs
+   it: scalars and tuples of them. An array state is left out for now
+   (docs/language.md §5): it would need iterate's two buffers and a copy out
+   of the half the loop ended in, known only at run time. */
+static bool loop_state(Type *t) {
+  if (type_is_scalar(t)) return true;
+  for (int i = 0; t->kind == TY_TUPLE && i < t->n; i++) if (!loop_state(t->fields[i])) return false;
+  return t->kind == TY_TUPLE;
+}
+
+/* whileSeq p f init : (T -> bool) -> (T -> T) -> T -> T (SPEC §4.2) */
+Type *infer_while(InferCx *cx, Expr *e) {
+  Type *t = infer_expr(cx, e->kids[2]);
+  if (!t) return NULL;
+  if (!loop_state(t)) {
+    diag_error(e->kids[2]->loc, "'%s': the state must be a scalar or a tuple of scalars, found %s "
+               "(an array state is not supported; iterate loops over an array a counted number of times)",
+               e->prim->name, type_to_string(t));
+    return NULL;
+  }
+  Type *c = infer_fn(cx, e->kids[0], 1, &t);
+  if (!c) return NULL;
+  if (c->kind != TY_BOOL) {
+    diag_error(e->kids[0]->loc, "'%s': the predicate must return bool, found %s", e->prim->name, type_to_string(c));
+    return NULL;
+  }
+  Type *next = infer_fn(cx, e->kids[1], 1, &t);
+  if (!next) return NULL;
+  if (!type_equal(next, t)) {
+    diag_error(e->kids[1]->loc, "'%s': the function returns %s but the state (initial value) is %s",
+               e->prim->name, type_to_string(next), type_to_string(t));
+    return NULL;
+  }
+  return t;
+}
+
 Type *infer_to(InferCx *cx, Expr *e) {
   Type *x = infer_expr(cx, e->kids[1]);
   return x ? infer_fn(cx, e->kids[0], 1, &x) : NULL;

@@ -105,6 +105,17 @@ static void test_programs(void) {
   LINES(t, "barrier at the end of the sequential loop's body",
         "        out[wid0 * 6 + i1 * 3 + lid4] = acc5;", "      }", "      " LOCAL_BARRIER, "    }", "  }", "}");
 
+  /* a whileSeq at work-group level whose test reads the group's local array
+     at other items' elements: a barrier after the mapLcl that wrote it (the
+     reads are in the loop's test), and one closing the work-group loop's body */
+  t = opencl("N", "(array-type float (* 4 N))", "xs",
+             "(mapWrg (lambda (blk) (let sq (toLocal (mapLcl (lambda (x) (* x x))) blk)"
+             " (whileSeq (lambda (i) (if (< i 4) (< (aref sq (- 3 i)) 50.0f) false)) (+ 1) 0))) (split #4 xs))");
+  COUNT(t, "barrier(", 2, "whileSeq reading local memory");
+  LINES(t, "barrier between the writer and the loop",
+        "      loc1[lid2] = (xs[wid0 * 4 + lid2] * xs[wid0 * 4 + lid2]);", "    }", "    " LOCAL_BARRIER,
+        "    int acc3;", "    acc3 = 0;", "    while (true) {");
+
   /* global ids only: the kernel boundary separates the writer from the reader
      (two kernels), no barrier */
   t = opencl("N", F, "xs", "(mapGlb (lambda (x) (* x 2.0f)) (toGlobal (mapGlb (lambda (x) (+ x 1.0f))) xs))");

@@ -66,6 +66,27 @@ int main(void) {
   CHECK(race_check(parfor_writing(LEVEL_WRG, i, cexp_var("acc", type_scalar(TY_FLOAT)), decl)),
         "private variable: %s", diag_message());
 
+  /* a whileSeq's loop inside a parallel loop: its test and its body are
+     checked like any statement there (a variable declared outside the
+     parallel loop is shared), its own declarations are private */
+  for (int outside = 0; outside < 2; outside++) {
+    KStmt *w = NEW(KStmt), *wbody = kstmt_block(), *wdecl = NEW(KStmt);
+    wdecl->kind = KS_DECL; wdecl->name = "next"; wdecl->type = type_scalar(TY_FLOAT);
+    kstmt_add(wbody, wdecl);
+    kstmt_add(wbody, kstmt_assign(cexp_var("next", type_scalar(TY_FLOAT)), one()));
+    kstmt_add(wbody, kstmt_assign(cexp_var("x", type_scalar(TY_FLOAT)), cexp_var("next", type_scalar(TY_FLOAT))));
+    w->kind = KS_WHILE; w->then_ = kstmt_block(); w->body = wbody; w->cond = cexp_var("c", type_scalar(TY_BOOL));
+    KStmt *xdecl = NEW(KStmt), *pbody = kstmt_block(), *prog = kstmt_block();
+    xdecl->kind = KS_DECL; xdecl->name = "x"; xdecl->type = type_scalar(TY_FLOAT);
+    if (outside) kstmt_add(prog, xdecl); else kstmt_add(pbody, xdecl);
+    kstmt_add(pbody, w);
+    kstmt_add(prog, kstmt_for(LEVEL_GLB, 0, i, nat_var(n), pbody));
+    diag_clear();
+    bool ok = race_check(prog);
+    if (outside) CHECK(!ok && strstr(diag_message(), "'x'"), "whileSeq state outside the parallel loop: %s", diag_message());
+    else CHECK(ok, "whileSeq state inside the parallel loop: %s", diag_message());
+  }
+
   /* nested: the inner parallel loop must also index by its own variable */
   NatVar *j = nat_var_new("lid", nat_const(0), nat_const(63));
   Buffer *tmp = buffer("tmp", nat_mul(nat_var(n), nat_const(64)));

@@ -133,6 +133,30 @@ static void test_iterate(void) {
           "'iterate' expects a count: a size literal (#4, #N) or an int, found float", "k (mapSeq");
 }
 
+/* whileSeq p f init: (T -> bool) -> (T -> T) -> T -> T, T scalars or a tuple
+   of them; partial application like any primitive */
+static void test_while(void) {
+  TYPED("", "int", "n", "(whileSeq (lambda (x) (< x 100)) (lambda (x) (* x 2)) n)", "() int -> int");
+  TYPED("", "int", "n", "(whileSeq (lambda (s) (> (get1 s) 1L)) (lambda (s) (tuple (/ (get1 s) 2L) (+ (get2 s) 1))) (tuple (i2l n) 0))",
+        "() int -> (long x int)");
+  TYPED("", "float", "x", "(get2 (whileSeq (o not get1) (lambda (s) (tuple true (get2 s))) (tuple false (tuple x 1.0))))",
+        "() float -> (float x double)");
+  TYPED("N", F, "xs", "(mapGlb (whileSeq (lambda (x) (< x 1.0f)) (* 2.0f)) xs)", "(N) [float]N -> [float]N");
+  TYPED("N", F, "xs", "(mapGlb (whileSeq (> 1.0f) (+ 0.5f)) xs)", "(N) [float]N -> [float]N");
+  REFUSED("N", F, "xs", "(whileSeq (lambda (ys) true) (mapSeq id) xs)",
+          "'whileSeq': the state must be a scalar or a tuple of scalars, found [float]N", "xs)");
+  REFUSED("N", F, "xs", "(whileSeq (lambda (s) true) id (tuple 1 xs))",
+          "the state must be a scalar or a tuple of scalars, found (int x [float]N)", "(tuple 1");
+  REFUSED("", "(vector-type float 4)", "v", "(whileSeq (lambda (s) true) id v)",
+          "the state must be a scalar or a tuple of scalars, found float4", "v)");
+  REFUSED("", "int", "n", "(whileSeq (lambda (x) x) (lambda (x) (+ x 1)) n)",
+          "'whileSeq': the predicate must return bool, found int", "(lambda (x) x)");
+  REFUSED("", "int", "n", "(whileSeq (lambda (x) (< x 9)) (lambda (x) (i2f x)) n)",
+          "'whileSeq': the function returns float but the state (initial value) is int", "(lambda (x) (i2f");
+  REFUSED("", "int", "n", "(whileSeq (lambda (x y) (< x y)) (lambda (x) x) n)", "expected a function of 1 argument", "(lambda (x y)");
+  REFUSED("", "int", "n", "(whileSeq (lambda (x) (< x 9)) n)", "'whileSeq' expects 3 arguments, found 2", "(whileSeq");
+}
+
 /* zip: [T1]n -> [T2]n -> [T1 x T2]n; unzip; get1/get2/get #k; tuple */
 static void test_tuples(void) {
   TYPED("N", FI, "xs ys", "(zip xs ys)", "(N) [float]N -> [int]N -> [(float x int)]N");
@@ -265,6 +289,7 @@ int main(void) {
   test_nesting();
   test_reduce_scan();
   test_iterate();
+  test_while();
   test_tuples();
   test_split_join();
   test_slide_pad_slice();
