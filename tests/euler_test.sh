@@ -21,6 +21,7 @@ check() {
 
 check 010 '[142913828922]' 2000000
 check 014 '(837799, 525, 0)' 1000000
+check 014_while '(837799, 525, 0)' 1000000
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
