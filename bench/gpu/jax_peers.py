@@ -12,6 +12,10 @@ cannot be imported or sees no GPU. Each benchmark: fresh random inputs uniform i
 RUNS timed runs, each `f(*args).block_until_ready()` between two perf_counter reads,
 then RUNS more calls in batches. Matrix products use
 precision=HIGHEST (true fp32, no tf32), like cublasSgemm's default math mode.
+filter / filter_1pct (keep x > 0 or x > 0.98, times 2): jnp.nonzero(mask, size=N)
+then a gather and the product, under jit, returning the N-element padded result and
+the count (JAX has no dynamic-length array: the tail past the count is x[0] * 2);
+scan: jnp.cumsum (float32 in, float32 out), checked exactly on ±1 inputs first.
 """
 import os
 import sys
@@ -45,13 +49,17 @@ def main():
     def rand(*shape):
         return rng.uniform(-1.0, 1.0, size=shape).astype(np.float32)
 
+    def ready(o):  # block_until_ready on an array or a tuple of them
+        for leaf in (o if isinstance(o, tuple) else (o,)):
+            leaf.block_until_ready()
+        return o
+
     def timed(name, size, f, args, check):
         nonlocal failures
         dargs = [jax.device_put(a) for a in args]
         try:
-            out = f(*dargs)
-            out.block_until_ready()
-            err, tol = check(np.asarray(out))
+            out = ready(f(*dargs))
+            err, tol = check(tuple(np.asarray(o) for o in out) if isinstance(out, tuple) else np.asarray(out))
         except Exception as e:  # noqa: BLE001
             print(f"jaxfail {name} {size} {type(e).__name__}: {str(e).splitlines()[0][:200]}", flush=True)
             failures += 1
@@ -62,11 +70,11 @@ def main():
             return
         print(f"check {name} {size} ok (error {err:.3g}, tolerance {tol:.3g})", file=sys.stderr)
         for _ in range(WARMUP):
-            f(*dargs).block_until_ready()
+            ready(f(*dargs))
         ms = []
         for _ in range(RUNS):
             t0 = time.perf_counter()
-            f(*dargs).block_until_ready()
+            ready(f(*dargs))
             ms.append((time.perf_counter() - t0) * 1e3)
         ms.sort()
         # per call: dispatch + device work + the wait, as a caller sees one call
@@ -77,7 +85,7 @@ def main():
         for _ in range(max(RUNS // BATCH, 10)):
             t0 = time.perf_counter()
             outs = [f(*dargs) for _ in range(BATCH)]
-            outs[-1].block_until_ready()
+            ready(outs[-1])
             bt.append((time.perf_counter() - t0) * 1e3 / BATCH)
             del outs
         bt.sort()
@@ -148,6 +156,48 @@ def main():
         want, mag = a64 @ b64, np.abs(a64) @ np.abs(b64)
         return float(np.max(np.abs(g[rows] - want) / mag)), 1e-5
     timed("sgemm", f"N={G1}", sgemm, [A, B], schk)
+    del A, B
+
+    def make_filter(t):
+        @jax.jit
+        def filt(x):
+            mask = x > t
+            idx = jnp.nonzero(mask, size=x.shape[0], fill_value=0)[0]
+            return x[idx] * 2.0, jnp.sum(mask, dtype=jnp.int32)
+        return filt
+
+    for name, t in (("filter", 0.0), ("filter_1pct", 0.98)):
+        filt = make_filter(np.float32(t))
+        for n in (V1, V2):
+            x = rand(n)
+
+            def fchk(g, x=x, t=t):
+                vals, count = g
+                want = x[x > np.float32(t)] * np.float32(2.0)  # exact in float32
+                if int(count) != want.size:
+                    return 1.0, 0.0
+                return float(np.count_nonzero(vals[:want.size] != want)), 0.0
+            timed(name, f"N={n}", filt, [x], fchk)
+            del x
+    cumsum = jax.jit(jnp.cumsum)
+    pm = np.where(rng.integers(0, 2, V2) == 1, 1.0, -1.0).astype(np.float32)
+    try:  # exact first: every partial sum of ±1 is a small integer, any order gives it exactly
+        g = np.asarray(cumsum(jax.device_put(pm)))
+        bad = int(np.count_nonzero(g != np.cumsum(pm.astype(np.int64)).astype(np.float32)))
+    except Exception as e:  # noqa: BLE001
+        bad, why = -1, f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
+    del pm
+    if bad:
+        print(f"jaxfail scan N={V2} " + (why if bad < 0 else f"{bad} prefix sums of ±1 wrong"), flush=True)
+        failures += 1
+    else:
+        x = rand(V2)
+
+        def cchk(g):  # max |got - want| over max(1, max |want|): see peers.cu bench_scan
+            want = np.cumsum(x.astype(np.float64))
+            return float(np.max(np.abs(g - want)) / max(1.0, float(np.max(np.abs(want))))), 1e-4
+        timed("scan", f"N={V2}", cumsum, [x], cchk)
+        del x
     print(f"# jax_peers: {failures} failure(s)", file=sys.stderr)
     return 0
 

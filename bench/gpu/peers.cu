@@ -12,11 +12,13 @@
 // and a failed check as
 //     peerfail NAME SIZE reason
 // NAME is the benchmark name for the peer the report compares with (scal,
-// asum, dot, gemv, sum, transpose, jacobi, sgemm) and a descriptive name for
-// the others (copy_kernel, memcpy_d2d, transpose_copy, transpose_naive,
-// transpose_tiled). SIZE uses clift's size variables: N=… or N=…,M=….
+// asum, dot, gemv, sum, transpose, jacobi, sgemm, filter, filter_1pct, scan)
+// and a descriptive name for the others (copy_kernel, memcpy_d2d,
+// transpose_copy, transpose_naive, transpose_tiled). SIZE uses clift's size
+// variables: N=… or N=…,M=….
 #include <cublas_v2.h>
 #include <cub/cub.cuh>
+#include <thrust/iterator/transform_output_iterator.h>
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cmath>
@@ -417,6 +419,117 @@ static void bench_sgemm(cublasHandle_t h, size_t n) {
   CK(cudaFree(dC));
 }
 
+// filter.lift / filter_1pct.lift: keep x > t, times 2 (t = 0: half of the uniform
+// [-1, 1) inputs kept; t = 0.98: 1%). cub::DeviceSelect::If with the predicate,
+// writing through a thrust::transform_output_iterator that doubles each kept
+// element (no second pass), the number selected written to device memory (no
+// host sync inside the timed region). Checked exactly: the count, and every kept
+// element in order (x * 2 is exact); the output is poisoned (NaN) first.
+struct GreaterThan {
+  float t;
+  __host__ __device__ bool operator()(const float &x) const { return x > t; }
+};
+struct Times2 {
+  __host__ __device__ float operator()(const float &x) const { return x * 2.0f; }
+};
+static void bench_filter(const char *name, size_t n, float t) {
+  fresh_seed();
+  std::vector<float> x = random_vec(n);
+  std::vector<float> want;
+  want.reserve(n);
+  for (size_t i = 0; i < n; i++)
+    if (x[i] > t) want.push_back(x[i] * 2.0f);
+  float *dx = to_device(x), *dout = device_poisoned(n);
+  int *dnum;
+  CK(cudaMalloc(&dnum, sizeof(int)));
+  CK(cudaMemset(dnum, 0xff, sizeof(int)));  // -1
+  auto out = thrust::make_transform_output_iterator(dout, Times2{});
+  void *tmp = nullptr;
+  size_t tmp_bytes = 0;
+  CK(cub::DeviceSelect::If(tmp, tmp_bytes, dx, out, dnum, (int64_t)n, GreaterThan{t}));
+  CK(cudaMalloc(&tmp, tmp_bytes));
+  auto op = [&] { CK(cub::DeviceSelect::If(tmp, tmp_bytes, dx, out, dnum, (int64_t)n, GreaterThan{t})); };
+  op();
+  CKLAUNCH();
+  int got_n = -1;
+  CK(cudaMemcpy(&got_n, dnum, sizeof(int), cudaMemcpyDeviceToHost));
+  std::string sz = vsize(n);
+  double err = 0;
+  if (got_n != (int)want.size()) {
+    fprintf(stderr, "%s %s: %d selected, expected %zu\n", name, sz.c_str(), got_n, want.size());
+    err = 1;
+  } else {
+    std::vector<float> g = to_host(dout, want.size());
+    size_t bad = 0;
+    for (size_t i = 0; i < want.size(); i++) bad += !(g[i] == want[i]);  // NaN (unwritten) counts
+    if (bad) fprintf(stderr, "%s %s: %zu of %zu kept elements wrong\n", name, sz.c_str(), bad, want.size());
+    err = bad ? 1 : 0;
+  }
+  fprintf(stderr, "%s %s: %zu of %zu kept (%.2f%%), threshold %g\n", name, sz.c_str(), want.size(), n,
+          100.0 * want.size() / n, t);
+  if (check(name, sz, err, 0.0)) report(name, sz, time_ms(op));
+  CK(cudaFree(tmp));
+  CK(cudaFree(dx));
+  CK(cudaFree(dout));
+  CK(cudaFree(dnum));
+}
+
+// scan.lift: inclusive prefix sum, cub::DeviceScan::InclusiveSum. Two checks
+// first: exact on a vector of random ±1 (every partial sum is a small integer,
+// so any order of additions gives the exact prefix sums), then on the uniform
+// [-1, 1) input that is timed: max |got - want| over max(1, max |want|), want
+// the float64 prefix sums (a tile-parallel float32 scan lands near 5e-6 at
+// 2^27 by simulation, a sequential one near 1e-4; a lost or doubled tile gives
+// ~1e-3 and more)
+static void bench_scan(size_t n) {
+  fresh_seed();
+  std::vector<float> pm(n);
+  for (size_t i = 0; i < n; i++) pm[i] = (next_u64() >> 63) ? 1.0f : -1.0f;
+  float *dx = to_device(pm), *dy = device_poisoned(n);
+  void *tmp = nullptr;
+  size_t tmp_bytes = 0;
+  CK(cub::DeviceScan::InclusiveSum(tmp, tmp_bytes, dx, dy, (int64_t)n));
+  CK(cudaMalloc(&tmp, tmp_bytes));
+  auto op = [&] { CK(cub::DeviceScan::InclusiveSum(tmp, tmp_bytes, dx, dy, (int64_t)n)); };
+  op();
+  CKLAUNCH();
+  std::string sz = vsize(n);
+  {
+    std::vector<float> g = to_host(dy, n);
+    long long s = 0;
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+      s += (long long)pm[i];
+      bad += !(g[i] == (float)s);
+    }
+    if (bad) fprintf(stderr, "scan %s: %zu of %zu prefix sums of ±1 wrong\n", sz.c_str(), bad, n);
+    if (!check("scan", sz, bad ? 1.0 : 0.0, 0.0)) {
+      CK(cudaFree(tmp));
+      CK(cudaFree(dx));
+      CK(cudaFree(dy));
+      return;
+    }
+  }
+  std::vector<float> x = random_vec(n);
+  std::vector<float>().swap(pm);
+  CK(cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  CK(cudaMemset(dy, 0xff, n * sizeof(float)));
+  op();
+  CKLAUNCH();
+  std::vector<float> g = to_host(dy, n);
+  double s = 0, m = 1, e = 0;
+  for (size_t i = 0; i < n; i++) {
+    s += x[i];
+    m = std::max(m, std::fabs(s));
+    double d = std::fabs((double)g[i] - s);
+    if (!(d <= e)) e = d;  // NaN propagates
+  }
+  if (check("scan", sz, e / m, 1e-4)) report("scan", sz, time_ms(op));
+  CK(cudaFree(tmp));
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}
+
 int main(int argc, char **argv) {
   bool small = argc > 1 && strcmp(argv[1], "small") == 0;
   cudaDeviceProp prop;
@@ -442,6 +555,11 @@ int main(int argc, char **argv) {
   bench_transpose(h, G2, G2);
   bench_jacobi(G1, G1);
   bench_sgemm(h, G1);
+  bench_filter("filter", V1, 0.0f);
+  bench_filter("filter", V2, 0.0f);
+  bench_filter("filter_1pct", V1, 0.98f);
+  bench_filter("filter_1pct", V2, 0.98f);
+  bench_scan(V2);
   CB(cublasDestroy(h));
   fprintf(stderr, "peers: %d check failure(s)\n", failures);
   return failures ? 1 : 0;

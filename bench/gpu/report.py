@@ -14,12 +14,14 @@ import os
 import re
 import sys
 
-BENCHES = ["scal", "asum", "dot", "gemv", "sum", "transpose", "jacobi", "sgemm"]
+BENCHES = ["scal", "asum", "dot", "gemv", "sum", "transpose", "jacobi", "sgemm", "filter", "scan"]
 VENDOR = {
     "scal": "cublasSscal", "asum": "cublasSasum", "dot": "cublasSdot", "gemv": "cublasSgemv",
     "sum": "cub::DeviceReduce::Sum", "transpose": "cublasSgeam (T)", "jacobi": "hand CUDA",
-    "sgemm": "cublasSgemm",
+    "sgemm": "cublasSgemm", "filter": "cub::DeviceSelect::If", "scan": "cub::DeviceScan::InclusiveSum",
 }
+# the expected share of the uniform [-1, 1) inputs a filter keeps (x > 0; x > 0.98)
+KEPT = {"filter": 0.5, "filter_1pct": 0.01}
 PEER_DESC = {
     "copy_kernel": "copy kernel (float4, grid-stride)", "memcpy_d2d": "cudaMemcpy device to device",
     "transpose_copy": "copy of the matrix (the transpose's bound)", "transpose_naive": "naive transpose kernel",
@@ -64,11 +66,20 @@ def bytes_moved(bench, size):
     """the fewest bytes the benchmark must move through device memory"""
     d = parse_size(size)
     n, m = d.get("N", 0), d.get("M", d.get("N", 0))
+    if base(bench) == "filter":  # read N, write the K kept (the expected K: KEPT)
+        return int(4 * n * (1 + KEPT.get(bench, KEPT["filter"])))
     return {
         "scal": 2 * n * 4, "asum": n * 4, "dot": 2 * n * 4, "sum": n * 4,
         "gemv": (n * m + n + m) * 4, "transpose": 2 * n * m * 4, "jacobi": 2 * n * m * 4,
-        "sgemm": 3 * n * n * 4,
+        "sgemm": 3 * n * n * 4, "scan": 2 * n * 4,
     }.get(base(bench))
+
+
+def peer_name(bench, names):
+    """the peer a row compares with: the variant's own (filter_1pct computes
+    something else than filter: never filter's) where the log has one, else its
+    base's (sgemm_naive computes what sgemm does)"""
+    return bench if bench in names or bench in KEPT else base(bench)
 
 
 def flops(bench, size):
@@ -128,6 +139,8 @@ def main():
             jax_fail[(f[1], key(f[2]))] = " ".join(f[3:])
         elif line.startswith("jax unavailable"):
             jax_note = line
+    peer_names = {name for name, _ in list(peer) + list(peer_fail)}
+    jax_names = {name for name, _ in list(jax) + list(jax_fail)}
     peers_step = next((s for s in steps if s["kind"] == "peers"), None)
     jax_step = next((s for s in steps if s["kind"] == "jax"), None)
 
@@ -197,18 +210,20 @@ def main():
                         note(f"{b} {pretty_size(b, size)} clift -t {tgt}: " + why(s, "timing").split(": ", 1)[1])
                 cells[tgt] = ms
             k = key(size)
-            v = peer.get((base(b), k))
+            pb = peer_name(b, peer_names)
+            v = peer.get((pb, k))
             if v is None:
-                if (base(b), k) in peer_fail:
-                    note(f"{b} {pretty_size(b, size)} vendor peer: {peer_fail[(base(b), k)]}")
+                if (pb, k) in peer_fail:
+                    note(f"{b} {pretty_size(b, size)} vendor peer: {peer_fail[(pb, k)]}")
                 elif peers_step is None or peers_step["status"] != "ok":
                     note("vendor peers: " + (why(peers_step, "peers").split(": ", 1)[1] if peers_step else "not run"))
                 else:
                     note(f"{b} {pretty_size(b, size)} vendor peer: no measurement at this size")
-            j = jax.get((base(b), k))
+            jb = peer_name(b, jax_names)
+            j = jax.get((jb, k))
             if j is None:
-                if (base(b), k) in jax_fail:
-                    note(f"{b} {pretty_size(b, size)} JAX: {jax_fail[(base(b), k)]}")
+                if (jb, k) in jax_fail:
+                    note(f"{b} {pretty_size(b, size)} JAX: {jax_fail[(jb, k)]}")
                 elif jax_note:
                     note("JAX: " + jax_note)
                 elif jax_step is None or jax_step["status"] != "ok":
@@ -228,7 +243,7 @@ def main():
                     return f"{bytes_moved(b, size) / (ms * 1e-3) / 1e9 / copy_gbs * 100:.0f}%"
                 return DASH
             rows.append([b, pretty_size(b, size), fmt_ms(cu), fmt_ms(cells["opencl"]),
-                         f"{fmt_ms(v)}" + (f" ({VENDOR.get(base(b), '')})" if v is not None else ""),
+                         f"{fmt_ms(v)}" + (f" ({VENDOR.get(base(pb), '')})" if v is not None else ""),
                          fmt_ms(j), ratio, eff(cu), eff(v)])
 
     # correctness and sanitizers
@@ -287,11 +302,20 @@ def main():
         w(f"- Copy bandwidth: **{copy_gbs:.0f} GB/s** ({PEER_DESC.get(copy_what[0], copy_what[0])}, "
           f"{copy_what[1] * 4 / 2**20:.0f} MiB, counting bytes read + written). \"% copy BW\" = "
           "(the fewest bytes the benchmark must move / time) / copy bandwidth: scal 8N, asum 4N, dot 8N, "
-          "sum 4N, gemv 4(NM+N+M), transpose and jacobi 8NM bytes. sgemm shows TFLOP/s (2N³ flops) instead.")
+          "sum 4N, gemv 4(NM+N+M), transpose and jacobi 8NM, scan 8N, filter 4N + 4K bytes (K kept: N/2 for "
+          "filter, N/100 for filter_1pct, the expected counts). sgemm shows TFLOP/s (2N³ flops) instead.")
     else:
         w("- Copy bandwidth: not measured (peers did not run), so no \"% copy BW\".")
     w("- cuda/vendor < 1 means clift is faster. Vendor for jacobi is a hand-written CUDA kernel "
       "(one thread per point, clamped indices); for transpose, cublasSgeam with op T.")
+    if any(base(r[0]) in ("filter", "scan") for r in rows):
+        w("- filter (keep x > 0: half the inputs; filter_1pct: x > 0.98, 1%; then × 2): clift's result is "
+          "a dynamic-length {∃X.[float]X} (the kept elements and the count); the vendor peer is "
+          "cub::DeviceSelect::If writing through a transform_output_iterator (× 2) with the count in "
+          "device memory; JAX (no dynamic lengths) is `jnp.nonzero(mask, size=N)`, a gather and × 2, "
+          "writing N elements. scan: inclusive prefix sum of floats, vendor "
+          "cub::DeviceScan::InclusiveSum, JAX `jnp.cumsum`; their checks: exact on ±1 inputs, then "
+          "max |error| / max |prefix sum| ≤ 1e-4 on the timed inputs against float64.")
     w("")
     w("## Correctness and sanitizers (clift, small sizes)")
     w("")
@@ -318,12 +342,12 @@ def main():
                 nbytes = bytes_moved(b, size)
             gbs = f"{nbytes / (ms * 1e-3) / 1e9:.0f}" if nbytes and name != "sgemm" else (
                 f"{flops('sgemm', size) / (ms * 1e-3) / 1e12:.1f} TFLOP/s" if name == "sgemm" else DASH)
-            desc = PEER_DESC.get(name, VENDOR.get(name, name))
+            desc = PEER_DESC.get(name, VENDOR.get(name, VENDOR.get(base(name), name)))
             w(f"| {name} ({desc}) | {pretty_size(b, size)} | {fmt_ms(ms)} | {gbs} |")
     else:
         w("none (see notes)")
     for (name, k), why_ in peer_fail.items():
-        if name not in BENCHES:  # the benchmarks' own peers are noted with their rows
+        if name not in BENCHES and name not in sizes_by_bench:  # the benchmarks' own peers are noted with their rows
             note(f"peer {name} {dict(k)}: {why_}")
     w("")
     w("## Notes")

@@ -35,8 +35,9 @@ CMDLINE="bash $G/run.sh"
 [ -n "${ONLY:-}" ] && CMDLINE="ONLY='$ONLY' $CMDLINE"
 
 # ---------------------------------------------------------------- the size tables
-BENCHES="scal asum dot gemv sum transpose jacobi sgemm"
+BENCHES="scal asum dot gemv sum transpose jacobi sgemm filter scan"
 # variants: bench/gpu/BASE_WHAT.lift (e.g. sgemm_naive) runs with BASE's sizes and peers
+# (filter_1pct: filter's sizes; its own peers, named filter_1pct, where they exist)
 for f in "$G"/*_*.lift; do
   [ -f "$f" ] || continue
   v=$(basename "$f" .lift)
@@ -48,9 +49,9 @@ V1=16777216 V2=134217728 G1=4096 G2=8192
 [ "$SMALL" != 0 ] && { V1=1048576 V2=4194304 G1=512 G2=1024; }
 full_sizes() {   # the timed sizes of each benchmark (N vectors; N rows, M cols; sgemm N)
   case $(base "$1") in
-    scal|asum|dot) echo "N=$V1 N=$V2" ;;
+    scal|asum|dot|filter) echo "N=$V1 N=$V2" ;;
     gemv) echo "N=$G1,M=$G1 N=$G2,M=$G2" ;;
-    sum) echo "N=$V2" ;;
+    sum|scan) echo "N=$V2" ;;
     transpose) echo "N=$G2,M=$G2" ;;
     jacobi) echo "N=$G1,M=$G1" ;;
     sgemm) echo "N=$G1" ;;
@@ -58,7 +59,8 @@ full_sizes() {   # the timed sizes of each benchmark (N vectors; N rows, M cols;
 }
 check_size() {   # --check against the interpreter: small
   case $(base "$1") in
-    scal|asum|dot|sum) echo "N=1048576" ;;
+    scal|asum|dot|sum|filter) echo "N=1048576" ;;
+    scan) echo "N=262144" ;;   # 256 chunks of 1024: see check_tolerance
     gemv|transpose|jacobi) echo "N=256,M=256" ;;
     sgemm) echo "N=256" ;;
   esac
@@ -69,16 +71,22 @@ check_tolerance() {   # --check's tolerance: sums of random [-1, 1) values cance
   # accepts an absolute error up to the tolerance: 5e-2 is above the
   # interpreter's own sequential float32 error on 2^20 terms (~0.03 typical,
   # 0.012 seen against the tree) and far below a lost or doubled chunk of
-  # 16384 terms (~70)
+  # 16384 terms (~70).
+  # scan: every prefix sum is such a sum. The interpreter's sequential float32
+  # prefix sums drift from the exact ones by up to 0.014 absolute over 2^18
+  # uniform [-1, 1) terms (max over 300 seeds; 0.05 at 2^20, where 5e-2 would
+  # fail now and then: hence the check size 2^18); the chunked scan is closer
+  # to exact. A lost or doubled chunk of 1024 shifts every later prefix by
+  # ~18, an element out of place by |x| ~ 0.5. filter: x * 2 is exact (1e-4)
   case $(base "$1") in
-    dot|sum) echo 5e-2 ;;
+    dot|sum|scan) echo 5e-2 ;;
     *) echo 1e-4 ;;
   esac
 }
 memcheck_size() { check_size "$1"; }
 racecheck_size() {   # racecheck is slow: tiny
   case $(base "$1") in
-    scal|asum|dot|sum) echo "N=262144" ;;
+    scal|asum|dot|sum|filter|scan) echo "N=262144" ;;
     gemv|transpose|jacobi) echo "N=128,M=128" ;;
     sgemm) echo "N=128" ;;
   esac
