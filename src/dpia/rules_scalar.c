@@ -13,7 +13,9 @@ View *exp_scalar_op(Tr *tr, Expr *e) {
   }
   ScalarOp op = e->prim->op;
   if ((op == OP_DIV || op == OP_MOD) && (e->type->kind == TY_INT || e->type->kind == TY_LONG) &&
-      !(args[1]->kind == CE_LIT && args[1]->ival != 0)) {   /* SPEC §8: a zero divisor is reported */
+      !(args[1]->kind == CE_LIT && args[1]->ival != 0 && args[1]->ival != -1)) {
+    /* SPEC §8: a zero divisor is reported; -1 goes through the checked form
+       too, which wraps the most negative value (in C it is undefined) */
     CExp *checked[3] = { args[0], args[1], kernel_check_site(tr->k, e->loc, op == OP_DIV ? CHECK_DIV : CHECK_MOD) };
     return view_scalar(cexp_op(op == OP_DIV ? OP_CHECK_DIV : OP_CHECK_MOD, e->type, 3, checked));
   }

@@ -63,6 +63,8 @@ FEATURES = {
     'let_array': 'let-bound temporary arrays inside threads',
     'view_only': 'results that are views of the inputs (copied out by clift)',
     'outview': 'views on the output: transpose/split/asVector/zip of kernel results',
+    'if_top': 'an if at the top of the program between two programs of the same type (kernels under a '
+              'condition, FINDINGS.md F20)',
     'filter': 'filterSeq/filterGlb/filter: dynamic-length arrays {∃X.[T]X} (SPEC §3.4), used by every consumer',
     'filter_tmp': 'filters whose results (or rows) are read by code that may need a temporary of dynamic size: '
                   'let-bound with several uses, chains through a materialised map, iterate/scan/let in threads over '
@@ -704,6 +706,20 @@ class Gen:
         if mode != 'glb':
             self.feats.add(mode)
         body, rt = self.top(mode, env)
+        if (is_arr(rt) or is_tup(rt)) and not has_dyn(rt) and self.on('if_top', 0.12):
+            # an if at the top choosing between two programs of the same type: on the
+            # device targets every kernel of a branch runs under the condition (FINDINGS F20)
+            alt = body
+            for _ in range(4):
+                try:
+                    b2, t2 = self.top(mode, env)
+                except Reject:
+                    continue
+                if type_text(t2) == type_text(rt):
+                    alt = b2
+                    break
+            cnd = self.cond(env, 1)[0]
+            body = f'(if {cnd} {body} {alt})' if r.random() < 0.5 else f'(if {cnd} {alt} {body})'
         if has_dyn(rt) or not is_arr(rt) and not is_tup(rt):
             pass   # a filter's result (SPEC §3.4: printed as its kept elements), or a scalar
         elif is_arr(rt) and self.on('outview', 0.25):
