@@ -478,9 +478,15 @@ static int apply_override(PlanKernel *pk, int dims, size_t max_local, const Laun
                           size_t local[3], size_t groups[3]) {
   if (pk->single || !given) return dims;
   const size_t *override_local = given->local, *override_global = given->global;   /* one work-item kernels stay 1 x 1 */
+  /* a dimension none of the kernel's parallel loops uses stays 1 x 1: work-items
+     there would all run the same iterations, racing on what each iteration
+     keeps in memory (an iterate's buffers; difftest FINDINGS F21) */
+  bool used[3] = { false, false, false };
+  for (int i = 0; i < pk->nloops; i++) if (pk->loops[i]->dim >= 0 && pk->loops[i]->dim < 3) used[pk->loops[i]->dim] = true;
   size_t global[3], fixed = 1;
   for (int d = 0; d < 3; d++) {
     global[d] = local[d] * groups[d];
+    if (!used[d]) continue;
     if (override_local[d]) { local[d] = override_local[d]; fixed *= local[d]; }
     if (override_global[d]) global[d] = override_global[d];
     if ((override_local[d] || override_global[d]) && d + 1 > dims) dims = d + 1;

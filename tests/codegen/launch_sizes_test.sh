@@ -25,6 +25,7 @@ cases=(
   "bench/gpu/gemv.lift|--size N=9 --size M=300"
   "bench/gpu/jacobi.lift|--size N=23 --size M=37"
   "bench/gpu/scal.lift|--size N=1000"
+  "tests/regress/iterate_dim1.lift|--size N=6 --size M=13"
 )
 launches=("--local-size 1 --global-size 1" "--local-size 3,5 --global-size 17,11" "--local-size 7 --global-size 300" "--local-size 64,4")
 for t in $targets; do
