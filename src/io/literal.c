@@ -224,6 +224,11 @@ static Value *parse_scalar(Parser *P, Type *t) {
   }
   bool is_float;
   const char *e = scan_number(s, &is_float);
+  if (e && !is_float && kind == TY_LONG && *e == 'L' && number_ends_cleanly(e + 1)) {   /* 5L, as in programs */
+    Value *v = parse_integer(P, kind, t, s, e);
+    if (v) P->p = e + 1;
+    return v;
+  }
   if (!e || !number_ends_cleanly(e)) return expected(P, t);
   if (kind == TY_FLOAT || kind == TY_DOUBLE) return parse_floating(P, kind, s, e);
   if (is_float) {
