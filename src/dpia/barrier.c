@@ -7,7 +7,9 @@
    or its index, with the reader's loop variable renamed to the writer's, is not
    the written index. A sequential or work-group loop whose body both writes and reads
    such memory also gets a barrier at the end of its body (the next iteration
-   overwrites what slower work-items still read). Barriers go only where every
+   overwrites what slower work-items still read); so does one whose body reads
+   local memory that every work-item writes outside any mapLcl (toLocal of a
+   mapSeq at work-group level). Barriers go only where every
    work-item of the group arrives: never inside a mapLcl or mapGlb loop. */
 #include "plan.h"
 
@@ -84,6 +86,24 @@ static bool ends_with_barrier(KStmt *block, int f) {
   return last->kind == KS_FOR && last->level != LEVEL_LCL && last->level != LEVEL_GLB && ends_with_barrier(last->body, f);
 }
 
+/* The local buffers s writes outside any mapLcl loop (every work-item writes
+   them, e.g. toLocal of a mapSeq at work-group level). */
+static void local_writes_by_all(Accesses *as, KStmt *s, bool in_lcl) {
+  if (!s) return;
+  if (s->kind == KS_ASSIGN) {
+    CExp *base = s->lhs;
+    while (base->kind == CE_LANE) base = base->args[0];
+    if (!in_lcl && (base->kind == CE_READ || base->kind == CE_VLOAD) && base->buf && base->buf->space == SPACE_LOCAL)
+      add(as, base->buf, base->nat, NULL);
+    return;
+  }
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) local_writes_by_all(as, s->stmts[i], in_lcl);
+  bool lcl = in_lcl || (s->kind == KS_FOR && s->level == LEVEL_LCL);
+  local_writes_by_all(as, s->body, lcl);
+  local_writes_by_all(as, s->then_, lcl);
+  local_writes_by_all(as, s->else_, lcl);
+}
+
 static void scan_stmt(KStmt *s) {
   if (s->kind == KS_IF) {   /* a condition the whole work-group agrees on (a guard, a work-group's value) */
     scan(s->then_);
@@ -96,6 +116,12 @@ static void scan_stmt(KStmt *s) {
   collect(&w, s->body, NULL, true);
   collect(&r, s->body, NULL, false);
   int f = w.n ? fences(&w, &r) : 0;
+  /* local memory that every work-item writes and reads at each step (the
+     work-group loop's next chunk) while slower ones may still read the last step's */
+  Accesses all = {0};
+  local_writes_by_all(&all, s->body, false);
+  for (int i = 0; i < all.n && !(f & 1); i++)
+    for (int j = 0; j < r.n; j++) if (r.a[j].buf == all.a[i].buf) { f |= 1; break; }
   if (f && !ends_with_barrier(s->body, f)) kstmt_add(s->body, barrier(f));
 }
 
