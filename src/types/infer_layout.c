@@ -22,9 +22,17 @@ Type *infer_zip(InferCx *cx, Expr *e) {
     }
     f[i] = t;
   }
+  /* position-dependent arrays (SPEC §3.5): one position variable for the
+     zipped element, every array's own replaced by it */
+  NatVar *pos = NULL;
+  for (int i = 0; i < e->nkids && !pos; i++)
+    if (f[i]->index) pos = nat_var_new(f[i]->index->name, nat_const(0), nat_sub(f[0]->len, nat_const(1)));
   Type **elems = NEW_ARRAY(Type *, e->nkids);
-  for (int i = 0; i < e->nkids; i++) elems[i] = infer_elem_at(f[i], NULL);
-  return type_array(type_tuple(e->nkids, elems), f[0]->len);
+  for (int i = 0; i < e->nkids; i++)
+    elems[i] = f[i]->index ? type_subst(f[i]->elem, f[i]->index, nat_var(pos)) : f[i]->elem;
+  Type *tuple = type_tuple(e->nkids, elems);
+  if (pos && type_mentions(tuple, pos)) return type_dep_array(pos, tuple, f[0]->len);
+  return type_array(tuple, f[0]->len);
 }
 
 Type *infer_unzip(InferCx *cx, Expr *e) {
