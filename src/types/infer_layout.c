@@ -86,9 +86,12 @@ Type *infer_join(InferCx *cx, Expr *e) {
   Type *t = infer_array_arg(cx, e->kids[0], e);
   Type *row = t ? need_array_of_arrays(e, t) : NULL;
   if (!row) return NULL;
-  if (t->index) {
-    diag_error(e->loc, "'join' of a position-dependent array is not supported yet");
-    return NULL;
+  if (t->index) {   /* [i -> [T](f i)]n : [T](Σ_{i<n} f i), in closed form where there is one (SPEC §3.5) */
+    if (type_mentions(row->elem, t->index)) {
+      diag_error(e->loc, "'join' of rows whose elements depend on the position (%s) is not supported", type_to_string(t));
+      return NULL;
+    }
+    return type_array(row->elem, nat_sum(t->index, nat_const(0), t->len, row->len));
   }
   return type_array(row->elem, nat_mul(t->len, row->len));
 }
