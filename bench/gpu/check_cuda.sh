@@ -12,8 +12,8 @@ status=0
 nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
 make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 
-echo "== clift test -t interp,cuda"
-build/clift test -t interp,cuda tests/lift tests/regress tests/codegen examples > "$LOG/cuda_test.log" 2>&1 || status=1
+echo "== clift test -t interp,cuda,opencl"
+build/clift test -t interp,cuda,opencl tests/lift tests/regress tests/codegen examples examples/euler > "$LOG/cuda_test.log" 2>&1 || status=1
 grep -v '^PASS' "$LOG/cuda_test.log" | tail -n 40
 
 echo "== tests/codegen/cuda_test.sh (with a device)"
