@@ -3,17 +3,14 @@
 #include "stmt_print.h"
 #include "../syntax/ast.h"
 #include "../dpia/plan.h"
+#include "../layout/layout.h"
 #include <string.h>
 
 void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
 
 Type *codegen_element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
 
-Nat *codegen_element_count(Type *t) {
-  Nat *n = nat_const(1);
-  for (; t->kind == TY_ARRAY; t = t->elem) n = nat_mul(n, t->len);
-  return n;
-}
+Nat *codegen_element_count(Type *t) { return layout_type_elements(t); }
 
 static void print_body(StmtPrinter *p, KStmt *s) {
   p->depth++;

@@ -54,6 +54,9 @@ struct View {
      a view of its run-time length, an int; an array of them: a view of an
      array of those ints (SPEC §3.4; dpia/exists.c). NULL otherwise. */
   View *len;
+  /* An element of a position-dependent array ([i -> T]n): the index it was
+     taken at, where a function applied to it binds i (position.c). */
+  Nat *pos;
 };
 
 View *view_scalar(CExp *e);
@@ -181,5 +184,27 @@ Acc *exists_layout_acc(Acc *a, Acc *out);
 /* A view of type t (a {∃…}) over data `data` of length `len` (an int). */
 View *exists_view(View *data, Type *t, CExp *len);
 Nat *type_len(Type *t);
+
+/* ---- position-dependent arrays (position.c, SPEC §3.5) ---- */
+bool dpia_dependent(Type *t);                /* does t hold a [i -> T]n? */
+Type *dpia_elem_at(Type *t, Nat *i);         /* the element type of array t at index i */
+/* lam itself, or, when it takes elements of a position-dependent array, a
+   copy of it at the position of the argument that has one (View.pos);
+   NULL + diag_unsupported when none has. */
+Expr *dpia_at_position(Expr *lam, View **args);
+/* t with every length that names an index of an enclosing sequential loop at
+   its largest: how a temporary allocated before the loop runs is sized. */
+Type *dpia_unplaced(Tr *tr, Type *t);
+/* The offset in flattened elements of the element at path p (indices only)
+   of a buffer of type t; *leaf the type found there. */
+Nat *dpia_flat_offset(Type *t, Path p, Type **leaf);
+/* Where row i of the position-dependent array t starts: Σ_{k<i} of the row
+   lengths, in the rows' elements. */
+Nat *dpia_row_start(Type *t, Nat *i);
+/* (join xs) of a position-dependent xs: a V_JOIN (a = NULL) over xs packed in
+   a buffer (copied into one first when it is not), read at [k] as the k-th
+   element after the first row's first (dpia_packed_read). */
+View *dpia_join_packed(Tr *tr, Expr *e);
+CExp *dpia_packed_read(Tr *tr, View *join, Nat *k, Path rest);
 
 #endif

@@ -33,29 +33,6 @@ static bool storable(Type *t, bool in_array) {
   return t->kind != TY_EXISTS || storable(t->array, in_array);
 }
 
-/* Does t hold a position-dependent array ([i -> T]n)? */
-static bool dependent(Type *t) {
-  if (!t) return false;
-  switch (t->kind) {
-  case TY_ARRAY: return t->index || dependent(t->elem);
-  case TY_TUPLE: for (int i = 0; i < t->n; i++) if (dependent(t->fields[i])) return true; return false;
-  case TY_EXISTS: return dependent(t->array);
-  default: return false;
-  }
-}
-
-/* Position-dependent arrays reach no compiled target yet (issue 12): refused
-   where the first one appears, before anything is translated (a reduceSeq over
-   a triangular matrix used to print C with the position variable undeclared). */
-static bool no_dependent(Expr *e) {
-  if (dependent(e->type)) return diag_unsupported(e->loc, "position-dependent arrays (%s; use -t interp)", type_to_string(e->type));
-  for (int i = 0; i < e->nparams; i++)
-    if (dependent(e->params[i].type))
-      return diag_unsupported(e->params[i].loc, "position-dependent arrays (%s; use -t interp)", type_to_string(e->params[i].type));
-  for (int i = 0; i < e->nkids; i++) if (!no_dependent(e->kids[i])) return false;
-  return true;
-}
-
 static bool exists_in_tuple(Type *t) {
   if (t->kind == TY_ARRAY) return exists_in_tuple(t->elem);
   for (int i = 0; t->kind == TY_TUPLE && i < t->n; i++)
@@ -110,11 +87,6 @@ Kernel *dpia_translate(Program *p) {
       return NULL;
     }
   }
-  for (int i = 0; i < p->nparams; i++)
-    if (dependent(p->params[i].type))
-      return diag_unsupported(p->params[i].loc, "position-dependent arrays (%s %s; use -t interp)", p->params[i].name,
-                              type_to_string(p->params[i].type)), NULL;
-  if (!no_dependent(p->body)) return NULL;
   Kernel *k = NEW(Kernel);
   k->prog = p;
   k->bufs = NULL;

@@ -78,13 +78,14 @@ Acc *inv_split(Expr *e, Acc *out) {
 }
 
 View *exp_join(Tr *tr, Expr *e) {
+  if (e->kids[0]->type->index) return dpia_join_packed(tr, e);   /* rows of different lengths (position.c) */
   View *v = wrap(tr, e, V_JOIN);
   if (v) v->a = type_len(e->kids[0]->type->elem);
   return v;
 }
 Acc *inv_join(Expr *e, Acc *out) {
   Acc *a = acc_new(AC_SPLIT, e->kids[0]->type, out);
-  a->a = type_len(e->kids[0]->type->elem);
+  a->a = e->kids[0]->type->index ? NULL : type_len(e->kids[0]->type->elem);   /* NULL: row i starts at Σ_{k<i} (view.c) */
   return a;
 }
 

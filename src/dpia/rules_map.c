@@ -14,11 +14,6 @@ static PrimLevel level_of(Tr *tr, const Prim *p) {
   return tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB;
 }
 
-static bool no_position(Expr *lam) {
-  if (!lam->index) return true;
-  return diag_unsupported(lam->loc, "position-dependent arrays (use -t interp)");
-}
-
 /* The acceptor for x such that writing x into it writes `body` (a pure layout
    of the parameter x) into `out`; NULL when body is anything else. This is
    DPIA's mapAcc: a lazy map of join/split/transpose/… is written by
@@ -51,7 +46,7 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
     if ((m->tmpl = invert_layout(lam->kids[0], lam->params[0].uid, hole))) return dpia_acc(tr, e->kids[1], m);
   }
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(lam)) return false;
+  if (!xs) return false;
   PrimLevel level = level_of(tr, e->prim);
   NatVar *i;
   KStmt *saved = tr->block;
@@ -68,7 +63,7 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
 
 View *exp_map_lazy(Tr *tr, Expr *e) {
   View *xs = dpia_exp(tr, e->kids[1]);
-  if (!xs || !no_position(e->kids[0])) return NULL;
+  if (!xs) return NULL;
   View *v = view_new(V_MAP, e->type, 1);
   v->kids[0] = xs; v->fn = e->kids[0]; v->env = tr->env;
   return v;

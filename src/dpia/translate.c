@@ -156,11 +156,13 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
   ParLoop **loops = NULL;
   int np = 0, cap = 0;
   Type *whole = t;
-  for (ParLoop *p = tr->par; p; p = p->outer)   /* innermost first */
-    { whole = type_array(whole, p->count); ARENA_PUSH(loops, np, cap, p); }
+  for (ParLoop *p = tr->par; p; p = p->outer) {   /* innermost first; a slice whose size depends on the loop's index is packed */
+    whole = type_mentions(whole, p->var) ? type_dep_array(p->var, whole, p->count) : type_array(whole, p->count);
+    ARENA_PUSH(loops, np, cap, p);
+  }
   Buffer *b = NEW(Buffer);
   b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
-  b->type = exists_bounded(tr, whole);   /* allocated before the program runs: at its upper bound */ b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
+  b->type = dpia_unplaced(tr, exists_bounded(tr, whole));   /* allocated before the program runs: at its upper bound */ b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
   kernel_add_buffer(tr->k, b);
   View *v = view_buf(b);
   Acc *a = acc_buf(b);
@@ -211,14 +213,14 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   if (t->kind != TY_ARRAY) return diag_error(LOC_NONE, "internal: cannot copy a value of type %s", type_to_string(t));
   long long n;
   if (nat_is_const(t->len, &n) && n == 1)   /* a [T]1 (a reduction's result) needs no loop */
-    return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), t->elem);
+    return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), dpia_elem_at(t, nat_const(0)));
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, 0, t->len, &i);
   /* what the copy computes per element (a fused map's work) runs inside it */
   ParLoop loop = { i, t->len, level, tr->par };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
-  bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), t->elem);
+  bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), dpia_elem_at(t, nat_var(i)));
   if (level != LEVEL_SEQ) tr->par = loop.outer; else tr->seq--;
   tr->block = saved;
   return ok;
@@ -231,6 +233,7 @@ static Binding *bind_params(Tr *tr, Expr *lam, View **args) {
 }
 
 View *dpia_apply(Tr *tr, Expr *lam, View **args) {
+  if (!(lam = dpia_at_position(lam, args))) return NULL;
   Binding *saved = bind_params(tr, lam, args);
   View *r = dpia_exp(tr, lam->kids[0]);
   tr->env = saved;
@@ -238,6 +241,7 @@ View *dpia_apply(Tr *tr, Expr *lam, View **args) {
 }
 
 bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out) {
+  if (!(lam = dpia_at_position(lam, args))) return false;
   Binding *saved = bind_params(tr, lam, args);
   bool ok = dpia_acc(tr, lam->kids[0], out);
   tr->env = saved;

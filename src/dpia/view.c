@@ -33,7 +33,7 @@ View *view_new(ViewKind kind, Type *type, int n) {
 View *view_scalar(CExp *e) { View *v = view_new(V_SCALAR, e->type, 0); v->scalar = e; return v; }
 View *view_buf(Buffer *b) { View *v = view_new(V_BUF, b->type, 0); v->buf = b; return v; }
 
-static Type *elem_type(Type *t) { return t->kind == TY_EXISTS ? t->array->elem : t->elem; }
+static View *view_idx_at(Tr *tr, View *v, Nat *i);
 
 /* Path p with the field element after the first k indices removed: the path
    into field p.e[k].field of a structure of arrays. */
@@ -44,7 +44,19 @@ static Path soa_path(Path p, int k) {
 }
 
 View *view_idx(Tr *tr, View *v, Nat *i) {
-  Type *et = elem_type(v->type);
+  View *r = view_idx_at(tr, v, i);
+  Type *t = v->type->kind == TY_EXISTS ? v->type->array : v->type;
+  if (r && t->kind == TY_ARRAY && t->index && r->kind != V_SCALAR) {   /* where a function applied to it binds i */
+    View *c = NEW(View);
+    *c = *r;
+    c->pos = i;
+    r = c;
+  }
+  return r;
+}
+
+static View *view_idx_at(Tr *tr, View *v, Nat *i) {
+  Type *et = dpia_elem_at(v->type, i);
   if (v->kind == V_SOA) {   /* the row of every field: still a structure of arrays */
     View *r = view_new(v->k == 1 ? V_TUPLE : V_SOA, et, v->n);
     r->k = v->k - 1;
@@ -80,8 +92,12 @@ View *view_proj(Tr *tr, View *v, int field) {
 static CExp *buffer_access(Buffer *b, Path p) {
   Nat *flat = nat_const(0);
   Type *t = b->type;
-  int field = -1, nsub = 0, *sub = NEW_ARRAY(int, p.n + 1);
-  for (int k = 0; k < p.n; k++) {
+  int field = -1, nsub = 0, *sub = NEW_ARRAY(int, p.n + 1), k = 0;
+  if (dpia_dependent(t)) {   /* packed rows: Σ of the rows before (position.c) */
+    while (k < p.n && p.e[k].field < 0) k++;
+    flat = dpia_flat_offset(t, (Path){ k, p.e }, &t);
+  }
+  for (; k < p.n; k++) {
     if (p.e[k].field >= 0) {   /* nested tuples: .f1.f0 … */
       if (field < 0) field = p.e[k].field; else sub[nsub++] = p.e[k].field;
       t = t->fields[p.e[k].field];
@@ -140,6 +156,7 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
   case V_SPLIT:   /* [i][j] of split m xs = xs[i*m + j] */
     return view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 2), nat_add(nat_mul(i, v->a), p.e[1].index)));
   case V_JOIN: {  /* [k] of join xs = xs[k/m][k%m] */
+    if (!v->a) return dpia_packed_read(tr, v, i, rest);
     Path q = path_prepend_index(rest, nat_mod(i, v->a));
     return view_resolve(tr, v->kids[0], path_prepend_index(q, nat_div(i, v->a)));
   }
@@ -223,11 +240,11 @@ Acc *acc_soa(Type *type, int depth, int n) {
 
 Acc *acc_idx(Acc *a, Nat *i) {
   if (a->kind == AC_SOA && a->k > 0) {
-    Acc *r = acc_soa(elem_type(a->type), a->k - 1, a->n);
+    Acc *r = acc_soa(dpia_elem_at(a->type, i), a->k - 1, a->n);
     for (int f = 0; f < a->n; f++) r->kids[f] = acc_idx(a->kids[f], i);
     return r;
   }
-  Acc *r = acc_new(AC_IDX, elem_type(a->type), a);
+  Acc *r = acc_new(AC_IDX, dpia_elem_at(a->type, i), a);
   r->a = i;
   if (a->len && a->len->type->kind == TY_ARRAY) r->len = acc_idx(a->len, i);
   return r;
@@ -249,8 +266,9 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
   case AC_SOA: return acc_resolve(tr, a->kids[p.e[a->k].field], soa_path(p, a->k));
   case AC_IDX: return acc_resolve(tr, a->kid, path_prepend_index(p, a->a));
   case AC_PROJ: return acc_resolve(tr, a->kid, path_prepend_field(p, a->k));
-  case AC_SPLIT:  /* [i][j] → [i*m + j] */
-    return acc_resolve(tr, a->kid, path_prepend_index(path_drop(p, 2), nat_add(nat_mul(i, a->a), p.e[1].index)));
+  case AC_SPLIT:  /* [i][j] → [i*m + j]; rows of different lengths: [Σ_{k<i} (length of row k) + j] */
+    return acc_resolve(tr, a->kid, path_prepend_index(path_drop(p, 2), nat_add(a->a ? nat_mul(i, a->a) : dpia_row_start(a->type, i),
+                                                                                 p.e[1].index)));
   case AC_JOIN: { /* [k] → [k/m][k%m] */
     Path q = path_prepend_index(rest, nat_mod(i, a->a));
     return acc_resolve(tr, a->kid, path_prepend_index(q, nat_div(i, a->a)));

@@ -9,10 +9,16 @@
 /* An array to be filled element by element: flat when the element type is a
    scalar or a regular array of scalars (a result of 10^7 floats costs 40 MB, not a
    boxed value each), else boxed. */
+/* Does t hold a position-dependent array? Its rows differ in length: boxed. */
+static bool holds_position(Type *t) {
+  for (; t->kind == TY_ARRAY; t = t->elem) if (t->index) return true;
+  return false;
+}
+
 Value *interp_new_array(Interp *it, Type *type, int64_t n, Loc loc) {
   ValueKind leaf;
   int rank;
-  if (type->kind != TY_ARRAY || !value_flat_elem_type(type->elem, &leaf, &rank)) return value_array(n);
+  if (type->kind != TY_ARRAY || holds_position(type) || !value_flat_elem_type(type->elem, &leaf, &rank)) return value_array(n);
   Type *elem = type->elem;
   int64_t shape[1 + 32];
   if (rank > 32) return value_array(n);

@@ -198,6 +198,12 @@ bool layout_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out) {
   }
 }
 
+Nat *layout_type_elements(Type *t) {
+  if (t->kind != TY_ARRAY) return nat_const(1);
+  if (t->index) return nat_sum(t->index, nat_const(0), t->len, layout_type_elements(t->elem));
+  return nat_mul(t->len, layout_type_elements(t->elem));
+}
+
 Nat *layout_type_scalars(Type *t) {
   switch (t->kind) {
   case TY_VECTOR: return nat_const(t->width);

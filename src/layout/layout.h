@@ -22,6 +22,9 @@ bool layout_eval_len(Nat *len, NatBinding *b, const char *what, int64_t *out);
 bool layout_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out);
 /* Number of scalars in the flat layout, as a size expression (for headers). */
 Nat *layout_type_scalars(Type *t);
+/* Number of flattened elements (scalars, vectors or tuple structs: what a
+   buffer of type t is an array of), position-dependent levels summed. */
+Nat *layout_type_elements(Type *t);
 size_t layout_scalar_bytes(TypeKind k);
 const char *layout_scalar_ctype(TypeKind k);   /* "float", "int32_t", "uint8_t" … */
 

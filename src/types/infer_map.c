@@ -20,7 +20,11 @@ Type *infer_map(InferCx *cx, Expr *e) {
 static Type *check_accumulator(InferCx *cx, Expr *e, Type *xs) {
   Type *init = infer_expr(cx, e->kids[0]);
   if (!init) return NULL;
-  Type *params[2] = { init, infer_elem_at(xs, NULL) };
+  /* over [i -> T]n the function's element parameter sees the position i
+     (SPEC §3.5), recorded as for map so that code generation can bind it */
+  NatVar *i;
+  Type *params[2] = { init, infer_elem_at(xs, &i) };
+  e->kids[1]->index = i;
   Type *out = infer_fn(cx, e->kids[1], 2, params);
   if (!out) return NULL;
   if (!type_equal(out, init)) {
