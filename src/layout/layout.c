@@ -88,7 +88,9 @@ Nat *layout_lens_offset_nat(Type *t) {
 Nat *layout_type_bytes_nat(Type *t) {
   if (type_has_exists(t)) return nat_add(layout_lens_offset_nat(t), layout_type_bytes_nat(type_exists_lens(t)));
   switch (t->kind) {
-  case TY_ARRAY: return nat_mul(t->len, layout_type_bytes_nat(t->elem));
+  case TY_ARRAY:
+    if (t->index) return nat_sum(t->index, nat_const(0), t->len, layout_type_bytes_nat(t->elem));   /* packed rows */
+    return nat_mul(t->len, layout_type_bytes_nat(t->elem));
   case TY_VECTOR: return nat_const((long long)layout_scalar_bytes(t->elem->kind) * t->width);
   case TY_TUPLE:
     if (layout_split_tuple(t)) return nat_add(layout_split_offset_nat(t, t->n - 1), layout_type_bytes_nat(t->fields[t->n - 1]));

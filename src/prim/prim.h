@@ -65,6 +65,11 @@ struct Prim {
   AddrSpace space;               /* toGlobal/toLocal/toPrivate */
   ScalarOp op;                   /* scalar operators */
   bool int_only;                 /* min-lift's +i *i /i mod =i …: the operands are int */
+  /* It takes position-dependent arrays ([i -> T]n, SPEC §3.5): their rows
+     seen at their positions (maps, reductions, zip, join, …). Every other
+     primitive refuses one in the type checker (infer_array_arg) rather than
+     give a type with the position free. */
+  bool positions;
   bool tree_reduce;              /* strategy-free reduce: top level becomes a tree of kernels (lower.c) */
   /* A 2-D form the normaliser expands (SPEC §4.1): the 1-D primitive named
      here applied to every row, then to the outer dimension, then, when

@@ -39,6 +39,11 @@ Type *infer_array_arg(InferCx *cx, Expr *e, Expr *app) {
     diag_error(e->loc, "'%s' expects an array here, found %s", app->prim->name, type_to_string(t));
     return NULL;
   }
+  if (t->index && !app->prim->positions) {
+    diag_error(e->loc, "'%s' of a position-dependent array (%s) is not supported: its rows differ in length "
+               "(map over the rows, or join them first)", app->prim->name, type_to_string(t));
+    return NULL;
+  }
   return t;
 }
 
