@@ -96,6 +96,14 @@ Type *dpia_unplaced(Tr *tr, Type *t) {
   return t;
 }
 
+/* The bound variable of a Σ over the rows of t: a name of its own, since a
+   Σ with no closed form prints as a loop over it (nat_print.c). */
+static NatVar *sum_var(Type *t) {
+  NatVar *r = nat_var_new("r", nat_const(0), nat_sub(t->len, nat_const(1)));
+  r->name = arena_printf("r%d", r->id);
+  return r;
+}
+
 /* Offset, in flattened elements, of the element at path p (indices only,
    as many as t has array levels) of a buffer of type t: Σ of the sizes of
    the rows before it at every position-dependent level, the row-major
@@ -105,7 +113,7 @@ Nat *dpia_flat_offset(Type *t, Path p, Type **leaf) {
   for (int k = 0; k < p.n && t->kind == TY_ARRAY; k++) {
     Nat *i = p.e[k].index;
     if (t->index) {   /* a fresh bound variable: i may mention t's own */
-      NatVar *r = nat_var_new("r", nat_const(0), nat_sub(t->len, nat_const(1)));
+      NatVar *r = sum_var(t);
       off = nat_add(off, nat_sum(r, nat_const(0), i, layout_type_elements(type_subst(t->elem, t->index, nat_var(r)))));
     } else {
       off = nat_add(off, nat_mul(i, layout_type_elements(t->elem)));
@@ -117,7 +125,7 @@ Nat *dpia_flat_offset(Type *t, Path p, Type **leaf) {
 }
 
 Nat *dpia_row_start(Type *t, Nat *i) {
-  NatVar *r = nat_var_new("r", nat_const(0), nat_sub(t->len, nat_const(1)));
+  NatVar *r = sum_var(t);
   return nat_sum(r, nat_const(0), i, type_len(type_subst(t->elem, t->index, nat_var(r))));
 }
 

@@ -49,6 +49,23 @@ if gen $f; then
   expect_count $f '\(\*\(clift_float4u \*\)&out\[' 1 "4-wide vector store of the output"
 fi
 
+# position-dependent arrays (issue 12, SPEC §3.5): row offsets are closed
+# forms, never a loop or a statement expression in an index
+for f in tests/regress/dep_*.lift tests/lift/dep_*.lift; do
+  "$CLIFT" check "$f" >/dev/null 2>&1 || continue
+  if gen $f; then
+    expect_count $f '\(\{' 0 "statement expressions (a Σ with no closed form) in the generated code"
+  fi
+done
+f=tests/lift/dep_zip.lift
+if gen $f; then
+  expect_count $f 'm\[i[0-9]+ \+ \(gid[0-9]+ \+ 1\) \* gid[0-9]+ / 2\]' 2 "row gid of the triangle at gid*(gid+1)/2"
+fi
+f=tests/regress/dep_row_temp.lift
+if gen $f; then
+  expect_count $f 'malloc\(sizeof\(float\) \* \(size_t\)\(\(N \+ 1\) \* N / 2\)\)' 1 "the per-row temporary packed: N(N+1)/2 floats, not N*N"
+fi
+
 # every program: generated C compiles cleanly on both CPU targets
 for f in tests/lift/*.lift tests/regress/*.lift tests/codegen/*.lift examples/*.lift; do
   "$CLIFT" check "$f" >/dev/null 2>&1 || continue          # negative tests
