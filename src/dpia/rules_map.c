@@ -37,6 +37,30 @@ Acc *inv_map(Expr *e, Acc *out) {
   return (a->tmpl = invert_layout(lam->kids[0], lam->params[0].uid, hole)) ? a : NULL;
 }
 
+/* A map over a position-dependent array of a few rows known at compile time
+   ((partition #3 (case-split …)), seed 002 §6.2) is unrolled: one code
+   section per row, each with the row's own sizes, so that the arithmetic
+   module settles each section's bounds (no clamp left in the body of a
+   peeled stencil). Only a sequential map, or a strategy-free one (the
+   sections are no loop: the maps inside keep the level the default strategy
+   gives them); unrolling a constant-count sequential loop keeps the
+   strategy (SPEC §4.2). */
+enum { UNROLLED_PARTS_MAX = 8 };
+
+static bool unrolled_parts(Tr *tr, Expr *e, long long *parts) {
+  Type *t = e->kids[1]->type;
+  return t->kind == TY_ARRAY && t->index && nat_is_const(t->len, parts) && *parts <= UNROLLED_PARTS_MAX &&
+         (e->prim->level == LEVEL_LAZY || level_of(tr, e->prim) == LEVEL_SEQ);
+}
+
+static bool acc_map_unrolled(Tr *tr, Expr *e, View *xs, long long parts, Acc *out) {
+  for (long long k = 0; k < parts; k++) {
+    View *x = view_idx(tr, xs, nat_const(k));
+    if (!dpia_apply_acc(tr, e->kids[0], &x, acc_idx(out, nat_const(k)))) return false;
+  }
+  return true;
+}
+
 bool acc_map(Tr *tr, Expr *e, Acc *out) {
   Expr *lam = e->kids[0];
   if (e->prim->level == LEVEL_LAZY && !lam->index) {
@@ -47,6 +71,8 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
   }
   View *xs = dpia_exp(tr, e->kids[1]);
   if (!xs) return false;
+  long long parts;
+  if (unrolled_parts(tr, e, &parts)) return acc_map_unrolled(tr, e, xs, parts, out);
   PrimLevel level = level_of(tr, e->prim);
   NatVar *i;
   KStmt *saved = tr->block;

@@ -61,6 +61,11 @@ f=tests/lift/dep_zip.lift
 if gen $f; then
   expect_count $f 'm\[i[0-9]+ \+ \(gid[0-9]+ \+ 1\) \* gid[0-9]+ / 2\]' 2 "row gid of the triangle at gid*(gid+1)/2"
 fi
+f=tests/regress/dep_unrolled_parts.lift
+if gen $f; then
+  expect_count $f '^\s*for \(' 3 "loops: one parallel loop per unrolled section, none over the sections"
+  expect_count $f 'out\[N \* 2 \+ gid[0-9]+ \+ 1\] = ' 1 "the third section written from 2N + 1"
+fi
 f=tests/regress/dep_row_temp.lift
 if gen $f; then
   expect_count $f 'malloc\(sizeof\(float\) \* \(size_t\)\(\(N \+ 1\) \* N / 2\)\)' 1 "the per-row temporary packed: N(N+1)/2 floats, not N*N"
