@@ -113,13 +113,13 @@ const Target *driver_target(const char *name) {
 
 /* ---- the stages ---- */
 
-Compiled *driver_generate(Program *p, const Target *t) {
+Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   Compiled *c = NEW(Compiled);
   c->target = t;
   c->prog = p;
   if (!t->emit) return c;                                        /* interp runs the typed program */
   bool ok = (c->lowered = lower_program(p))                      /* lower strategy (a re-typed copy) */
-         && (c->kernel = dpia_translate(c->lowered))             /* DPIA: acceptors and continuations */
+         && (c->kernel = dpia_translate(c->lowered, g))             /* DPIA: acceptors and continuations */
          && (!t->device || (c->plan = plan_build(c->kernel)))    /* host plan: kernels and launches */
          && (c->src = t->emit(c));                               /* C, OpenCL C or CUDA C++ */
   if (ok) return c;
@@ -128,7 +128,7 @@ Compiled *driver_generate(Program *p, const Target *t) {
 }
 
 Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes, const RunOptions *o) {
-  Compiled *c = driver_generate(p, t);
+  Compiled *c = driver_generate(p, t, &o->gen);
   Value *r = c ? t->run(c, inputs, sizes, o) : NULL;
   if (!r) diag_name_target(t->name);
   return r;

@@ -55,7 +55,7 @@ const char *driver_target_names(void);       /* "interp, c, openmp, opencl, cuda
 /* parse → check (done) → lower → translate → plan → generate: the stages of
    SPEC §1 in order, for target t. NULL + diag on error; a refusal
    (DIAG_UNSUPPORTED) says "not supported on TARGET: why". */
-Compiled *driver_generate(Program *p, const Target *t);
+Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g);   /* g NULL: the defaults */
 /* driver_generate, then run; o->timing: clift bench's timed repetitions. */
 Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes, const RunOptions *o);
 

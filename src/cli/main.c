@@ -53,7 +53,12 @@ static const char *usage_run =
   "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]\n"
   "            opencl/cuda: work-group and global sizes instead of the defaults\n"
   "            (any sizes are correct: every parallel loop is grid-stride);\n"
-  "            a usage error on c, openmp and interp, which have no launch sizes\n";
+  "            a usage error on c, openmp and interp, which have no launch sizes\n"
+  "--peel, --no-peel\n"
+  "            stencils over padded windows, map f (slide (pad …)), in three\n"
+  "            sections (the borders with their bounds checks, the interior without;\n"
+  "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
+  "            and mapSeq too, --no-peel none (docs/language.md §7)\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -61,7 +66,8 @@ static const char *usage_test =
   "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
-  "--list-targets prints the default targets (those available here) and exits.\n";
+  "--list-targets prints the default targets (those available here) and exits.\n"
+  "--peel, --no-peel  how the compiled targets translate stencils (clift run --help)\n";
 
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
@@ -81,7 +87,12 @@ static const char *usage_compile =
   "--print     print the generated C (opencl: the OpenCL C kernels) on stdout\n"
   "            instead of writing files\n"
   "cuda: --print prints the CUDA C++ kernels; --ptx compiles them with NVRTC for\n"
-  "            sm_90 (compute_90) and prints the PTX (needs libnvrtc, no GPU)\n";
+  "            sm_90 (compute_90) and prints the PTX (needs libnvrtc, no GPU)\n"
+  "--peel, --no-peel\n"
+  "            stencils over padded windows, map f (slide (pad …)), in three\n"
+  "            sections (the borders with their bounds checks, the interior without;\n"
+  "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
+  "            and mapSeq too, --no-peel none (docs/language.md §7)\n";
 
 static const char *usage_bench =
   "usage: clift bench [-t TARGET] [--size N=V]… [--runs K] [--check] prog.lift\n"
@@ -97,7 +108,12 @@ static const char *usage_bench =
   "--seed S       random seed (default: from the clock)\n"
   "--device K     opencl: the K-th OpenCL device over all platforms\n"
   "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]\n"
-  "               launch sizes (opencl, cuda; a usage error on other targets)\n";
+  "               launch sizes (opencl, cuda; a usage error on other targets)\n"
+  "--peel, --no-peel\n"
+  "               stencils over padded windows, map f (slide (pad …)), in three\n"
+  "               sections (the borders with their bounds checks, the interior without;\n"
+  "               seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
+  "               and mapSeq too, --no-peel none (docs/language.md §7)\n";
 
 /* The main usage, its target list printed from the table of targets. */
 static void print_usage_main(FILE *f) {
@@ -170,6 +186,10 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
   const char *a = argv[*i];
   bool local = strcmp(a, "--local-size") == 0, global = strcmp(a, "--global-size") == 0;
   bool device = strcmp(a, "--device") == 0;
+  if (strcmp(a, "--peel") == 0 || strcmp(a, "--no-peel") == 0) {
+    ra->o.gen.peel = a[2] == 'p' ? PEEL_ALWAYS : PEEL_NEVER;
+    return 1;
+  }
   if (!local && !global && !device) return 0;
   if (*i + 1 >= argc) return -1;
   const char *v = argv[*i + 1];
@@ -241,10 +261,13 @@ static int cmd_run(int argc, char **argv) {
 static int cmd_compile(int argc, char **argv) {
   const char *asked = "openmp", *dir = NULL;
   bool print = false, ptx = false;
+  GenOptions gen = { PEEL_AUTO };
   int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_compile, stdout); return 0; }
     if (strcmp(argv[i], "--print") == 0) { print = true; continue; }
+    if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
+    if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
@@ -258,7 +281,7 @@ static int cmd_compile(int argc, char **argv) {
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
   Program *p = driver_compile(argv[i]);
-  Compiled *c = p ? driver_generate(p, t) : NULL;
+  Compiled *c = p ? driver_generate(p, t, &gen) : NULL;
   const char *src = c ? c->src : NULL;
   if (src && ptx) src = cuda_compile_ptx(src, "compute_90", p->loc);   /* Hopper, as the GPU machines */
   if (!src) return fail();
@@ -329,9 +352,12 @@ static int cmd_test(int argc, char **argv) {
   for (int k = 0; driver_target_at(k); k++)   /* default: every target available here */
     if (driver_target_at(k)->available()) targets[ntargets++] = driver_target_at(k);
   bool verbose = false;
+  GenOptions gen = { PEEL_AUTO };
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
+    if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
+    if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
       for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;
@@ -348,7 +374,7 @@ static int cmd_test(int argc, char **argv) {
   const char **files = NEW_ARRAY(const char *, cap);
   if (i == argc) { n = collect("tests/lift", &files, n, &cap); n = collect("examples", &files, n, &cap); }
   for (; i < argc; i++) n = collect(argv[i], &files, n, &cap);
-  return testrun_main(n, files, targets, ntargets, verbose);
+  return testrun_main(n, files, targets, ntargets, verbose, &gen);
 }
 
 int main(int argc, char **argv) {

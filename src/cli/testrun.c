@@ -120,8 +120,9 @@ static bool random_sizes(Program *p, const char *text, NatBinding **out) {
 
 /* A random block: fresh random inputs of the given sizes; the target's result
    must agree with the interpreter's on the same inputs. */
-static const char *run_random_block(Program *p, TestBlock *tb, const Target *target) {
+static const char *run_random_block(Program *p, TestBlock *tb, const Target *target, const GenOptions *gen) {
   RunOptions plain = run_options_default();
+  plain.gen = *gen;
   diag_clear();
   NatBinding *sizes = NULL;
   if (!random_sizes(p, tb->random, &sizes)) return arena_printf("bad 'random:' line: %s", diag_render());
@@ -142,11 +143,12 @@ static const char *run_random_block(Program *p, TestBlock *tb, const Target *tar
 }
 
 /* Run one block on one program form; returns NULL on success, else why. */
-static const char *run_block(const char *file, Program *p, TestBlock *tb, const Target *target) {
+static const char *run_block(const char *file, Program *p, TestBlock *tb, const Target *target, const GenOptions *gen) {
   RunOptions plain = run_options_default();
+  plain.gen = *gen;
   if (tb->random && (tb->output || tb->ninputs))   /* one would be ignored: a check that cannot fail */
     return "a block has 'random:' and also 'input:'/'output:' lines; give each its own ';; test:' block";
-  if (tb->random) return run_random_block(p, tb, target);
+  if (tb->random) return run_random_block(p, tb, target, gen);
   diag_clear();
   NatBinding *sizes = NULL;
   Value **in = driver_read_inputs(p, tb->ninputs, tb->inputs, dir_of(file), &sizes);
@@ -185,7 +187,8 @@ static void report(Tally *t, const char *file, TestBlock *tb, const Target *targ
   printf("FAIL %s:%d [%s] %s\n     %s\n", file, tb->line, target->name, tb->name, why);
 }
 
-static void test_file(Tally *t, const char *file, const Target **targets, int ntargets, bool verbose) {
+static void test_file(Tally *t, const char *file, const Target **targets, int ntargets, bool verbose,
+                      const GenOptions *gen) {
   ArenaMark mark = arena_mark();
   diag_clear();
   char *text = util_read_file(file, NULL);
@@ -210,10 +213,10 @@ static void test_file(Tally *t, const char *file, const Target **targets, int nt
         why = tb->error && strstr(compile_error, tb->error) ? NULL
             : arena_printf("compile error: %s", compile_error);
       } else {
-        why = run_block(file, p, tb, targets[k]);
+        why = run_block(file, p, tb, targets[k], gen);
         unsupported = why && diag_kind() == DIAG_UNSUPPORTED;   /* the refusal is still the recorded error */
         if (!why && target_is_oracle(targets[k]) && !tb->error) {
-          const char *whyk = run_block(file, pk, tb, targets[k]);
+          const char *whyk = run_block(file, pk, tb, targets[k], gen);
           if (whyk) why = arena_printf("K-normalised program disagrees: %s", whyk);
         }
       }
@@ -234,7 +237,8 @@ static int count_blocks(const char *file) {
   return n;
 }
 
-int testrun_main(int nfiles, const char **files, const Target **targets, int ntargets, bool verbose) {
+int testrun_main(int nfiles, const char **files, const Target **targets, int ntargets, bool verbose,
+                 const GenOptions *gen) {
   Tally t = {0};
   /* a target asked for but not runnable here (no OpenCL platform, no CUDA
      device) skips its blocks, as SPEC §9 runs "every target available" */
@@ -247,7 +251,7 @@ int testrun_main(int nfiles, const char **files, const Target **targets, int nta
     printf("SKIP [%s] not available on this machine: %d test blocks skipped\n", targets[k]->name, blocks);
     t.skipped += blocks;
   }
-  for (int i = 0; i < nfiles; i++) test_file(&t, files[i], usable, nusable, verbose);
+  for (int i = 0; i < nfiles; i++) test_file(&t, files[i], usable, nusable, verbose, gen);
   printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
   return t.failed ? 1 : 0;
 }

@@ -116,6 +116,7 @@ typedef struct Tr {
   int counter;
   NatVar **rigid; int nrigid, rigid_cap;   /* run-time lengths bound so far (exists.c) */
   bool refused;      /* a temporary that cannot be allocated was asked for (diag_unsupported given) */
+  const GenOptions *gen;
 } Tr;
 
 /* Stage I: acceptor-passing A(e)(out) and continuation-passing C(e) (which
@@ -144,6 +145,13 @@ int dpia_get_field(Expr *e);   /* the field (from 0) a get1/get2/(get #k t) sele
 /* Emit a loop over [0, n) and return its body block (stage II). */
 KStmt *dpia_loop(Tr *tr, PrimLevel level, int dim, Nat *n, NatVar **var);
 const char *dpia_fresh(Tr *tr, const char *base);
+
+/* A map's loop over [from, from + count) of xs at `level`: out[from + i] :=
+   f(xs[from + i]) (rules_map.c). */
+bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *count, Acc *out);
+/* A map over the windows of a padded array, in three sections (peel.c);
+   *done false: not such a map (or peeling is off), nothing emitted. */
+bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done);
 
 /* The parallel filter and scan at the top of a program (rules_filter.c,
    rules_map.c): a parallel loop over chunks of DPIA_CHUNK elements of [0, n);

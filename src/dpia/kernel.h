@@ -127,10 +127,18 @@ void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
 KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body);
 
+/* How to translate (options as data, parsed once by the command line). */
+typedef enum {
+  PEEL_AUTO,     /* strategy-free stencils `map f (slide (pad …))` are peeled (the default strategy) */
+  PEEL_ALWAYS,   /* --peel: explicit strategies (mapGlb, mapSeq) over such windows too */
+  PEEL_NEVER     /* --no-peel */
+} PeelMode;
+typedef struct GenOptions { PeelMode peel; } GenOptions;
+
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.
    NULL + diag on error (DIAG_UNSUPPORTED for what no compiled target can run
-   yet: the driver names the target). */
-Kernel *dpia_translate(Program *p);
+   yet: the driver names the target). g NULL: the defaults. */
+Kernel *dpia_translate(Program *p, const GenOptions *g);
 /* SPEC §3.6: a parallel loop may write only through the acceptor it was given
    (the output slice indexed by its own variable) or to memory it declares. */
 bool dpia_race_check(KStmt *body, Loc where);   /* where: the program, for the message */

@@ -72,7 +72,8 @@ static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Na
   *view = v; *acc = a;
 }
 
-Kernel *dpia_translate(Program *p) {
+Kernel *dpia_translate(Program *p, const GenOptions *g) {
+  static const GenOptions defaults = { PEEL_AUTO };
   for (int i = 0; i < p->nsizes; i++)
     if (!c_identifier_ok(p->sizes[i]->name)) {
       diag_error(p->loc, "size variable '%s' cannot be used in generated code: rename it to a C identifier", p->sizes[i]->name);
@@ -93,7 +94,7 @@ Kernel *dpia_translate(Program *p) {
   k->scalar_names = NEW_ARRAY(const char *, p->nparams);
   k->scalar_types = NEW_ARRAY(Type *, p->nparams);
   k->scalar_params = NEW_ARRAY(int, p->nparams);
-  Tr tr = { .k = k, .block = kstmt_block() };
+  Tr tr = { .k = k, .block = kstmt_block(), .gen = g ? g : &defaults };
   k->body = tr.block;
   View *out_view; Acc *out_acc;   /* the result is only written */
   Type *res = exists_upper(p->result);

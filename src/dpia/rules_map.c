@@ -74,13 +74,20 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
   long long parts;
   if (unrolled_parts(tr, e, &parts)) return acc_map_unrolled(tr, e, xs, parts, out);
   PrimLevel level = level_of(tr, e->prim);
+  bool peeled;
+  if (!dpia_peel(tr, e, xs, level, out, &peeled)) return false;
+  return peeled || dpia_map_range(tr, e, xs, level, nat_const(0), type_len(e->kids[1]->type), out);
+}
+
+bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *count, Acc *out) {
   NatVar *i;
   KStmt *saved = tr->block;
-  tr->block = dpia_loop(tr, level, e->prim->dim, type_len(e->kids[1]->type), &i);
-  ParLoop loop = { i, type_len(e->kids[1]->type), level, tr->par };
+  tr->block = dpia_loop(tr, level, e->prim->dim, count, &i);
+  ParLoop loop = { i, count, level, tr->par };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
-  View *x = view_idx(tr, xs, nat_var(i));
-  bool ok = dpia_apply_acc(tr, lam, &x, acc_idx(out, nat_var(i)));
+  Nat *at = nat_add(from, nat_var(i));
+  View *x = view_idx(tr, xs, at);
+  bool ok = dpia_apply_acc(tr, e->kids[0], &x, acc_idx(out, at));
   tr->par = loop.outer;
   if (level == LEVEL_SEQ) tr->seq--;
   tr->block = saved;

@@ -176,16 +176,17 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
   case V_PADC: {
     /* inside: i - l is a nat whenever this branch is taken */
     Path inner = path_prepend_index(rest, nat_sub(nat_max(i, v->a), v->a));
-    long long l;
-    bool no_left = nat_is_const(v->a, &l) && l == 0;
-    if (no_left && nat_proves_lt(i, v->c)) return view_resolve(tr, v->kids[0], inner);
+    /* the ranges of i (a peeled section's, seed 002 §5.3) may settle either side */
+    bool left_ok = nat_proves_le(v->a, i), right_ok = nat_proves_lt(i, nat_add(v->a, v->c));
+    if (left_ok && right_ok) return view_resolve(tr, v->kids[0], inner);
+    if (nat_proves_lt(i, v->a) || nat_proves_le(nat_add(v->a, v->c), i)) return view_resolve(tr, v->kids[1], rest);
     CExp *sel = NEW(CExp);
     sel->kind = CE_SELECT; sel->n = 3; sel->args = NEW_ARRAY(CExp *, 3); sel->field = -1;
     CExp *lo = NEW(CExp), *hi = NEW(CExp);
     *lo = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = v->a, .field = -1 };
     *hi = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = nat_add(v->a, v->c), .field = -1 };
     CExp *args[2] = { lo, cexp_op(OP_NOT, type_scalar(TY_BOOL), 1, &hi) };
-    sel->args[0] = no_left ? args[1] : cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
+    sel->args[0] = left_ok ? args[1] : right_ok ? lo : cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
     /* the inner element is computed only inside (a fused reduction, a checked aref) */
     KStmt *saved = tr->block, *blocks[2] = { kstmt_block(), kstmt_block() };
     tr->block = blocks[0];

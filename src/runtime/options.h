@@ -10,6 +10,7 @@ typedef struct RunOptions {
   LaunchSizes launch;    /* --local-size / --global-size (opencl, cuda); zeros: the defaults */
   int device;            /* --device K (opencl): the K-th device over all platforms; -1: the default */
   RunTiming *timing;     /* clift bench: timed repetitions after the first run; NULL: one run */
+  GenOptions gen;        /* how the program is translated (--peel, --no-peel) */
 } RunOptions;
 
 /* No launch sizes, the default device, one run. */

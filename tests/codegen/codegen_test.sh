@@ -66,6 +66,27 @@ if gen $f; then
   expect_count $f '^\s*for \(' 3 "loops: one parallel loop per unrolled section, none over the sections"
   expect_count $f 'out\[N \* 2 \+ gid[0-9]+ \+ 1\] = ' 1 "the third section written from 2N + 1"
 fi
+# stencil peeling (issue 12 item 8, seed 002 §6.2): three sections, the body
+# reading xs with no clamp (min/max) and no select; --no-peel: one loop
+f=tests/regress/peel_stencil.lift
+if gen $f c; then
+  expect_count $f '^\s*for \(int64_t gid' 4 "parallel loops: prologue, body, epilogue, and the unpeeled one for N < 2"
+  expect_count $f 'xs\[gid[0-9]+ \+ i[0-9]+\]' 1 "the body's read of xs, unclamped"
+fi
+if "$CLIFT" compile --no-peel -t c --print $f > "$T/gen" 2>"$T/err"; then
+  expect_count $f '^\s*for \(int64_t gid' 1 "parallel loops with --no-peel"
+else bad "$f --no-peel: $(cat "$T/err")"; fi
+f=tests/regress/peel_stencil_constant.lift
+if gen $f c; then expect_count $f '^\s*for \(int64_t gid' 1 "parallel loops of a mapGlb stencil (not peeled by default)"; fi
+if "$CLIFT" compile --peel -t c --print $f > "$T/gen" 2>"$T/err"; then
+  expect_count $f '^\s*for \(int64_t gid' 4 "parallel loops of the mapGlb stencil with --peel"
+  expect_count $f 'acc[0-9]+ \+ xs\[gid[0-9]+ \+ i[0-9]+\]\)' 1 "the body's read of xs, no select"
+else bad "$f --peel: $(cat "$T/err")"; fi
+# both forms of both programs agree with the interpreter on every target here
+for pe in --peel --no-peel; do
+  if "$CLIFT" test $pe tests/regress/peel_stencil.lift tests/regress/peel_stencil_constant.lift > "$T/out" 2>&1; then ok
+  else bad "clift test $pe on the stencils: $(grep -A3 FAIL "$T/out" | head -n 8)"; fi
+done
 f=tests/regress/dep_row_temp.lift
 if gen $f; then
   expect_count $f 'malloc\(sizeof\(float\) \* \(size_t\)\(\(N \+ 1\) \* N / 2\)\)' 1 "the per-row temporary packed: N(N+1)/2 floats, not N*N"

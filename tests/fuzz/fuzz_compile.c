@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; driver_target_at(i); i++) {   /* every target that generates code */
       if (target_is_oracle(driver_target_at(i))) continue;
       diag_clear();
-      if (!driver_generate(p, driver_target_at(i))) (void)diag_render();
+      if (!driver_generate(p, driver_target_at(i), NULL)) (void)diag_render();
     }
     /* last, so that the uids above are those of `clift compile` */
     ast_print(&b, knormalize(p->body));   /* the K-normalised program `clift test` also runs */

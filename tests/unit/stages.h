@@ -11,7 +11,7 @@
 
 static inline Kernel *dpia_translate_lowered(Program *p) {
   Program *lowered = lower_program(p);
-  return lowered ? dpia_translate(lowered) : NULL;
+  return lowered ? dpia_translate(lowered, NULL) : NULL;
 }
 
 /* The OpenCL kernels of a program text (from the first "/\* k0", as the

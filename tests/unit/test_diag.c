@@ -98,7 +98,7 @@ static void test_opencl(void) {
   if (!opencl_available()) { printf("diag: no OpenCL platform here: its build failure is not tested\n"); return; }
   diag_clear();
   Program *p = driver_compile_text("ocl.lift", PROGRAM_TEXT);
-  Compiled *c = p ? driver_generate(p, driver_target("opencl")) : NULL;
+  Compiled *c = p ? driver_generate(p, driver_target("opencl"), NULL) : NULL;
   Plan *plan = c ? c->plan : NULL;
   const char *args[] = { "[1, 2, 3]" };
   NatBinding *sizes = NULL;
