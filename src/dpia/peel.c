@@ -4,6 +4,10 @@
      map f (slide #s #1 (pad #l #r xs))        (or padConstant), xs : [T]n,
 
    is the rewrite  join (map (map f) (partition #3 (case-split l (n-s+1) r) ws))
+   — found on the views, not the program text (follow), so through lets,
+   lazy maps of layouts and transposes: the rows and, inside each row
+   section, the columns of slide2D (pad2D …), whose desugaring hides the
+   pattern from the program text —
    of the paper: three code sections over the windows, the prologue (the l
    windows that reach the left padding), the body (the n-s+1 windows inside
    xs) and the epilogue (the r windows that reach the right padding). Each is
@@ -18,19 +22,74 @@
 #include "dpia.h"
 #include "../prim/rules.h"
 
-/* The window count of a padded array, when e is (slide #s #1 (pad… #l #r … xs)):
-   l, r, s, and n the length of xs. */
-static bool padded_windows(Expr *e, Nat **l, Nat **r, Nat **s, Nat **n) {
-  long long step;
-  if (e->kind != EX_PRIM || e->prim->dpia_exp != exp_slide || !nat_is_const(e->kids[1]->nat, &step) || step != 1)
-    return false;
-  Expr *p = e->kids[2];
-  if (p->kind != EX_PRIM || (p->prim->dpia_exp != exp_pad && p->prim->dpia_exp != exp_pad_constant)) return false;
-  Type *xs = p->kids[p->nkids - 1]->type;
-  if (xs->kind != TY_ARRAY || xs->index) return false;
-  *l = p->kids[0]->nat; *r = p->kids[1]->nat; *s = e->kids[0]->nat; *n = xs->len;
-  long long cl, cr;
-  return !(nat_is_const(*l, &cl) && nat_is_const(*r, &cr) && cl == 0 && cr == 0);   /* nothing padded: nothing to peel */
+/* Is e (the body of a lazy map's function, parameter `uid`) a layout of its
+   parameter only (split, join, transpose, slide, pad, …, maps of those)?
+   Such a function can be applied to see where its element's indices go
+   without emitting anything. */
+static bool pure_layout(Expr *e, int uid) {
+  if (e->kind == EX_VAR) return e->uid == uid;
+  if (e->kind != EX_PRIM) return false;
+  PrimExpRule x = e->prim->dpia_exp;
+  if (x == exp_map_lazy)
+    return e->kids[0]->kind == EX_LAMBDA && pure_layout(e->kids[0]->kids[0], e->kids[0]->params[0].uid) &&
+           pure_layout(e->kids[1], uid);
+  if (x != exp_split && x != exp_join && x != exp_transpose && x != exp_slide && x != exp_pad) return false;
+  for (int i = 0; i + 1 < e->nkids; i++) if (e->kids[i]->kind != EX_NAT) return false;
+  return pure_layout(e->kids[e->nkids - 1], uid);
+}
+
+/* The element view of v at a fresh index, when v is a lazy map of a pure
+   layout (NULL otherwise): what the indices after the first flow into. */
+static View *element_of(Tr *tr, View *v) {
+  Expr *fn = v->fn;
+  if (fn->kind != EX_LAMBDA || fn->nparams != 1 || !pure_layout(fn->kids[0], fn->params[0].uid)) return NULL;
+  KStmt *saved = tr->block;
+  Binding *env = tr->env;
+  tr->block = kstmt_block();   /* a pure layout emits nothing; a scratch block all the same */
+  tr->env = v->env;
+  NatVar *k = nat_var_new("k", nat_const(0), nat_sub(type_len(v->kids[0]->type), nat_const(1)));
+  View *x = view_idx(tr, v->kids[0], nat_var(k));
+  View *r = x ? dpia_apply(tr, fn, &x) : NULL;
+  tr->block = saved;
+  tr->env = env;
+  return r;
+}
+
+/* Follow index `pos` of a path into v (seed 004's access paths, view.c)
+   down to where it is used: with want_pad false, the first index of a
+   slide with step 1 (a window's start: *s its size, then the pad below
+   it); with want_pad true, the index of a pad or padConstant (*l its left
+   padding, *n the length it pads). Anything else (a zip, a split of that
+   index, a computed map): false, and no peeling — the sections would be
+   correct whatever l, s and n are (dpia_peel), only not faster. */
+static bool follow(Tr *tr, View *v, int pos, bool want_pad, Nat **l, Nat **s, Nat **n, int depth) {
+  if (!v || depth > 64) return false;
+  switch (v->kind) {
+  case V_IDX: case V_PROJ: return follow(tr, v->kids[0], pos + 1, want_pad, l, s, n, depth + 1);
+  case V_ONE: return pos > 0 && follow(tr, v->kids[0], pos - 1, want_pad, l, s, n, depth + 1);
+  case V_MAP:
+    if (pos == 0) return follow(tr, v->kids[0], 0, want_pad, l, s, n, depth + 1);
+    return follow(tr, element_of(tr, v), pos - 1, want_pad, l, s, n, depth + 1);
+  case V_TRANSPOSE: return follow(tr, v->kids[0], pos == 0 ? 1 : pos == 1 ? 0 : pos, want_pad, l, s, n, depth + 1);
+  case V_SPLIT: return pos >= 2 && follow(tr, v->kids[0], pos - 1, want_pad, l, s, n, depth + 1);
+  case V_JOIN: return pos >= 1 && follow(tr, v->kids[0], pos + 1, want_pad, l, s, n, depth + 1);
+  case V_SLIDE: {
+    long long step;
+    if (pos == 0 && !want_pad && nat_is_const(v->b, &step) && step == 1) {
+      *s = v->a;
+      return follow(tr, v->kids[0], 0, true, l, s, n, depth + 1);
+    }
+    return pos >= 2 && follow(tr, v->kids[0], pos - 1, want_pad, l, s, n, depth + 1);
+  }
+  case V_PAD: case V_PADC:
+    if (pos == 0) {
+      if (!want_pad) return false;
+      *l = v->a; *n = v->c;
+      return true;
+    }
+    return follow(tr, v->kids[0], pos, want_pad, l, s, n, depth + 1);
+  default: return false;
+  }
 }
 
 bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done) {
@@ -38,20 +97,30 @@ bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done)
   PeelMode mode = tr->gen ? tr->gen->peel : PEEL_AUTO;
   if (mode == PEEL_NEVER || (mode == PEEL_AUTO && e->prim->level != LEVEL_LAZY)) return true;
   if (level != LEVEL_GLB && level != LEVEL_SEQ) return true;   /* work-group levels: their barriers are per loop */
-  Nat *l, *r, *s, *n;
-  if (e->kids[0]->index || !padded_windows(e->kids[1], &l, &r, &s, &n)) return true;
+  Nat *l, *s, *n;
+  long long cl;
+  if (e->kids[0]->index || !follow(tr, ws, 0, false, &l, &s, &n, 0) || (nat_is_const(l, &cl) && cl == 0 &&
+      nat_proves_le(type_len(e->kids[1]->type), nat_add(nat_sub(n, s), nat_const(1)))))
+    return true;   /* not windows of a padded array, or nothing padded */
   *done = true;
-  Nat *body = nat_add(nat_sub(n, s), nat_const(1));   /* n - s + 1 windows lie inside xs */
-  Nat *from[3] = { nat_const(0), l, nat_add(l, body) }, *count[3] = { l, body, r };
+  /* [0, l), [l, l + n - s + 1) (the windows inside xs), the rest: whatever l,
+     s and n, three consecutive ranges that cover the windows when they fit */
   Nat *all = type_len(e->kids[1]->type);
-  if (nat_proves_lt(body, nat_const(0))) return dpia_map_range(tr, e, ws, level, nat_const(0), all, out);
+  Nat *body = nat_add(nat_sub(n, s), nat_const(1));
+  Nat *from[3] = { nat_const(0), l, nat_add(l, body) }, *count[3] = { l, body, nat_sub(all, nat_add(l, body)) };
+  if (nat_proves_lt(body, nat_const(0)) || nat_proves_lt(count[2], nat_const(0)))
+    return dpia_map_range(tr, e, ws, level, nat_const(0), all, out);
   KStmt *saved = tr->block, *guard = NULL;
-  if (!nat_proves_le(nat_const(0), body)) {   /* known only at run time: if (s - 1 < n + 1) sections else the whole */
+  if (!nat_proves_le(nat_const(0), body) || !nat_proves_le(nat_const(0), count[2])) {
+    /* known only at run time: if (s - 1 < n + 1 && l + n - s + 1 < all + 1) sections, else the whole */
     guard = NEW(KStmt);
     guard->kind = KS_IF;
-    guard->cond = NEW(CExp);
-    *guard->cond = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = nat_sub(s, nat_const(1)),
-                           .nat2 = nat_add(n, nat_const(1)), .field = -1 };
+    CExp *fits[2] = { NEW(CExp), NEW(CExp) };
+    *fits[0] = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = nat_sub(s, nat_const(1)),
+                       .nat2 = nat_add(n, nat_const(1)), .field = -1 };
+    *fits[1] = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = nat_add(l, body),
+                       .nat2 = nat_add(all, nat_const(1)), .field = -1 };
+    guard->cond = nat_proves_le(nat_const(0), count[2]) ? fits[0] : cexp_op(OP_AND, type_scalar(TY_BOOL), 2, fits);
     guard->then_ = kstmt_block(); guard->else_ = kstmt_block();
     kstmt_add(tr->block, guard);
     tr->block = guard->else_;

@@ -82,9 +82,16 @@ if "$CLIFT" compile --peel -t c --print $f > "$T/gen" 2>"$T/err"; then
   expect_count $f '^\s*for \(int64_t gid' 4 "parallel loops of the mapGlb stencil with --peel"
   expect_count $f 'acc[0-9]+ \+ xs\[gid[0-9]+ \+ i[0-9]+\]\)' 1 "the body's read of xs, no select"
 else bad "$f --peel: $(cat "$T/err")"; fi
-# both forms of both programs agree with the interpreter on every target here
+# 2-D: nine sections with --peel, one of them (the interior) with no clamp
+f=tests/regress/peel_jacobi.lift
+if "$CLIFT" compile --peel -t c --print $f > "$T/gen" 2>"$T/err"; then
+  n=$(grep -E '^\s*out\[.*\] = ' "$T/gen" | grep -cvE 'min\(|max\(')
+  [ "$n" = 1 ] && ok || bad "$f --peel: $n assignments without a clamp, expected 1 (the interior section)"
+  expect_count $f '^\s*out\[.*\] = ' 16 "assignments: 3 x 3 sections and the unpeeled loops of each guard"
+else bad "$f --peel: $(cat "$T/err")"; fi
+# both forms of the programs agree with the interpreter on every target here
 for pe in --peel --no-peel; do
-  if "$CLIFT" test $pe tests/regress/peel_stencil.lift tests/regress/peel_stencil_constant.lift > "$T/out" 2>&1; then ok
+  if "$CLIFT" test $pe tests/regress/peel_stencil.lift tests/regress/peel_stencil_constant.lift tests/regress/peel_jacobi.lift > "$T/out" 2>&1; then ok
   else bad "clift test $pe on the stencils: $(grep -A3 FAIL "$T/out" | head -n 8)"; fi
 done
 f=tests/regress/dep_row_temp.lift
