@@ -62,8 +62,10 @@ typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_WHILE, KS_BARRIER
 
 struct KStmt {
   KStmtKind kind;
-  /* BLOCK */
+  /* BLOCK; one_kernel: its parallel loops are independent (a stencil's peeled
+     sections, peel.c): one device kernel, not one per statement (plan.c) */
   int n, cap; KStmt **stmts;
+  bool one_kernel;
   /* DECL: a private variable (buf == NULL: scalar `name` of `type`, init optional)
      or a buffer (temporary array) */
   Buffer *buf; const char *name; Type *type; CExp *init;

@@ -128,6 +128,12 @@ bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done)
     tr->block = guard->then_;
     if (!ok) { tr->block = saved; return false; }
   }
+  /* the sections write disjoint windows of out and read only xs: one kernel
+     on the device targets when they are parallel loops */
+  KStmt *sections = kstmt_block();
+  sections->one_kernel = level == LEVEL_GLB;
+  kstmt_add(tr->block, sections);
+  tr->block = sections;
   bool ok = true;
   for (int k = 0; k < 3 && ok; k++) {
     long long c;

@@ -366,7 +366,7 @@ static KStmt *guarded(KStmt *s, CExp *g) {
 }
 
 static bool distribute(KStmt *out, KStmt *s, CExp *g, int *counter) {
-  if (s->kind == KS_BLOCK) {
+  if (s->kind == KS_BLOCK && !s->one_kernel) {
     for (int i = 0; i < s->n; i++) if (!distribute(out, s->stmts[i], g, counter)) return false;
     return true;
   }
