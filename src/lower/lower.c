@@ -120,7 +120,10 @@ static Expr *tree_reduce(Expr *e) {
    in local memory), padded with init to a multiple of the group size. */
 static Expr *work_group_body(Expr *wrg, Program *prog) {
   Expr *lam = wrg->kids[0], *red = lam->kids[0];
-  if (!lowerable(red, prog)) return wrg;
+  /* over the rows of a position-dependent array the padding would be a size
+     of the row's position, which re-typing renames: the reduce stays the
+     work-group's sequential one (a work-item per group) */
+  if (!lowerable(red, prog) || lam->index) return wrg;
   Reduce *r = NEW(Reduce);
   *r = (Reduce){ red->kids[0], red->kids[1], red->loc };
   Nat *n = red->kids[2]->type->len, *l = nat_const(LOCAL_SIZE);
