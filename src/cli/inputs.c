@@ -56,10 +56,16 @@ static bool bind_from(Binder *bd, Nat *len, long long n, int input) {
     bind(bd, v, mid);
     bool ok = nat_eval(len, lookup, bd, &val);
     bd->nats = bd->nats->next;
-    if (!ok) return true;
-    if (val >= n) hi = mid; else lo = mid + 1;
+    /* a length that cannot be computed at mid overflowed 64 bits (N*(N+1)/2 at
+       N = 2^39): too large, as lengths grow with their variables */
+    if (!ok || val >= n) hi = mid; else lo = mid + 1;
   }
   bind(bd, v, lo);
+  long long at_lo;
+  if (!nat_eval(len, lookup, bd, &at_lo)) {   /* not computable (a division by zero): left unbound */
+    bd->nats = bd->nats->next;
+    return true;
+  }
   bd->bound_by[size_index(bd->prog, v)] = input_name(bd->prog, input);
   long long got;
   if (len->kind != NAT_VAR && nat_eval(len, lookup, bd, &got) && got != n) {
@@ -152,17 +158,64 @@ static Value *read_one(Program *p, int i, const char *arg, const char *base_dir)
   return value_parse(arg, t, what);
 }
 
+/* One condition under the bindings; `at` names the positions it was taken at. */
+static bool check_one(Binder *bd, SizeCheck *c, const char *at) {
+  long long l, r;
+  if (!nat_eval(c->lhs, lookup, bd, &l) || !nat_eval(c->rhs, lookup, bd, &r)) return true;
+  bool ok = c->kind == CHECK_DIVIDES ? r != 0 && l % r == 0 : l <= r;
+  if (ok) return true;
+  const char *sizes = describe_sizes(bd, c->kind == CHECK_NONNEG ? c->rhs : c->kind == CHECK_DIVIDES ? c->lhs : nat_add(c->lhs, c->rhs));
+  if (at[0]) sizes = sizes[0] ? arena_printf(" (at %s;%s", at, sizes + 2) : arena_printf(" (at %s)", at);
+  if (c->kind == CHECK_NONNEG) return diag_error(c->loc, "%s is negative: %lld%s", c->what, r, sizes);
+  if (c->kind == CHECK_DIVIDES)
+    return diag_error(c->loc, "%s needs the length %s = %lld to be a multiple of %lld%s", c->what, nat_to_string(c->lhs), l, r, sizes);
+  return diag_error(c->loc, "%s: needs %s <= %s, but %lld > %lld%s", c->what, nat_to_string(c->lhs), nat_to_string(c->rhs), l, r, sizes);
+}
+
+enum { POSITION_BUDGET = 1 << 20 };
+
+/* A condition that mentions positions (the i of a row of [i -> T]n, the index
+   of a nat-fn) must hold at each of them: they are enumerated over their
+   ranges, a position whose range mentions another after it, at most
+   POSITION_BUDGET points in all (beyond that the check is left to the run). */
+static bool check_positions(Binder *bd, SizeCheck *c, NatVar **vars, int n, const char *at, long long *budget) {
+  long long dummy;
+  int k = -1;
+  for (int i = 0; i < n && k < 0; i++) {
+    if (lookup(bd, vars[i], &dummy)) continue;
+    long long lo, hi;
+    if (vars[i]->hi && nat_eval(vars[i]->hi, lookup, bd, &hi) && (!vars[i]->lo || nat_eval(vars[i]->lo, lookup, bd, &lo))) k = i;
+  }
+  bool unbound = false;
+  for (int i = 0; i < n; i++) if (!lookup(bd, vars[i], &dummy)) unbound = true;
+  if (!unbound) return --*budget < 0 || check_one(bd, c, at);
+  if (k < 0) return true;   /* a position with no known range: left to the run */
+  long long lo = 0, hi;
+  if (vars[k]->lo) nat_eval(vars[k]->lo, lookup, bd, &lo);
+  nat_eval(vars[k]->hi, lookup, bd, &hi);
+  for (long long v = lo; v <= hi && *budget >= 0; v++) {
+    bind(bd, vars[k], v);
+    bool ok = check_positions(bd, c, vars, n, arena_printf("%s%s%s = %lld", at, at[0] ? ", " : "", vars[k]->name, v), budget);
+    bd->nats = bd->nats->next;
+    if (!ok) return false;
+  }
+  return true;
+}
+
 static bool check_conditions(Binder *bd) {
   for (SizeCheck *c = bd->prog->checks; c; c = c->next) {
-    long long l, r;
-    if (!nat_eval(c->lhs, lookup, bd, &l) || !nat_eval(c->rhs, lookup, bd, &r)) continue;  /* mentions loop positions */
-    bool ok = c->kind == CHECK_DIVIDES ? r != 0 && l % r == 0 : l <= r;
-    if (ok) continue;
-    if (c->kind == CHECK_NONNEG) return diag_error(c->loc, "%s is negative: %lld%s", c->what, r, describe_sizes(bd, c->rhs));
-    const char *sizes = describe_sizes(bd, c->kind == CHECK_DIVIDES ? c->lhs : nat_add(c->lhs, c->rhs));
-    if (c->kind == CHECK_DIVIDES)
-      return diag_error(c->loc, "%s needs the length %s = %lld to be a multiple of %lld%s", c->what, nat_to_string(c->lhs), l, r, sizes);
-    return diag_error(c->loc, "%s: needs %s <= %s, but %lld > %lld%s", c->what, nat_to_string(c->lhs), nat_to_string(c->rhs), l, r, sizes);
+    int nl, nr;
+    NatVar **l = nat_free_var_list(c->lhs, &nl), **r = nat_free_var_list(c->rhs, &nr);
+    NatVar **vars = NEW_ARRAY(NatVar *, nl + nr + 1);
+    int n = 0;
+    for (int i = 0; i < nl + nr; i++) {
+      NatVar *v = i < nl ? l[i] : r[i - nl];
+      bool seen = false;
+      for (int j = 0; j < n; j++) seen |= vars[j] == v;
+      if (!seen) vars[n++] = v;
+    }
+    long long budget = POSITION_BUDGET;
+    if (!check_positions(bd, c, vars, n, "", &budget)) return false;
   }
   return true;
 }

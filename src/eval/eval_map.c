@@ -13,6 +13,7 @@ Value *interp_new_array(Interp *it, Type *type, int64_t n, Loc loc) {
   ValueKind leaf;
   int rank;
   if (type->kind != TY_ARRAY || !value_flat_elem_type(type->elem, &leaf, &rank)) return value_array(n);
+  if (type->index && type_mentions(type->elem, type->index)) return value_array(n);   /* ragged: rows boxed */
   Type *elem = type->elem;
   int64_t shape[1 + 32];
   if (rank > 32) return value_array(n);

@@ -28,7 +28,8 @@ typedef enum {
   ARG_NAT,      /* a size literal #n (a plain integer is accepted too) */
   ARG_COUNT,    /* a size literal #n, or an int expression: a count known at run time */
   ARG_FN1,      /* a function of one argument */
-  ARG_FN2       /* a function of two arguments */
+  ARG_FN2,      /* a function of two arguments */
+  ARG_NATFN     /* a nat function: (nat-fn (i) n) or (case-split a b …) (partition) */
 } PrimArg;
 
 enum {

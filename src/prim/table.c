@@ -98,6 +98,9 @@ static const Prim table[] = {
   { .name = "aref", .nargs = 2, .args = { E, E }, .scheme = "[T]n -> int -> T", .infer = infer_aref, .eval = eval_aref, .dpia_exp = exp_aref },
   { .name = "length", .nargs = 1, .args = { E }, .scheme = "[T]n -> int", .infer = infer_length, .eval = eval_length, .dpia_exp = exp_length },
   { .name = "getLength", .nargs = 1, .args = { E }, .scheme = "[T]n -> int", .infer = infer_length, .eval = eval_length, .dpia_exp = exp_length },
+  /* seed 002 §4.4: a view; code generation is issue 12's other half, so no DPIA rules yet */
+  { .name = "partition", .nargs = 3, .args = { N, ARG_NATFN, E }, .scheme = "#n -> (nat -> nat) f -> [T](Σ_{i<n} f i) -> [i -> [T](f i)]n",
+    .infer = infer_partition, .eval = eval_partition },
   { .name = "slice", .nargs = 3, .args = { N, N, E }, .scheme = "#start -> #len -> [T]n -> [T]len",
     .infer = infer_slice, .eval = eval_slice, .dpia_exp = exp_slice },
   { .name = "asVector", .nargs = 2, .args = { N, E }, .scheme = "#k -> [S](k*n) -> [S<k>]n",

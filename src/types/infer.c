@@ -14,11 +14,21 @@ void infer_bind(InferCx *cx, int uid, Type *type) {
   cx->env = t;
 }
 
+/* The position variable infer_elem_at made last when its caller did not ask
+   for it (reduce and scan over [i -> T]n): the function checked next whose
+   parameters mention it takes it as its position (lam->index), so that the
+   interpreter binds it and sizes in its body such as #(getLength row) have a
+   value (SPEC §3.5). */
+static NatVar *unclaimed_position;
+
 Type *infer_fn(InferCx *cx, Expr *lam, int n, Type **params) {
   if (lam->kind != EX_LAMBDA || lam->nparams != n) {
     diag_error(lam->loc, "expected a function of %d argument%s", n, n == 1 ? "" : "s");
     return NULL;
   }
+  if (unclaimed_position && !lam->index)
+    for (int i = 0; i < n; i++) if (type_mentions(params[i], unclaimed_position)) lam->index = unclaimed_position;
+  unclaimed_position = NULL;
   TypeEnv *saved = cx->env;
   for (int i = 0; i < n; i++) {
     lam->params[i].type = params[i];
@@ -48,6 +58,7 @@ Type *infer_elem_at(Type *array, NatVar **index) {
   if (!array->index) { if (index) *index = NULL; return array->elem; }
   NatVar *i = nat_var_new(array->index->name, nat_const(0), nat_sub(array->len, nat_const(1)));
   if (index) *index = i;
+  else unclaimed_position = i;
   return type_subst(array->elem, array->index, nat_var(i));
 }
 
@@ -81,6 +92,24 @@ bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *ap
   SizeCheck *c = NEW(SizeCheck);
   *c = (SizeCheck){ kind, lhs, rhs, app->loc, what, cx->prog->checks };
   cx->prog->checks = c;
+  return true;
+}
+
+/* A size literal's (getLength x) replaced by the length of x's type (SPEC §3.5):
+   e->nat from e->nat_written, afresh at every check (lower.c re-types a copy). */
+static bool resolve_lengths(InferCx *cx, Expr *e) {
+  if (e->nrefs == 0) return true;
+  Nat *n = e->nat_written;
+  for (int i = 0; i < e->nrefs; i++) {
+    NatRef *r = &e->refs[i];
+    Type *t = lookup(cx, r->uid);
+    if (!t) return diag_error(r->loc, "internal: unbound variable '%s'", r->name);
+    if (t->kind == TY_EXISTS) t = t->array;
+    if (t->kind != TY_ARRAY)
+      return diag_error(r->loc, "getLength: '%s' is not an array, it is %s", r->name, type_to_string(t));
+    n = nat_subst(n, r->var, t->len);
+  }
+  e->nat = n;
   return true;
 }
 
@@ -122,13 +151,18 @@ Type *infer_expr(InferCx *cx, Expr *e) {
   case EX_FLOAT: t = type_scalar(TY_FLOAT); break;
   case EX_DOUBLE: t = type_scalar(TY_DOUBLE); break;
   case EX_BOOL: t = type_scalar(TY_BOOL); break;
-  case EX_NAT: t = type_scalar(TY_INT); break;   /* a size used as a value */
+  case EX_NAT:   /* a size used as a value */
+    if (e->index) { diag_error(e->loc, "a nat function (nat-fn, case-split) is not a value: it is an argument of partition"); break; }
+    if (resolve_lengths(cx, e)) t = type_scalar(TY_INT);
+    break;
   case EX_LET: case EX_UNPACK: t = infer_let(cx, e); break;
   case EX_IF: t = infer_if(cx, e); break;
   case EX_PRIM:
-    /* a size literal must not be negative once the sizes are bound (SPEC §8) */
+    for (int i = 0; i < e->nkids; i++) if (e->kids[i]->kind == EX_NAT && !resolve_lengths(cx, e->kids[i])) return NULL;
+    /* a size literal must not be negative once the sizes are bound (SPEC §8);
+       a nat function's parts are partition's to check */
     for (int i = 0; i < e->nkids; i++)
-      if (e->kids[i]->kind == EX_NAT &&
+      if (e->kids[i]->kind == EX_NAT && !e->kids[i]->index &&
           !infer_require(cx, CHECK_NONNEG, nat_const(0), e->kids[i]->nat, e->kids[i], arena_printf("size %s", nat_to_string(e->kids[i]->nat))))
         return NULL;
     {
