@@ -77,8 +77,77 @@ static bool bind_from(Binder *bd, Nat *len, long long n, int input) {
   return true;
 }
 
+static const char *describe_sizes(Binder *bd, Nat *len);
+
+/* A position-dependent array read from .npy: its scalars row after row, a flat
+   1-D value for a type of arrays of arrays (a literal is never flat there). */
+static bool is_packed(Type *t, Value *v) {
+  return t->kind == TY_ARRAY && value_npy_packed(t) && value_is_flat(v) && v->rank == 1;
+}
+
+/* The number of scalars of a value of type t: Σ over the positions of a
+   position-dependent level (SPEC §3.5), in closed form where there is one. */
+static Nat *packed_count(Type *t) {
+  if (t->kind != TY_ARRAY) return nat_const(1);
+  Nat *row = packed_count(t->elem);
+  if (!t->index || !nat_mentions(row, t->index)) return nat_mul(t->len, row);
+  NatVar *k = nat_var_new("k", nat_const(0), NULL);
+  return nat_sum(k, nat_const(0), t->len, nat_subst(row, t->index, nat_var(k)));
+}
+
+/* The rows of a packed value, once the sizes are bound: a level whose
+   elements are regular arrays of scalars (or scalars) is a flat view of the
+   packed scalars; a position-dependent level boxes its rows. */
+static Value *unpack(Binder *bd, Type *t, Value *packed, int64_t *at, int input) {
+  if (t->kind != TY_ARRAY) return value_elem(packed, (*at)++);
+  long long n;
+  if (!nat_eval(t->len, lookup, bd, &n) || n < 0) {
+    diag_error(LOC_NONE, "%s: cannot determine the size %s from the inputs", input_name(bd->prog, input), nat_to_string(t->len));
+    return NULL;
+  }
+  ValueKind leaf;
+  int rank;
+  if (!(t->index && type_mentions(t->elem, t->index)) && value_flat_elem_type(t->elem, &leaf, &rank) && leaf == packed->leaf) {
+    int64_t *shape = NEW_ARRAY(int64_t, rank + 1), cells = n;
+    shape[0] = n;
+    Type *e = t->elem;
+    for (int d = 1; d <= rank; d++, e = e->elem) {
+      long long len;
+      if (!nat_eval(e->len, lookup, bd, &len) || len < 0) return unpack(bd, e, packed, at, input);   /* reports it */
+      cells *= shape[d] = len;
+    }
+    Value *v = value_flat_over(leaf, rank + 1, shape, packed->raw + (size_t)*at * value_scalar_size(leaf));
+    *at += cells;
+    return v;
+  }
+  Value *v = value_array(n);
+  for (long long k = 0; k < n; k++) {
+    if (t->index) bind(bd, t->index, k);
+    v->elems[k] = unpack(bd, t->elem, packed, at, input);
+    if (t->index) bd->nats = bd->nats->next;
+    if (!v->elems[k]) return NULL;
+  }
+  return v;
+}
+
+/* A packed input must hold exactly Σ scalars at the bound sizes. */
+static Value *unpack_input(Binder *bd, Type *t, Value *v, int input) {
+  long long want;
+  Nat *count = packed_count(t);
+  if (!nat_eval(count, lookup, bd, &want))
+    return diag_error(LOC_NONE, "%s: cannot determine the size %s from the inputs", input_name(bd->prog, input),
+                      nat_to_string(count)), NULL;
+  if (v->n != want)
+    return diag_error(LOC_NONE, "%s: the .npy holds %lld packed elements, but %s needs %s = %lld%s",
+                      input_name(bd->prog, input), (long long)v->n, type_to_string(t), nat_to_string(count), want,
+                      describe_sizes(bd, count)), NULL;
+  int64_t at = 0;
+  return unpack(bd, t, v, &at, input);
+}
+
 static bool bind_sizes(Binder *bd, Type *t, Value *v, int input) {
   if (t->kind == TY_EXISTS) t = t->array;
+  if (v && is_packed(t, v)) return bind_from(bd, packed_count(t), v->n, input);
   if (t->kind == TY_TUPLE && v && v->kind == VAL_TUPLE && v->n == t->n) {   /* the arrays inside a tuple */
     for (int k = 0; k < t->n; k++) if (!bind_sizes(bd, t->fields[k], v->elems[k], input)) return false;
     return true;
@@ -239,6 +308,8 @@ Value **driver_read_inputs(Program *p, int n, const char **args, const char *bas
     for (int i = 0; i < n; i++) if (!bind_sizes(&bd, p->params[i].type, vals[i], i)) return NULL;
     if (bd.nats == before) break;
   }
+  for (int i = 0; i < n; i++)
+    if (is_packed(p->params[i].type, vals[i]) && !(vals[i] = unpack_input(&bd, p->params[i].type, vals[i], i))) return NULL;
   for (int i = 0; i < n; i++) if (!check_lengths(&bd, p->params[i].type, vals[i], i, "")) return NULL;
   if (!check_conditions(&bd)) return NULL;
   *sizes = bd.nats;
