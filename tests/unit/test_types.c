@@ -311,7 +311,7 @@ static void test_position_dependent(void) {
         "(N) [i -> [float](N - i)]N -> [float]N -> [[float]1]N");
   /* partition */
   TYPED("N", F, "xs", "(partition #3 (case-split 1 (- N 2) 1) xs)",
-        "(N) [float]N -> [k -> [float]((k < 1 ? 1 : (k < 2 ? N - 2 : 1)))]3");
+        "(N) [float]N -> [k -> [float](k < 1 ? 1 : (k < 2 ? N - 2 : 1))]3");
   TYPED("N", F, "xs", "(join (partition #3 (case-split 1 (- N 2) 1) xs))", "(N) [float]N -> [float]N");
   TYPED("", "(array-type float 10)", "xs", "(partition #4 (nat-fn (i) (+ i 1)) xs)",
         "() [float]10 -> [i -> [float](i + 1)]4");
