@@ -284,5 +284,7 @@ Type *infer_partition(InferCx *cx, Expr *e) {
                                  : arena_printf("partition: the size %s of part %s", nat_to_string(part), i->name);
     if (!infer_require(cx, CHECK_NONNEG, nat_const(0), part, f, what)) return NULL;
   }
-  return array_at(i, type_array(t->elem, size), n);
+  /* a partition stays [i -> …]n even when its parts are all alike: the
+     compiled targets have no rule for it yet and refuse what is dependent */
+  return type_dep_array(i, type_array(t->elem, size), n);
 }
