@@ -26,7 +26,7 @@ Type *infer_fn(InferCx *cx, Expr *lam, int n, Type **params) {
     diag_error(lam->loc, "expected a function of %d argument%s", n, n == 1 ? "" : "s");
     return NULL;
   }
-  if (unclaimed_position && !lam->index)
+  if (unclaimed_position)   /* also over an index left by an earlier check (lower.c re-types a copy) */
     for (int i = 0; i < n; i++) if (type_mentions(params[i], unclaimed_position)) lam->index = unclaimed_position;
   unclaimed_position = NULL;
   TypeEnv *saved = cx->env;
