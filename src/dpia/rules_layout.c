@@ -89,6 +89,12 @@ Acc *inv_join(Expr *e, Acc *out) {
   return a;
 }
 
+/* (partition #n F xs) : [i -> [T](F i)]n, seed 002 §5.4: a split whose rows
+   differ, row r from Σ_{k<r} F(k) (a = NULL: the row starts come from the
+   type, view.c). Written only through a copy (no inverse: an element of xs
+   would need the row holding it). */
+View *exp_partition(Tr *tr, Expr *e) { return wrap(tr, e, V_SPLIT); }
+
 View *exp_transpose(Tr *tr, Expr *e) { return wrap(tr, e, V_TRANSPOSE); }
 Acc *inv_transpose(Expr *e, Acc *out) { return acc_new(AC_TRANSPOSE, e->kids[0]->type, out); }
 

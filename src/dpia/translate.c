@@ -354,6 +354,8 @@ bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
     break;
   case EX_PRIM:
     if (e->prim->dpia_acc) return e->prim->dpia_acc(tr, e, out);
+    if (!e->prim->dpia_exp)   /* neither rule: reading it would materialise it, which writes it, … */
+      return diag_unsupported(e->loc, "'%s' (no translation yet)", e->prim->name);
     break;
   default:
     break;

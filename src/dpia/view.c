@@ -153,8 +153,9 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
   case V_SOA: return view_resolve(tr, v->kids[p.e[v->k].field], soa_path(p, v->k));
   case V_ONE: return view_resolve(tr, v->kids[0], rest);
   case V_UNZIP: return view_resolve(tr, v->kids[0], path_prepend_index(path_prepend_field(rest, v->k), i));
-  case V_SPLIT:   /* [i][j] of split m xs = xs[i*m + j] */
-    return view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 2), nat_add(nat_mul(i, v->a), p.e[1].index)));
+  case V_SPLIT:   /* [i][j] of split m xs = xs[i*m + j]; of a partition, xs[Σ_{k<i} (length of row k) + j] */
+    return view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 2), nat_add(v->a ? nat_mul(i, v->a) : dpia_row_start(v->type, i),
+                                                                                   p.e[1].index)));
   case V_JOIN: {  /* [k] of join xs = xs[k/m][k%m] */
     if (!v->a) return dpia_packed_read(tr, v, i, rest);
     Path q = path_prepend_index(rest, nat_mod(i, v->a));

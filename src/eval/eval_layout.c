@@ -252,3 +252,34 @@ Value *eval_as_scalar(Interp *it, Expr *e, Env *env) {
       value_set_elem(out, i * w + j, xs->elems[i]->kind == VAL_FAILED ? xs->elems[i] : xs->elems[i]->elems[j]);
   return out;
 }
+
+/* partition #n F xs: part k holds the F(k) elements after those of the parts
+   before it (SPEC §3.5). The sizes were checked before the program ran
+   (CHECK_NONNEG, and their sum is the length); checked again here. */
+Value *eval_partition(Interp *it, Expr *e, Env *env) {
+  long long n;
+  Value *xs = nat_arg(it, e->kids[0], &n) ? interp_array(it, e->kids[2], env) : NULL;
+  if (!xs) return NULL;
+  Expr *f = e->kids[1];
+  Value *out = value_array(n);
+  int64_t at = 0;
+  for (long long k = 0; k < n; k++) {
+    NatBinding *saved = it->nats, pos = { f->index, k, it->nats };
+    it->nats = &pos;
+    long long size;
+    bool ok = interp_nat(it, f->nat, f->loc, &size);
+    it->nats = saved;
+    if (!ok) return NULL;
+    if (size < 0 || at + size > xs->n) {
+      diag_error(e->loc, "partition: part %lld of size %lld does not fit the array of %lld elements", k, size, (long long)xs->n);
+      return NULL;
+    }
+    if (value_is_flat(xs)) out->elems[k] = flat_view(xs, xs->rank, reshape(xs, size, 0), xs->raw + (size_t)at * row_bytes(xs));
+    else {
+      out->elems[k] = value_array(size);
+      for (int64_t j = 0; j < size; j++) out->elems[k]->elems[j] = xs->elems[at + j];
+    }
+    at += size;
+  }
+  return out;
+}

@@ -12,18 +12,28 @@ enum { NPY_MAX_DIMS = 32 };
 
 /* ---- the parameter's side: how many dimensions, which scalar ---- */
 
+bool value_npy_packed(Type *t) {
+  for (; t->kind == TY_ARRAY; t = t->elem) if (t->index && type_mentions(t->elem, t->index)) return true;
+  return false;
+}
+
 /* The scalar at the bottom of nested arrays, and the number of dimensions;
-   NULL when the type is not a regular array of scalars (a tuple somewhere). */
+   NULL when the type is not a regular array of scalars (a tuple somewhere).
+   Rows of a position-dependent array differ in length, so it is no regular
+   ndarray: it is stored packed, its scalars row after row in one dimension
+   (SPEC §3.5; inputs.c gives the rows their lengths once the sizes are bound). */
 static Type *npy_leaf(Type *t, int *dims) {
   *dims = 0;
+  bool packed = t->kind == TY_ARRAY && value_npy_packed(t);
   for (;;) {
     if (t->kind == TY_EXISTS) t = t->array;
     if (t->kind != TY_ARRAY) break;
-    /* Rows of a position-dependent array differ in length, so it is no regular
-       ndarray; its packed form needs the size variables, which only the driver has. */
-    if (t->index && type_mentions(t->elem, t->index)) return NULL;
     (*dims)++;
     t = t->elem;
+  }
+  if (packed) {
+    *dims = 1;
+    return type_is_scalar(t) ? t : NULL;
   }
   if (t->kind == TY_VECTOR) { (*dims)++; t = t->elem; }
   if (t->kind == TY_IDX) return type_scalar(TY_INT);
@@ -207,9 +217,10 @@ static bool header_check(Reader *R, Header *h, Type *type, int *dtype, int64_t *
     return diag_error(LOC_NONE, "%s: '%s' is in Fortran order; only C order is read "
                       "(numpy: np.ascontiguousarray)", R->what, R->path);
   if (h->ndim != dims)
-    return diag_error(LOC_NONE, "%s: .npy has %d dimension%s, shape %s, but the parameter %s needs %d",
+    return diag_error(LOC_NONE, "%s: .npy has %d dimension%s, shape %s, but the parameter %s needs %d%s",
                       R->what, h->ndim, h->ndim == 1 ? "" : "s", shape_string(h->shape, h->ndim),
-                      ts, dims);
+                      ts, dims, value_npy_packed(type) ? " (a position-dependent array is stored packed: "
+                      "its elements row after row, 1-D)" : "");
   /* Element count, guarding overflow. With data the count is bounded by the file
      size (checked next); without (a zero dimension) the empty arrays before the
      zero still cost a node each, so a hostile shape (10^15, 0) is refused here. */
@@ -291,8 +302,8 @@ Value *value_read_npy(const char *path, Type *type, const char *what) {
   Reader R = { NULL, NULL, what ? what : "input", path };
   int dims;
   if (!npy_leaf(type, &dims)) {   /* the type's fault, whatever the file holds */
-    diag_error(LOC_NONE, "%s: a .npy file holds regular arrays of scalars, but the parameter "
-               "is %s", R.what, type_to_string(type));
+    diag_error(LOC_NONE, "%s: a .npy file holds regular arrays of scalars (or a position-dependent "
+               "array of scalars, packed), but the parameter is %s", R.what, type_to_string(type));
     return NULL;
   }
   size_t len;
@@ -378,9 +389,42 @@ static bool flat_matches(Value *v, ValueKind kind, const int64_t *shape, int dim
   return true;
 }
 
+/* A position-dependent value's scalars, row after row (SPEC §3.5: packed). */
+static bool npy_pack(Value *v, Flat *F) {
+  if (v->kind != VAL_ARRAY && !F->data) {   /* the counting pass: F->at counts scalars */
+    F->at++;
+    return v->kind == F->kind;
+  }
+  if (v->kind != VAL_ARRAY) return npy_flatten(v, NULL, 0, F);
+  for (int64_t i = 0; i < v->n; i++) {
+    Value tmp;
+    if (!npy_pack(value_elem_at(v, i, &tmp), F)) return false;
+  }
+  return true;
+}
+
+static bool write_packed(const char *path, Value *v, Type *type, Type *leaf) {
+  static const ValueKind kinds[] = { [TY_INT] = VAL_INT, [TY_LONG] = VAL_LONG,
+    [TY_FLOAT] = VAL_FLOAT, [TY_DOUBLE] = VAL_DOUBLE, [TY_BOOL] = VAL_BOOL };
+  int d = dtype_of_kind(leaf->kind);
+  Flat F = { NULL, 0, kinds[leaf->kind], dtypes[d].size };
+  if (!npy_pack(v, &F))   /* the counting pass */
+    return diag_error(LOC_NONE, "cannot write %s as .npy: the value does not match the type", type_to_string(type));
+  int64_t count = (int64_t)F.at;
+  F.at = 0;
+  if (!(F.data = arena_try_alloc((size_t)(count * dtypes[d].size) + 1)))
+    return diag_error(LOC_NONE, "out of memory: cannot allocate %lld bytes to write '%s'",
+                      (long long)(count * dtypes[d].size), path);
+  npy_pack(v, &F);
+  Buf header = {0};
+  npy_header(&header, arena_printf("%c%s", leaf->kind == TY_BOOL ? '|' : '<', dtypes[d].descr), &count, 1);
+  return write_file(path, &header, &F);
+}
+
 bool value_write_npy(const char *path, Value *v, Type *type) {
   int dims;
   Type *leaf = npy_leaf(type, &dims);
+  if (leaf && value_npy_packed(type)) return write_packed(path, v, type, leaf);
   if (!leaf)
     return diag_error(LOC_NONE, "cannot write %s as .npy: only regular arrays of scalars (or vectors) can be written",
                       type_to_string(type));

@@ -82,9 +82,13 @@ Value *value_parse(const char *text, Type *type, const char *what);
    text. A file that cannot be read: "<what>: cannot open 'path': reason". */
 Value *value_parse_file(const char *path, Type *type, const char *what);
 /* Read a NumPy .npy file (float32/float64/int32/int64/bool, C order) as a value
-   of `type` (nested arrays of a scalar; the file's dtype must match the scalar). */
+   of `type` (nested arrays of a scalar; the file's dtype must match the scalar).
+   A packed type (value_npy_packed) reads as a flat 1-D array of its scalars. */
 Value *value_read_npy(const char *path, Type *type, const char *what);
-/* Write a value of `type` (regular nested arrays of a scalar) as .npy.
+/* Is t stored packed in .npy (SPEC §3.5): an array type with a position-dependent
+   level, whose scalars go row after row in one dimension? */
+bool value_npy_packed(Type *t);
+/* Write a value of `type` (regular nested arrays of a scalar, or packed) as .npy.
    Writes to a temporary file and renames, so no half-written output. */
 bool value_write_npy(const char *path, Value *v, Type *type);
 /* Print as a literal that value_parse reads back: floats %.9g, doubles %.17g.

@@ -28,7 +28,8 @@ typedef enum {
   ARG_NAT,      /* a size literal #n (a plain integer is accepted too) */
   ARG_COUNT,    /* a size literal #n, or an int expression: a count known at run time */
   ARG_FN1,      /* a function of one argument */
-  ARG_FN2       /* a function of two arguments */
+  ARG_FN2,      /* a function of two arguments */
+  ARG_NATFN     /* a nat function: (nat-fn (i) n) or (case-split a b …) (partition) */
 } PrimArg;
 
 enum {
@@ -65,10 +66,11 @@ struct Prim {
   AddrSpace space;               /* toGlobal/toLocal/toPrivate */
   ScalarOp op;                   /* scalar operators */
   bool int_only;                 /* min-lift's +i *i /i mod =i …: the operands are int */
-  /* It takes position-dependent arrays ([i -> T]n, SPEC §3.5): their rows
-     seen at their positions (maps, reductions, zip, join, …). Every other
-     primitive refuses one in the type checker (infer_array_arg) rather than
-     give a type with the position free. */
+  /* It takes position-dependent arrays ([i -> T]n, SPEC §3.5) and keeps
+     their positions in its type (maps, reductions, zip, join, split, slide,
+     pad, slice, unzip; transpose and padConstant refuse them with their own
+     message). Every other primitive refuses one in the type checker
+     (infer_array_arg) rather than give a type with the position free. */
   bool positions;
   bool tree_reduce;              /* strategy-free reduce: top level becomes a tree of kernels (lower.c) */
   /* A 2-D form the normaliser expands (SPEC §4.1): the 1-D primitive named

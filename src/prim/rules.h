@@ -21,7 +21,7 @@ Type *infer_as_vector(InferCx *, Expr *);Type *infer_as_scalar(InferCx *, Expr *
 Type *infer_arith(InferCx *, Expr *);    Type *infer_compare(InferCx *, Expr *);
 Type *infer_logic(InferCx *, Expr *);    Type *infer_cast(InferCx *, Expr *);
 Type *infer_math(InferCx *, Expr *);    Type *infer_filter(InferCx *, Expr *);
-Type *infer_while(InferCx *, Expr *);
+Type *infer_while(InferCx *, Expr *);    Type *infer_partition(InferCx *, Expr *);
 
 /* interpreter rules (src/eval) */
 Value *eval_map(Interp *, Expr *, Env *);      Value *eval_reduce(Interp *, Expr *, Env *);
@@ -36,7 +36,7 @@ Value *eval_iota(Interp *, Expr *, Env *);     Value *eval_aref(Interp *, Expr *
 Value *eval_length(Interp *, Expr *, Env *);   Value *eval_slice(Interp *, Expr *, Env *);
 Value *eval_as_vector(Interp *, Expr *, Env *);Value *eval_as_scalar(Interp *, Expr *, Env *);
 Value *eval_scalar_op(Interp *, Expr *, Env *);Value *eval_filter(Interp *, Expr *, Env *);
-Value *eval_while(Interp *, Expr *, Env *);
+Value *eval_while(Interp *, Expr *, Env *);    Value *eval_partition(Interp *, Expr *, Env *);
 
 /* DPIA rules (src/dpia): acceptor-passing A and continuation-passing C */
 bool acc_map(Tr *, Expr *, Acc *);       bool acc_scan(Tr *, Expr *, Acc *);
@@ -49,7 +49,7 @@ View *exp_to(Tr *, Expr *);              View *exp_id(Tr *, Expr *);
 View *exp_zip(Tr *, Expr *);             View *exp_unzip(Tr *, Expr *);
 View *exp_get(Tr *, Expr *);             View *exp_tuple(Tr *, Expr *);
 View *exp_split(Tr *, Expr *);           View *exp_join(Tr *, Expr *);
-View *exp_transpose(Tr *, Expr *);       View *exp_slide(Tr *, Expr *);
+View *exp_transpose(Tr *, Expr *);       View *exp_partition(Tr *, Expr *);       View *exp_slide(Tr *, Expr *);
 View *exp_pad(Tr *, Expr *);             View *exp_pad_constant(Tr *, Expr *);
 View *exp_iota(Tr *, Expr *);            View *exp_aref(Tr *, Expr *);
 View *exp_length(Tr *, Expr *);          View *exp_slice(Tr *, Expr *);

@@ -23,6 +23,9 @@ typedef enum {
 } ExprKind;
 
 typedef struct Expr Expr;
+/* A length named in a size literal by (getLength x) (SPEC §2, §3.5): a placeholder
+   variable in the nat as written, replaced by x's length by the type checker. */
+typedef struct NatRef { const char *name; int uid; Loc loc; NatVar *var; } NatRef;
 typedef struct Param { const char *name; int uid; Loc loc; Type *type; } Param;
 
 struct Expr {
@@ -33,13 +36,18 @@ struct Expr {
   int uid;               /* binder identity: VAR refers to LET/UNPACK/Param of the same uid */
   long long ival;        /* INT, LONG, BOOL */
   double fval;           /* FLOAT, DOUBLE */
-  Nat *nat;              /* NAT */
+  Nat *nat;              /* NAT (after type checking: every getLength replaced by its length) */
+  Nat *nat_written;      /* NAT: as written, the placeholders of refs in it */
+  int nrefs;             /* NAT: the (getLength x) it names, resolved to x's uid by the normaliser */
+  NatRef *refs;
   int nparams;           /* LAMBDA */
   Param *params;
   int nkids;
   Expr **kids;
   const Prim *prim;      /* PRIM */
-  NatVar *index;         /* LAMBDA over a position-dependent array: its position variable */
+  NatVar *index;         /* LAMBDA over a position-dependent array: its position variable;
+                            NAT: a nat function (natfun, SPEC §2) of this variable, `nat` its body */
+  int nparts;            /* NAT, a (case-split a b …): the number of parts; 0 for (nat-fn (i) …) */
   NatVar *rigid;         /* UNPACK: the fresh rigid length of the unpacked array (set by the type checker) */
 };
 

@@ -127,6 +127,24 @@ static Expr *norm_fn(Expr *f, Scope *sc, int arity) {
   return (lam->kids[0] = apply_fn(f, sc, args, arity, f->loc)) ? lam : NULL;
 }
 
+/* A size literal in scope sc: a copy whose (getLength x) name x's binder.
+   x must be a value (the type checker then asks for an array). */
+static Expr *resolve_nat(Expr *e, Scope *sc) {
+  if (e->nrefs == 0) return e;
+  Expr *r = expr_new(EX_NAT, e->loc, 0);
+  *r = *e;
+  r->refs = NEW_ARRAY(NatRef, e->nrefs);
+  for (int i = 0; i < e->nrefs; i++) {
+    NatRef ref = e->refs[i];
+    Scope *b = lookup(sc, ref.name);
+    if (!b) return diag_error(ref.loc, "getLength: unknown variable '%s'", ref.name), NULL;
+    if (b->fn) return diag_error(ref.loc, "getLength: '%s' is a function, not an array", ref.name), NULL;
+    ref.uid = b->uid;
+    r->refs[i] = ref;
+  }
+  return r;
+}
+
 static Expr *nat_arg(Thunk *t, const Prim *p) {
   Expr *e = t->e;
   if (!t->done && e->kind == EX_INT && e->ival >= 0) {  /* a plain integer is accepted as a size */
@@ -134,14 +152,26 @@ static Expr *nat_arg(Thunk *t, const Prim *p) {
     n->nat = nat_const(e->ival);
     return n;
   }
-  if (!t->done && e->kind == EX_NAT) return e;
+  if (!t->done && e->kind == EX_NAT && e->index) {
+    diag_error(e->loc, "'%s' expects a size literal here (e.g. #4 or #N), found a nat function (only partition takes one)", p->name);
+    return NULL;
+  }
+  if (!t->done && e->kind == EX_NAT) return resolve_nat(e, t->sc);
   diag_error(e->loc, "'%s' expects a size literal here (e.g. #4 or #N)", p->name);
+  return NULL;
+}
+
+/* (nat-fn (i) n) or (case-split a b …), SPEC §2. */
+static Expr *natfun_arg(Thunk *t, const Prim *p) {
+  Expr *e = t->e;
+  if (!t->done && e->kind == EX_NAT && e->index) return resolve_nat(e, t->sc);
+  diag_error(e->loc, "'%s' expects a nat function here: (nat-fn (i) SIZE) or (case-split SIZE SIZE …)", p->name);
   return NULL;
 }
 
 /* #n, or a non-negative integer (what nat_arg takes). */
 static bool is_size_literal(Thunk *t) {
-  return !t->done && (t->e->kind == EX_NAT || (t->e->kind == EX_INT && t->e->ival >= 0));
+  return !t->done && ((t->e->kind == EX_NAT && !t->e->index) || (t->e->kind == EX_INT && t->e->ival >= 0));
 }
 
 /* A 2-D form is a composition of its 1-D primitive p1 = p->desugar_2d
@@ -223,6 +253,7 @@ static Expr *apply_prim(const Prim *p, Thunk *args, int nargs, Loc loc) {
   for (int i = 0; i < nargs; i++) {
     PrimArg kind = p->nargs == PRIM_VARIADIC ? ARG_EXP : p->args[i];
     if (kind == ARG_NAT || (kind == ARG_COUNT && is_size_literal(&args[i]))) e->kids[i] = nat_arg(&args[i], p);
+    else if (kind == ARG_NATFN) e->kids[i] = natfun_arg(&args[i], p);
     else if (kind == ARG_EXP || kind == ARG_COUNT) e->kids[i] = force(&args[i]);
     else if (args[i].done) { diag_error(args[i].e->loc, "'%s' expects a function here", p->name); return NULL; }
     else e->kids[i] = norm_fn(args[i].e, args[i].sc, kind == ARG_FN1 ? 1 : 2);
@@ -302,8 +333,14 @@ static Expr *apply_fn(Expr *f, Scope *fsc, Thunk *args, int nargs, Loc loc) {
 
 static Expr *norm(Expr *e, Scope *sc) {
   switch (e->kind) {
-  case EX_INT: case EX_LONG: case EX_FLOAT: case EX_DOUBLE: case EX_BOOL: case EX_NAT:
+  case EX_INT: case EX_LONG: case EX_FLOAT: case EX_DOUBLE: case EX_BOOL:
     return e;
+  case EX_NAT:
+    if (e->index) {
+      diag_error(e->loc, "a nat function (nat-fn, case-split) is not a value: it is an argument of partition");
+      return NULL;
+    }
+    return resolve_nat(e, sc);
   case EX_VAR: {
     if (e->uid > 0) return e;   /* already resolved (built by this pass) */
     Scope *b = lookup(sc, e->name);

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Parser { Program *prog; } Parser;
+/* refs: the (getLength x) met in the size literal being read; allowed only
+   there (in_expr), never in the lift header's types. */
+typedef struct Parser { Program *prog; bool in_expr; NatRef *refs; int nrefs, refs_cap; } Parser;
 
 static int uid_counter;
 int ast_fresh_uid(void) { return ++uid_counter; }
@@ -55,6 +57,46 @@ static NatVar *find_size(Parser *ps, const char *name) {
   return NULL;
 }
 
+/* (getLength x): a placeholder variable standing for x's length, one per name
+   in a size literal; the type checker replaces it (SPEC §3.5). */
+static Nat *parse_get_length(Parser *ps, Sexp *s) {
+  if (s->n != 2 || s->kids[1]->kind != SX_ATOM || !is_ident(s->kids[1]->text)) {
+    diag_error(s->loc, "expected (getLength NAME), NAME an array variable in scope");
+    return NULL;
+  }
+  if (!ps->in_expr) {
+    diag_error(s->loc, "(getLength %s) may only appear in a size literal #(…) inside the program, "
+               "where %s is a variable in scope", s->kids[1]->text, s->kids[1]->text);
+    return NULL;
+  }
+  const char *name = s->kids[1]->text;
+  for (int i = 0; i < ps->nrefs; i++) if (strcmp(ps->refs[i].name, name) == 0) return nat_var(ps->refs[i].var);
+  if (ps->nrefs == ps->refs_cap) {
+    ps->refs_cap = ps->refs_cap ? 2 * ps->refs_cap : 4;
+    NatRef *r = NEW_ARRAY(NatRef, ps->refs_cap);
+    for (int i = 0; i < ps->nrefs; i++) r[i] = ps->refs[i];
+    ps->refs = r;
+  }
+  NatVar *v = nat_var_new(arena_printf("(getLength %s)", name), nat_const(0), NULL);
+  ps->refs[ps->nrefs++] = (NatRef){ name, 0, s->kids[1]->loc, v };
+  return nat_var(v);
+}
+
+/* Parse a nat with `v` in scope as a size variable (the index of a
+   dep-array-type or of a nat-fn). */
+static Nat *parse_nat(Parser *ps, Sexp *s);
+static Nat *parse_nat_with(Parser *ps, Sexp *s, NatVar *v) {
+  Program *pr = ps->prog;
+  NatVar **saved = pr->sizes;
+  pr->sizes = NEW_ARRAY(NatVar *, pr->nsizes + 1);
+  memcpy(pr->sizes, saved, sizeof(NatVar *) * (size_t)pr->nsizes);
+  pr->sizes[pr->nsizes++] = v;
+  Nat *n = parse_nat(ps, s);
+  pr->nsizes--;
+  pr->sizes = saved;
+  return n;
+}
+
 static Nat *parse_nat(Parser *ps, Sexp *s) {
   if (s->kind == SX_HASH) s = s->kids[0];
   if (s->kind == SX_ATOM) {
@@ -73,6 +115,7 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
     return NULL;
   }
   const char *op = s->kids[0]->text;
+  if (strcmp(op, "getLength") == 0) return parse_get_length(ps, s);
   Nat *args[64];
   if (s->n - 1 > 64) { diag_error(s->loc, "too many operands"); return NULL; }
   for (int i = 1; i < s->n; i++) if (!(args[i - 1] = parse_nat(ps, s->kids[i]))) return NULL;
@@ -89,7 +132,7 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
     else if (strcmp(op, "pow") == 0) r = nat_pow(r, args[i]);
     else if (strcmp(op, "min") == 0) r = nat_min(r, args[i]);
     else if (strcmp(op, "max") == 0) r = nat_max(r, args[i]);
-    else { diag_error(s->kids[0]->loc, "unknown size operator '%s' (expected + - * / %% pow min max)", op); return NULL; }
+    else { diag_error(s->kids[0]->loc, "unknown size operator '%s' (expected + - * / %% pow min max getLength)", op); return NULL; }
   }
   return r;
 }
@@ -241,6 +284,50 @@ static Expr *parse_kids(Parser *ps, Expr *e, Sexp **kids, int n) {
   return e;
 }
 
+/* A size literal's nat, with the (getLength x) it names. */
+static Expr *size_literal(Parser *ps, Sexp *s, Expr *e, NatVar *bound) {
+  ps->nrefs = ps->refs_cap = 0;
+  ps->refs = NULL;
+  e->nat = bound ? parse_nat_with(ps, s, bound) : parse_nat(ps, s);
+  e->nat_written = e->nat;
+  e->nrefs = ps->nrefs;
+  e->refs = ps->refs;
+  ps->nrefs = ps->refs_cap = 0;
+  ps->refs = NULL;
+  return e->nat ? e : NULL;
+}
+
+/* natfun ::= (nat-fn (IDENT) nat) | (case-split nat nat+) (SPEC §2): a NAT
+   expression whose `index` is the function's variable. A case split is the
+   nat `if` that picks part k's size at k (nat_if_lt), so Σ over it peels. */
+static Expr *parse_natfun(Parser *ps, Sexp *s) {
+  Expr *e = expr_new(EX_NAT, s->loc, 0);
+  if (strcmp(s->kids[0]->text, "nat-fn") == 0) {
+    if (s->n != 3 || s->kids[1]->kind != SX_LIST || s->kids[1]->n != 1 || s->kids[1]->kids[0]->kind != SX_ATOM ||
+        !is_ident(s->kids[1]->kids[0]->text)) {
+      diag_error(s->loc, "expected (nat-fn (INDEX) SIZE)");
+      return NULL;
+    }
+    e->index = nat_var_new(s->kids[1]->kids[0]->text, nat_const(0), NULL);
+    return size_literal(ps, s->kids[2], e, e->index);
+  }
+  if (s->n < 3) { diag_error(s->loc, "expected (case-split SIZE SIZE …) with at least two parts"); return NULL; }
+  e->index = nat_var_new("k", nat_const(0), NULL);
+  e->nparts = s->n - 1;
+  ps->nrefs = ps->refs_cap = 0;
+  ps->refs = NULL;
+  Nat **parts = NEW_ARRAY(Nat *, e->nparts);
+  for (int i = 0; i < e->nparts; i++) if (!(parts[i] = parse_nat(ps, s->kids[i + 1]))) return NULL;
+  Nat *f = parts[e->nparts - 1];
+  for (int i = e->nparts - 2; i >= 0; i--) f = nat_if_lt(nat_var(e->index), nat_const(i + 1), parts[i], f);
+  e->nat = e->nat_written = f;
+  e->nrefs = ps->nrefs;
+  e->refs = ps->refs;
+  ps->nrefs = ps->refs_cap = 0;
+  ps->refs = NULL;
+  return e;
+}
+
 static Expr *parse_form(Parser *ps, Sexp *s) {
   if (s->n == 0) { diag_error(s->loc, "empty application '()': expected a function and its arguments"); return NULL; }
   Sexp *head = s->kids[0];
@@ -272,16 +359,13 @@ static Expr *parse_form(Parser *ps, Sexp *s) {
     if (s->n < 2) { diag_error(s->loc, "expected (o F G …) with at least one function"); return NULL; }
     return parse_kids(ps, expr_new(EX_COMPOSE, s->loc, s->n - 1), s->kids + 1, s->n - 1);
   }
+  if (strcmp(kw, "nat-fn") == 0 || strcmp(kw, "case-split") == 0) return parse_natfun(ps, s);
   if (strcmp(kw, "lift") == 0) { diag_error(head->loc, "'lift' may only appear at the top of a program"); return NULL; }
   return parse_kids(ps, expr_new(EX_APPLY, s->loc, s->n), s->kids, s->n);
 }
 
 static Expr *parse_expr(Parser *ps, Sexp *s) {
-  if (s->kind == SX_HASH) {
-    Expr *e = expr_new(EX_NAT, s->loc, 0);
-    e->nat = parse_nat(ps, s);
-    return e->nat ? e : NULL;
-  }
+  if (s->kind == SX_HASH) return size_literal(ps, s, expr_new(EX_NAT, s->loc, 0), NULL);
   if (s->kind == SX_ATOM) return parse_atom(ps, s);
   return parse_form(ps, s);
 }
@@ -363,7 +447,7 @@ Program *parse_program(const char *file, const char *text) {
   Sexp *s = sexp_read(file, text);
   if (!s) return NULL;
   Program *p = NEW(Program);
-  Parser ps = { p };
+  Parser ps = { .prog = p };
   p->file = file; p->loc = s->loc;
   if (s->kind != SX_LIST || s->n != 4 || !sexp_is_atom(s->kids[0], "lift")) {
     diag_error(s->loc, "expected a program (lift (SIZES…) (TYPES…) (lambda (PARAMS…) BODY))");
@@ -400,6 +484,7 @@ Program *parse_program(const char *file, const char *text) {
     p->params[i] = (Param){ k->text, ast_fresh_uid(), k->loc, t };
   }
   if (!check_sizes_bound(p, sizes, types)) return NULL;
+  ps.in_expr = true;
   p->body = parse_expr(&ps, fn->kids[2]);
   return p->body ? p : NULL;
 }

@@ -89,6 +89,24 @@ bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *ap
   return true;
 }
 
+/* A size literal's (getLength x) replaced by the length of x's type (SPEC §3.5):
+   e->nat from e->nat_written, afresh at every check (lower.c re-types a copy). */
+static bool resolve_lengths(InferCx *cx, Expr *e) {
+  if (e->nrefs == 0) return true;
+  Nat *n = e->nat_written;
+  for (int i = 0; i < e->nrefs; i++) {
+    NatRef *r = &e->refs[i];
+    Type *t = lookup(cx, r->uid);
+    if (!t) return diag_error(r->loc, "internal: unbound variable '%s'", r->name);
+    if (t->kind == TY_EXISTS) t = t->array;
+    if (t->kind != TY_ARRAY)
+      return diag_error(r->loc, "getLength: '%s' is not an array, it is %s", r->name, type_to_string(t));
+    n = nat_subst(n, r->var, t->len);
+  }
+  e->nat = n;
+  return true;
+}
+
 static Type *infer_let(InferCx *cx, Expr *e) {
   if (e->kind == EX_UNPACK) return infer_unpack(cx, e, NULL);
   Type *bound = infer_expr(cx, e->kids[0]);
@@ -127,13 +145,18 @@ Type *infer_expr(InferCx *cx, Expr *e) {
   case EX_FLOAT: t = type_scalar(TY_FLOAT); break;
   case EX_DOUBLE: t = type_scalar(TY_DOUBLE); break;
   case EX_BOOL: t = type_scalar(TY_BOOL); break;
-  case EX_NAT: t = type_scalar(TY_INT); break;   /* a size used as a value */
+  case EX_NAT:   /* a size used as a value */
+    if (e->index) { diag_error(e->loc, "a nat function (nat-fn, case-split) is not a value: it is an argument of partition"); break; }
+    if (resolve_lengths(cx, e)) t = type_scalar(TY_INT);
+    break;
   case EX_LET: case EX_UNPACK: t = infer_let(cx, e); break;
   case EX_IF: t = infer_if(cx, e); break;
   case EX_PRIM:
-    /* a size literal must not be negative once the sizes are bound (SPEC §8) */
+    for (int i = 0; i < e->nkids; i++) if (e->kids[i]->kind == EX_NAT && !resolve_lengths(cx, e->kids[i])) return NULL;
+    /* a size literal must not be negative once the sizes are bound (SPEC §8);
+       a nat function's parts are partition's to check */
     for (int i = 0; i < e->nkids; i++)
-      if (e->kids[i]->kind == EX_NAT &&
+      if (e->kids[i]->kind == EX_NAT && !e->kids[i]->index &&
           !infer_require(cx, CHECK_NONNEG, nat_const(0), e->kids[i]->nat, e->kids[i], arena_printf("size %s", nat_to_string(e->kids[i]->nat))))
         return NULL;
     {

@@ -2,6 +2,30 @@
 #include "infer.h"
 #include "../prim/rules.h"
 
+/* Position-dependent arrays (SPEC §3.5): does t's element depend on its position? */
+static bool depends(Type *t) { return t->kind == TY_ARRAY && t->index && type_mentions(t->elem, t->index); }
+
+/* [v -> elem]len, or [elem]len when elem does not mention v. */
+static Type *array_at(NatVar *v, Type *elem, Nat *len) {
+  return type_mentions(elem, v) ? type_dep_array(v, elem, len) : type_array(elem, len);
+}
+
+/* A fresh position variable in [0, len-1]. */
+static NatVar *position(const char *name, Nat *len) { return nat_var_new(name, nat_const(0), nat_sub(len, nat_const(1))); }
+
+/* The element of xs at position `at` (a nat): T[i := at] for [i -> T]n. */
+static Type *elem_at(Type *xs, Nat *at) { return xs->index ? type_subst(xs->elem, xs->index, at) : xs->elem; }
+
+/* Rows of rows of xs, as split and slide make them: window w holds the
+   elements at w*step + l, l < size, so over [i -> T]n it is
+   [w -> [l -> T(w*step + l)]size]count. */
+static Type *windows(Type *xs, Nat *size, Nat *step, Nat *count) {
+  if (!depends(xs)) return type_array(type_array(xs->elem, size), count);
+  NatVar *w = position("w", count), *l = position("l", size);
+  Type *inner = array_at(l, elem_at(xs, nat_add(nat_mul(nat_var(w), step), nat_var(l))), size);
+  return array_at(w, inner, count);
+}
+
 static Type *need_array_of_arrays(Expr *e, Type *t) {
   if (t->elem->kind != TY_ARRAY) {
     diag_error(e->kids[e->nkids - 1]->loc, "'%s' expects an array of arrays, found %s", e->prim->name, type_to_string(t));
@@ -43,7 +67,8 @@ Type *infer_unzip(InferCx *cx, Expr *e) {
     return NULL;
   }
   Type **f = NEW_ARRAY(Type *, t->elem->n);
-  for (int i = 0; i < t->elem->n; i++) f[i] = type_array(t->elem->fields[i], t->len);
+  for (int i = 0; i < t->elem->n; i++)   /* over [i -> (A x B)]n: [i -> A]n and [i -> B]n */
+    f[i] = t->index ? array_at(t->index, t->elem->fields[i], t->len) : type_array(t->elem->fields[i], t->len);
   return type_tuple(t->elem->n, f);
 }
 
@@ -79,19 +104,25 @@ Type *infer_split(InferCx *cx, Expr *e) {
   long long mv;
   if (nat_is_const(m, &mv) && mv == 0) { diag_error(e->kids[0]->loc, "'split' by 0"); return NULL; }
   if (!infer_require(cx, CHECK_DIVIDES, t->len, m, e, arena_printf("split #%s", nat_to_string(m)))) return NULL;
-  return type_array(type_array(t->elem, m), nat_div(t->len, m));
+  return windows(t, m, m, nat_div(t->len, m));
 }
 
 Type *infer_join(InferCx *cx, Expr *e) {
   Type *t = infer_array_arg(cx, e->kids[0], e);
   Type *row = t ? need_array_of_arrays(e, t) : NULL;
   if (!row) return NULL;
-  if (t->index) {   /* [i -> [T](f i)]n : [T](Σ_{i<n} f i), in closed form where there is one (SPEC §3.5) */
-    if (type_mentions(row->elem, t->index)) {
+  if (depends(t)) {   /* [i -> [T](f i)]n : [T](Σ_{i<n} f i), in closed form where there is one (SPEC §3.5) */
+    if (type_mentions(row->elem, t->index) || depends(row)) {
       diag_error(e->loc, "'join' of rows whose elements depend on the position (%s) is not supported", type_to_string(t));
       return NULL;
     }
-    return type_array(row->elem, nat_sum(t->index, nat_const(0), t->len, row->len));
+    NatVar *k = nat_var_new("k", nat_const(0), NULL);
+    return type_array(row->elem, nat_sum(k, nat_const(0), t->len, nat_subst(row->len, t->index, nat_var(k))));
+  }
+  if (depends(row)) {   /* [[j -> T(j)]m]n : element p is T(p % m) */
+    Nat *len = nat_mul(t->len, row->len);
+    NatVar *p = position("p", len);
+    return array_at(p, elem_at(row, nat_mod(nat_var(p), row->len)), len);
   }
   return type_array(row->elem, nat_mul(t->len, row->len));
 }
@@ -100,6 +131,11 @@ Type *infer_transpose(InferCx *cx, Expr *e) {
   Type *t = infer_array_arg(cx, e->kids[0], e);
   Type *row = t ? need_array_of_arrays(e, t) : NULL;
   if (!row) return NULL;
+  if (depends(t) || depends(row)) {   /* rows of different lengths have no columns */
+    diag_error(e->loc, "'transpose' of a position-dependent array is not supported: %s%s", type_to_string(t),
+               depends(t) ? " has rows whose type depends on their position" : " has rows that are position-dependent");
+    return NULL;
+  }
   return type_array(type_array(row->elem, t->len), row->len);
 }
 
@@ -111,19 +147,29 @@ Type *infer_slide(InferCx *cx, Expr *e) {
   if (nat_is_const(s, &v) && v == 0) { diag_error(e->kids[0]->loc, "'slide' needs a window of at least 1"); return NULL; }
   if (nat_is_const(st, &v) && v == 0) { diag_error(e->kids[1]->loc, "'slide' needs a step of at least 1"); return NULL; }
   if (!infer_require(cx, CHECK_LE, s, t->len, e, "slide (window larger than the array)")) return NULL;
-  return type_array(type_array(t->elem, s), nat_add(nat_div(nat_sub(t->len, s), st), nat_const(1)));
+  return windows(t, s, st, nat_add(nat_div(nat_sub(t->len, s), st), nat_const(1)));
 }
 
 Type *infer_pad(InferCx *cx, Expr *e) {
   Type *t = infer_array_arg(cx, e->kids[2], e);
   if (!t) return NULL;
-  return type_array(t->elem, nat_add(nat_add(infer_nat_arg(e->kids[0]), t->len), infer_nat_arg(e->kids[1])));
+  Nat *l = infer_nat_arg(e->kids[0]), *len = nat_add(nat_add(l, t->len), infer_nat_arg(e->kids[1]));
+  if (!depends(t)) return type_array(t->elem, len);
+  /* [j -> T(clamp(j - l))]: element j repeats the edge's */
+  NatVar *j = position("j", len);
+  Nat *at = nat_min(nat_max(nat_sub(nat_var(j), l), nat_const(0)), nat_sub(t->len, nat_const(1)));
+  return array_at(j, elem_at(t, at), len);
 }
 
 Type *infer_pad_constant(InferCx *cx, Expr *e) {
   Type *c = infer_expr(cx, e->kids[2]);
   Type *t = c ? infer_array_arg(cx, e->kids[3], e) : NULL;
   if (!t) return NULL;
+  if (depends(t)) {
+    diag_error(e->loc, "'padConstant' of a position-dependent array is not supported: the padding value "
+               "cannot have the type of every element of %s", type_to_string(t));
+    return NULL;
+  }
   if (!type_equal(c, t->elem)) {
     diag_error(e->kids[2]->loc, "'padConstant': the padding value is %s but the elements are %s",
                type_to_string(c), type_to_string(t->elem));
@@ -173,7 +219,9 @@ Type *infer_slice(InferCx *cx, Expr *e) {
   Type *t = infer_array_arg(cx, e->kids[2], e);
   if (!t) return NULL;
   if (!infer_require(cx, CHECK_LE, nat_add(start, len), t->len, e, "slice (beyond the end of the array)")) return NULL;
-  return type_array(t->elem, len);
+  if (!depends(t)) return type_array(t->elem, len);
+  NatVar *j = position("j", len);   /* [j -> T(start + j)]len */
+  return array_at(j, elem_at(t, nat_add(start, nat_var(j))), len);
 }
 
 Type *infer_as_vector(InferCx *cx, Expr *e) {
@@ -201,4 +249,42 @@ Type *infer_as_scalar(InferCx *cx, Expr *e) {
     return NULL;
   }
   return type_array(t->elem->elem, nat_mul(t->len, nat_const(t->elem->width)));
+}
+
+/* (partition #n F xs) : [i -> [T](F i)]n for xs : [T](Σ_{i<n} F i) (SPEC §3.5;
+   seed 002 §4.4). The sum must equal the length symbolically (nat_equal); a
+   case split has exactly n parts; a part's size must not be negative once the
+   sizes are bound (CHECK_NONNEG, every position of a nat-fn: inputs.c). */
+Type *infer_partition(InferCx *cx, Expr *e) {
+  Nat *n = infer_nat_arg(e->kids[0]);
+  Expr *f = e->kids[1];
+  Type *t = infer_array_arg(cx, e->kids[2], e);
+  if (!t) return NULL;
+  if (depends(t)) {
+    diag_error(e->loc, "'partition' of a position-dependent array is not supported (%s)", type_to_string(t));
+    return NULL;
+  }
+  long long parts;
+  if (f->nparts && (!nat_is_const(n, &parts) || parts != f->nparts)) {
+    diag_error(e->kids[0]->loc, "'partition': the case split has %d parts, but #%s parts are asked for",
+               f->nparts, nat_to_string(n));
+    return NULL;
+  }
+  NatVar *i = position(f->index->name, n), *k = nat_var_new("k", nat_const(0), NULL);
+  Nat *size = nat_subst(f->nat, f->index, nat_var(i));
+  Nat *total = nat_sum(k, nat_const(0), n, nat_subst(f->nat, f->index, nat_var(k)));
+  if (!nat_equal(total, t->len)) {
+    diag_error(e->loc, "'partition': the parts add up to %s, but the array has %s elements (%s)",
+               nat_to_string(total), nat_to_string(t->len), type_to_string(t));
+    return NULL;
+  }
+  for (int p = 0; p < (f->nparts ? f->nparts : 1); p++) {
+    Nat *part = f->nparts ? nat_subst(f->nat, f->index, nat_const(p)) : size;
+    const char *what = f->nparts ? arena_printf("partition: the size %s of part %d", nat_to_string(part), p + 1)
+                                 : arena_printf("partition: the size %s of part %s", nat_to_string(part), i->name);
+    if (!infer_require(cx, CHECK_NONNEG, nat_const(0), part, f, what)) return NULL;
+  }
+  /* a partition stays [i -> …]n even when its parts are all alike: the
+     compiled targets have no rule for it yet and refuse what is dependent */
+  return type_dep_array(i, type_array(t->elem, size), n);
 }

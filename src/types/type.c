@@ -147,7 +147,8 @@ const char *type_scalar_name(TypeKind k) {
 
 /* Lengths print in C infix form, parenthesised unless atomic: [[float]4](N / 4). */
 static void print_len(Buf *b, Nat *n) {
-  if (n->kind == NAT_CONST || n->kind == NAT_VAR) { nat_print_c(b, n); return; }
+  /* an `if` prints parenthesised already: [float](k < 1 ? 1 : N - 1) */
+  if (n->kind == NAT_CONST || n->kind == NAT_VAR || n->kind == NAT_IF) { nat_print_c(b, n); return; }
   buf_putc(b, '(');
   nat_print_c(b, n);
   buf_putc(b, ')');

@@ -130,6 +130,17 @@ if head -c 6 "$T/out.npy" 2>/dev/null | grep -q NUMPY && [ "$("$CLIFT" run tests
 "$CLIFT" run -o "$T/never.npy" tests/lift/scal.lift 2 "[1.5," >/dev/null 2>&1
 if [ ! -e "$T/never.npy" ] && [ -z "$(ls "$T" | grep -v -e '\.lift$' -e '^out.npy$')" ]; then ok; else bad "partial output after an error: $(ls "$T")"; fi
 
+# a position-dependent result is written packed (1-D, row after row) and reads
+# back as the same rows (SPEC §3.5, docs/language.md §6)
+cat > "$T/depm.lift" <<'EOF'
+(lift (N) ((dep-array-type (i) (array-type float (+ i 1)) N))
+  (lambda (m) (mapGlb (mapSeq (lambda (x) (* x 2.0f))) m)))
+EOF
+"$CLIFT" run -t interp -o "$T/tri.npy" "$T/depm.lift" "[[1], [2, 3], [4, 5, 6]]" >/dev/null 2>&1
+if grep -aq "'shape': (6,)" "$T/tri.npy" 2>/dev/null &&
+   [ "$("$CLIFT" run -t interp "$T/depm.lift" "$T/tri.npy")" = "[[4], [8, 12], [16, 20, 24]]" ]; then ok; else bad "-o of a position-dependent result, packed"; fi
+expect 1 "input 1 \(m\): 5 elements, but no value of N gives the length" -- "$CLIFT" run -t interp "$T/depm.lift" tests/lift/data/dep_tri_5.npy
+
 # -o: messages name the path exactly as given (never a temporary), a directory
 # is not an output file, a file is not an output directory, DIR/ is not doubled
 expect 1 "^error: cannot write '$T/nodir/x.npy': No such file or directory$" -- "$CLIFT" run -o "$T/nodir/x.npy" tests/lift/twice.lift "[1]"

@@ -457,10 +457,60 @@ static void test_equal_many_vars(void) {
         "min + max != x + 2y over 65 variables");
 }
 
+static bool binding_lookup(void *ctx, NatVar *v, long long *value) {
+  for (NatBinding *b = ctx; b; b = b->next) if (b->var == v) { *value = b->value; return true; }
+  return false;
+}
+
+/* Position-dependent arrays (SPEC §3.5, seed 002): the row offsets of an upper
+   triangle and the Σ of a partition's case split, in closed form. */
+static void test_position_dependent_sums(void) {
+  NatVar *n = nat_var_new("N", nat_const(1), NULL);
+  NatVar *r = nat_var_new("r", nat_const(0), nat_var(n));
+  NatVar *k = nat_var_new("k", nat_const(0), NULL);
+  Nat *eN = nat_var(n), *er = nat_var(r), *ek = nat_var(k);
+  /* upper triangle [i -> [T](N - i)]N: row r starts at Σ_{k<r}(N-k) = r*N - r*(r-1)/2 */
+  Nat *s = nat_sum(k, nat_const(0), er, nat_sub(eN, ek));
+  Nat *h = nat_sub(nat_mul(er, eN), nat_div(nat_mul(er, nat_sub(er, nat_const(1))), nat_const(2)));
+  CHECK(!has_kind(s, NAT_SUM), "upper offset has a closed form: %s", nat_to_string(s));
+  CHECK(nat_equal(s, h), "Σ_{k<r}(N-k) = r*N - r*(r-1)/2, got %s", nat_to_string(s));
+  /* (two canonical forms: r*N - r*r + (r*r + r)/2 and r*N + r - (r*r + r)/2; the
+     floor divisions do not merge, so equality is checked at points too) */
+  for (long long nv = 1; nv <= 9; nv++)
+    for (long long rv = 0; rv <= nv; rv++) {
+      NatBinding bn = { n, nv, NULL }, br = { r, rv, &bn };
+      long long got, want = rv * nv - rv * (rv - 1) / 2;
+      CHECK(nat_eval(s, binding_lookup, &br, &got) && got == want, "offset of row %lld at N = %lld: %lld, want %lld", rv, nv, got, want);
+    }
+  /* its join: Σ_{k<N}(N-k) = N(N+1)/2 */
+  s = nat_sum(k, nat_const(0), eN, nat_sub(eN, ek));
+  h = nat_div(nat_mul(eN, nat_add(eN, nat_const(1))), nat_const(2));
+  CHECK(!has_kind(s, NAT_SUM) && nat_same(s, h), "Σ_{k<N}(N-k) = N(N+1)/2, got %s", nat_to_string(s));
+  /* (case-split 1 (- N 2) 1): Σ over the three parts is N again, exactly */
+  Nat *cs = nat_if_lt(ek, nat_const(1), nat_const(1),
+                      nat_if_lt(ek, nat_const(2), nat_sub(eN, nat_const(2)), nat_const(1)));
+  s = nat_sum(k, nat_const(0), nat_const(3), cs);
+  CHECK(nat_same(s, eN), "Σ of (case-split 1 (- N 2) 1) = N, got %s", nat_to_string(s));
+  /* symbolic borders: (case-split l (- N (+ l r)) r) */
+  NatVar *L = nat_var_new("l", nat_const(0), NULL), *R = nat_var_new("rr", nat_const(0), NULL);
+  cs = nat_if_lt(ek, nat_const(1), nat_var(L),
+                 nat_if_lt(ek, nat_const(2), nat_sub(eN, nat_add(nat_var(L), nat_var(R))), nat_var(R)));
+  s = nat_sum(k, nat_const(0), nat_const(3), cs);
+  CHECK(nat_same(s, eN), "Σ of (case-split l (- N (+ l r)) r) = N, got %s", nat_to_string(s));
+  /* a part's offset: Σ_{k<2} of the split is 1 + (N - 2) = N - 1 */
+  s = nat_sum(k, nat_const(0), nat_const(2), nat_if_lt(ek, nat_const(1), nat_const(1),
+                      nat_if_lt(ek, nat_const(2), nat_sub(eN, nat_const(2)), nat_const(1))));
+  CHECK(nat_same(s, nat_sub(eN, nat_const(1))), "offset of the last part: %s", nat_to_string(s));
+  /* a nat-fn partition into a triangle: Σ_{k<N}(k+1) = N(N+1)/2 */
+  s = nat_sum(k, nat_const(0), eN, nat_add(ek, nat_const(1)));
+  CHECK(nat_same(s, h), "Σ_{k<N}(k+1) = N(N+1)/2, got %s", nat_to_string(s));
+}
+
 int main(void) {
   setup_vars();
   test_equal_many_vars();
   test_fixed_laws();
+  test_position_dependent_sums();
   law_simplify_preserves_value();
   law_bounds_hold();
   law_sum_closed_forms();

@@ -284,6 +284,58 @@ static void test_size_variables(void) {
         "unbound size variable: %s", r);
 }
 
+/* Position-dependent arrays (SPEC §3.5): getLength in sizes, partition with
+   nat-fn and case-split, the layouts that keep or refuse the position. */
+#define TRI "(dep-array-type (i) (array-type float (+ i 1)) N)"
+#define UPPER "(dep-array-type (i) (array-type float (- N i)) N)"
+#define DOT "(reduceSeq 0.0f (lambda (a p) (+ a (* (get1 p) (get2 p)))))"
+static void test_position_dependent(void) {
+  /* seed 002's Listings 4 and 5, written as SPEC §3.5 shows them */
+  TYPED("N", TRI " " F, "m v", "(map (lambda (row) (" DOT " (zip row (slice #0 #(getLength row) v)))) m)",
+        "(N) [i -> [float](i + 1)]N -> [float]N -> [[float]1]N");
+  TYPED("N", TRI " " F, "m v", "(mapWrg (lambda (row) (zip (padConstant #0 #(- N (getLength row)) 0.0f row) v)) m)",
+        "(N) [i -> [float](i + 1)]N -> [float]N -> [[(float x float)]N]N");
+  /* getLength of the row in a reduce over the rows, and as a value */
+  TYPED("N", TRI " " F, "m v", "(reduceSeq 0.0f (lambda (a row) (+ a (aref (slice #0 #(getLength row) v) 0))) m)",
+        "(N) [i -> [float](i + 1)]N -> [float]N -> [float]1");
+  TYPED("N", TRI, "m", "(map (lambda (row) #(getLength row)) m)", "(N) [i -> [float](i + 1)]N -> [int]N");
+  TYPED("N", TRI, "m", "(map (lambda (row) (iota #(getLength row))) m)", "(N) [i -> [float](i + 1)]N -> [i -> [int](i + 1)]N");
+  REFUSED("N", TRI, "m", "(map (lambda (row) (iota #(getLength rows))) m)", "getLength: unknown variable 'rows'", "rows");
+  REFUSED("N", TRI " float", "m x", "(map (lambda (row) (iota #(getLength x))) m)", "getLength: 'x' is not an array, it is float", "x)))");
+  diag_reset();
+  Program *p = driver_compile_text("t.lift", frame("N", "(array-type float (getLength xs))", "xs", "xs"));
+  CHECK(!p && strstr(diag_message(), "may only appear in a size literal"), "getLength in the header: %s", diag_render());
+  /* upper triangles */
+  TYPED("N", UPPER, "m", "(join m)", "(N) [i -> [float](N - i)]N -> [float]((N + 1) * N / 2)");
+  TYPED("N", UPPER " " F, "m v", "(map (lambda (row) (" DOT " (zip row (slice #(- N (getLength row)) #(getLength row) v)))) m)",
+        "(N) [i -> [float](N - i)]N -> [float]N -> [[float]1]N");
+  /* partition */
+  TYPED("N", F, "xs", "(partition #3 (case-split 1 (- N 2) 1) xs)",
+        "(N) [float]N -> [k -> [float](k < 1 ? 1 : (k < 2 ? N - 2 : 1))]3");
+  TYPED("N", F, "xs", "(join (partition #3 (case-split 1 (- N 2) 1) xs))", "(N) [float]N -> [float]N");
+  TYPED("", "(array-type float 10)", "xs", "(partition #4 (nat-fn (i) (+ i 1)) xs)",
+        "() [float]10 -> [i -> [float](i + 1)]4");
+  TYPED("N", "(array-type float (/ (* N (+ N 1)) 2))", "xs", "(join (partition #N (nat-fn (i) (+ i 1)) xs))",
+        "(N) [float]((N + 1) * N / 2) -> [float]((N + 1) * N / 2)");
+  REFUSED("N", F, "xs", "(partition #3 (case-split 1 (- N 3) 1) xs)",
+          "'partition': the parts add up to (+ N -1), but the array has N elements", "(partition");
+  REFUSED("N", F, "xs", "(partition #2 (case-split 1 (- N 2) 1) xs)", "the case split has 3 parts, but #2", "#2");
+  REFUSED("N", F, "xs", "(partition #3 #N xs)", "'partition' expects a nat function here", "#N xs");
+  REFUSED("N", F, "xs", "(split (nat-fn (i) 2) xs)", "found a nat function (only partition takes one)", "(nat-fn");
+  REFUSED("N", F, "xs", "(partition #3 (case-split 1 (- N 2)) xs)", "the case split has 2 parts", "#3");
+  /* layouts over ragged arrays keep the position, or refuse clearly */
+  TYPED("N", TRI, "m", "(slice #1 #2 m)", "(N) [i -> [float](i + 1)]N -> [j -> [float](j + 2)]2");
+  TYPED("N", TRI, "m", "(split #2 m)", "(N) [i -> [float](i + 1)]N -> [w -> [l -> [float](w * 2 + l + 1)]2](N / 2)");
+  TYPED("N", "(dep-array-type (i) (array-type float (* 2 (+ i 1))) N)", "m", "(map (split #2) m)",
+        "(N) [i -> [float](i * 2 + 2)]N -> [i -> [[float]2](i + 1)]N");
+  TYPED("N", TRI, "m", "(unzip (zip m m))", "(N) [i -> [float](i + 1)]N -> ([i -> [float](i + 1)]N x [i -> [float](i + 1)]N)");
+  TYPED("N", TRI " " F, "m v", "(map (lambda (p) (get2 p)) (zip m v))", "(N) [i -> [float](i + 1)]N -> [float]N -> [float]N");
+  TYPED("N", TRI, "m", "(map (map (map (lambda (x) (* x 2.0f)))) (map (split #1) m))",
+        "(N) [i -> [float](i + 1)]N -> [i -> [[float]1](i + 1)]N");
+  REFUSED("N", TRI, "m", "(transpose m)", "'transpose' of a position-dependent array is not supported: [i -> [float](i + 1)]N", "(transpose");
+  REFUSED("N", TRI, "m", "(padConstant #1 #1 0.0f m)", "'padConstant' of a position-dependent array", "(padConstant");
+}
+
 int main(void) {
   test_maps();
   test_nesting();
@@ -297,5 +349,6 @@ int main(void) {
   test_scalars();
   test_aref_length_iota();
   test_size_variables();
+  test_position_dependent();
   return CHECK_DONE("types");
 }
