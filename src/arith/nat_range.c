@@ -178,7 +178,13 @@ static bool proves_nonneg(Nat *d) {
   return ok;
 }
 
-bool nat_proves_le(Nat *a, Nat *b) { return proves_nonneg(nat_sub(b, a)); }
+/* min(x, y) <= b when either is; a <= max(x, y) when a is below either (the
+   bounds of a peeled Σ, nat_sum.c); else by ranges. */
+bool nat_proves_le(Nat *a, Nat *b) {
+  if (a->kind == NAT_MIN && (nat_proves_le(a->args[0], b) || nat_proves_le(a->args[1], b))) return true;
+  if (b->kind == NAT_MAX && (nat_proves_le(a, b->args[0]) || nat_proves_le(a, b->args[1]))) return true;
+  return proves_nonneg(nat_sub(b, a));
+}
 bool nat_proves_lt(Nat *a, Nat *b) { return proves_nonneg(nat_sub(b, nat_add(a, nat_const(1)))); }
 
 /* Structural facts first (variables are nats; div, mod, pow of nats are nats),

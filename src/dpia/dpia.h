@@ -204,11 +204,12 @@ Expr *dpia_at_position(Expr *lam, View **args);
    its largest: how a temporary allocated before the loop runs is sized. */
 Type *dpia_unplaced(Tr *tr, Type *t);
 /* The offset in flattened elements of the element at path p (indices only)
-   of a buffer of type t; *leaf the type found there. */
-Nat *dpia_flat_offset(Type *t, Path p, Type **leaf);
+   of a buffer of type t; *leaf the type found there. An offset whose Σ has
+   no closed form is refused (SPEC §3.5: no loop in an index; tr->refused). */
+Nat *dpia_flat_offset(Tr *tr, Type *t, Path p, Type **leaf);
 /* Where row i of the position-dependent array t starts: Σ_{k<i} of the row
    lengths, in the rows' elements. */
-Nat *dpia_row_start(Type *t, Nat *i);
+Nat *dpia_row_start(Tr *tr, Type *t, Nat *i);
 /* (join xs) of a position-dependent xs: a V_JOIN (a = NULL) over xs packed in
    a buffer (copied into one first when it is not), read at [k] as the k-th
    element after the first row's first (dpia_packed_read). */

@@ -108,7 +108,23 @@ static NatVar *sum_var(Type *t) {
    as many as t has array levels) of a buffer of type t: Σ of the sizes of
    the rows before it at every position-dependent level, the row-major
    product elsewhere. */
-Nat *dpia_flat_offset(Type *t, Path p, Type **leaf) {
+/* Does e hold a Σ the arithmetic could not close? */
+static bool open_sum(Nat *e) {
+  if (e->kind == NAT_SUM) return true;
+  for (int i = 0; i < e->n; i++) if (open_sum(e->args[i])) return true;
+  return false;
+}
+
+/* SPEC §3.5: generated code computes no offset with a loop. */
+static Nat *closed(Tr *tr, Nat *off, Type *t) {
+  if (!open_sum(off) || tr->refused) return off;
+  tr->refused = true;
+  diag_unsupported(LOC_NONE, "the offsets of the rows of %s have no closed form (%s)", type_to_string(t), nat_to_string(off));
+  return off;
+}
+
+Nat *dpia_flat_offset(Tr *tr, Type *t, Path p, Type **leaf) {
+  Type *whole = t;
   Nat *off = nat_const(0);
   for (int k = 0; k < p.n && t->kind == TY_ARRAY; k++) {
     Nat *i = p.e[k].index;
@@ -121,12 +137,12 @@ Nat *dpia_flat_offset(Type *t, Path p, Type **leaf) {
     t = dpia_elem_at(t, i);
   }
   *leaf = t;
-  return off;
+  return closed(tr, off, whole);
 }
 
-Nat *dpia_row_start(Type *t, Nat *i) {
+Nat *dpia_row_start(Tr *tr, Type *t, Nat *i) {
   NatVar *r = sum_var(t);
-  return nat_sum(r, nat_const(0), i, type_len(type_subst(t->elem, t->index, nat_var(r))));
+  return closed(tr, nat_sum(r, nat_const(0), i, type_len(type_subst(t->elem, t->index, nat_var(r)))), t);
 }
 
 /* Are t's elements, below its arrays, stored in one buffer (values, or

@@ -89,13 +89,13 @@ View *view_proj(Tr *tr, View *v, int field) {
 
 /* Row-major flattening of a buffer access; the last field selects a member of
    an array-of-structs element. */
-static CExp *buffer_access(Buffer *b, Path p) {
+static CExp *buffer_access(Tr *tr, Buffer *b, Path p) {
   Nat *flat = nat_const(0);
   Type *t = b->type;
   int field = -1, nsub = 0, *sub = NEW_ARRAY(int, p.n + 1), k = 0;
   if (dpia_dependent(t)) {   /* packed rows: Σ of the rows before (position.c) */
     while (k < p.n && p.e[k].field < 0) k++;
-    flat = dpia_flat_offset(t, (Path){ k, p.e }, &t);
+    flat = dpia_flat_offset(tr, t, (Path){ k, p.e }, &t);
   }
   for (; k < p.n; k++) {
     if (p.e[k].field >= 0) {   /* nested tuples: .f1.f0 … */
@@ -146,7 +146,7 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
   Path rest = p.n > 0 ? path_drop(p, 1) : p;
   switch (v->kind) {
   case V_SCALAR: return v->scalar;
-  case V_BUF: return buffer_access(v->buf, p);
+  case V_BUF: return buffer_access(tr, v->buf, p);
   case V_IDX: return view_resolve(tr, v->kids[0], path_prepend_index(p, v->a));
   case V_PROJ: return view_resolve(tr, v->kids[0], path_prepend_field(p, v->k));
   case V_TUPLE: return view_resolve(tr, v->kids[p.e[0].field], rest);
@@ -154,7 +154,7 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
   case V_ONE: return view_resolve(tr, v->kids[0], rest);
   case V_UNZIP: return view_resolve(tr, v->kids[0], path_prepend_index(path_prepend_field(rest, v->k), i));
   case V_SPLIT:   /* [i][j] of split m xs = xs[i*m + j]; of a partition, xs[Σ_{k<i} (length of row k) + j] */
-    return view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 2), nat_add(v->a ? nat_mul(i, v->a) : dpia_row_start(v->type, i),
+    return view_resolve(tr, v->kids[0], path_prepend_index(path_drop(p, 2), nat_add(v->a ? nat_mul(i, v->a) : dpia_row_start(tr, v->type, i),
                                                                                    p.e[1].index)));
   case V_JOIN: {  /* [k] of join xs = xs[k/m][k%m] */
     if (!v->a) return dpia_packed_read(tr, v, i, rest);
@@ -263,13 +263,13 @@ CExp *acc_resolve(Tr *tr, Acc *a, Path p) {
   Nat *i = p.n > 0 ? p.e[0].index : NULL;
   Path rest = p.n > 0 ? path_drop(p, 1) : p;
   switch (a->kind) {
-  case AC_BUF: return buffer_access(a->buf, p);
+  case AC_BUF: return buffer_access(tr, a->buf, p);
   case AC_VAR: return cexp_var(a->var, a->type);
   case AC_SOA: return acc_resolve(tr, a->kids[p.e[a->k].field], soa_path(p, a->k));
   case AC_IDX: return acc_resolve(tr, a->kid, path_prepend_index(p, a->a));
   case AC_PROJ: return acc_resolve(tr, a->kid, path_prepend_field(p, a->k));
   case AC_SPLIT:  /* [i][j] → [i*m + j]; rows of different lengths: [Σ_{k<i} (length of row k) + j] */
-    return acc_resolve(tr, a->kid, path_prepend_index(path_drop(p, 2), nat_add(a->a ? nat_mul(i, a->a) : dpia_row_start(a->type, i),
+    return acc_resolve(tr, a->kid, path_prepend_index(path_drop(p, 2), nat_add(a->a ? nat_mul(i, a->a) : dpia_row_start(tr, a->type, i),
                                                                                  p.e[1].index)));
   case AC_JOIN: { /* [k] → [k/m][k%m] */
     Path q = path_prepend_index(rest, nat_mod(i, a->a));
