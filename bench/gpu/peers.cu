@@ -1,7 +1,9 @@
 // peers.cu — vendor and hand-written CUDA peers for the clift GPU benchmark
 // (bench/gpu/run.sh). Build on the GPU machine:
 //     nvcc -O3 -arch=sm_90 peers.cu -lcublas -o peers
-// Usage: peers [small]     ("small": tiny sizes, a smoke test of the checks)
+// Usage: peers [small] [BENCH…]   ("small": tiny sizes, a smoke test of the
+// checks; BENCH…: only those benchmarks' peers, by base name, e.g. `trmv`;
+// the copy bandwidth is always measured: the report's "% copy BW" needs it)
 //
 // For every benchmark and size: fresh random inputs (uniform in [-1, 1), a new
 // seed per benchmark), the result checked once against a simple CPU reference
@@ -14,8 +16,10 @@
 // NAME is the benchmark name for the peer the report compares with (scal,
 // asum, dot, gemv, sum, transpose, jacobi, sgemm, filter, filter_1pct, scan)
 // and a descriptive name for the others (copy_kernel, memcpy_d2d,
-// transpose_copy, transpose_naive, transpose_tiled). SIZE uses clift's size
-// variables: N=… or N=…,M=….
+// transpose_copy, transpose_naive, transpose_tiled), and for trmv, whose
+// report compares with several peers: trmv_strmv_lower, trmv_stpmv_lower,
+// trmv_stpmv_n_lower and the same with _upper (bench_trmv). SIZE uses clift's
+// size variables: N=… or N=…,M=….
 #include <cublas_v2.h>
 #include <cub/cub.cuh>
 #include <thrust/iterator/transform_output_iterator.h>
@@ -530,8 +534,133 @@ static void bench_scan(size_t n) {
   CK(cudaFree(dy));
 }
 
+// trmv.lift and its variants: y = T v, T triangular, N x N. clift reads T packed
+// ROW-major: lower, row i = L[i][0..i] at offset i(i+1)/2; upper, row i =
+// U[i][i..N-1] at offset iN - i(i-1)/2 (N(N+1)/2 floats). cuBLAS's packed
+// storage is COLUMN-major: column j of a packed upper matrix B holds B[0..j][j],
+// so the row-major packed lower L is exactly the column-major packed upper
+// B = L^T, and y = L v = B^T v: cublasStpmv(UPPER, T) on the very buffer clift
+// reads (trmv_stpmv_lower); likewise the row-major packed upper U is the
+// column-major packed lower C = U^T: cublasStpmv(LOWER, T) (trmv_stpmv_upper).
+// trmv_stpmv_n_*: the same product with op N on a column-major packed copy of
+// T itself (cuBLAS's own layout; in case op T is its slower path). trmv_strmv_*:
+// cublasStrmv(uplo, N) on full N x N column-major storage built from the same
+// packed data (zeros in the other triangle, which strmv does not read).
+// strmv/stpmv work in place (x <- T x): each timed call starts from the input
+// vector, restored by a device-to-device copy BEFORE the first event (not
+// timed). Checked once against a float64 CPU reference computed from the packed
+// row-major data, per row relative to sum |terms| (rows cancel), 1e-5.
+static double time_ms_pre(const std::function<void()> &pre, const std::function<void()> &op, int runs = RUNS) {
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a));
+  CK(cudaEventCreate(&b));
+  for (int i = 0; i < WARMUP; i++) {
+    pre();
+    op();
+  }
+  CK(cudaDeviceSynchronize());
+  std::vector<double> ms;
+  for (int i = 0; i < runs; i++) {
+    pre();
+    CK(cudaEventRecord(a));
+    op();
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    float t;
+    CK(cudaEventElapsedTime(&t, a, b));
+    ms.push_back(t);
+  }
+  CK(cudaGetLastError());
+  CK(cudaEventDestroy(a));
+  CK(cudaEventDestroy(b));
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+static size_t packed_off(size_t n, size_t i, bool upper) {  // row-major packed row offset
+  return upper ? i * n - i * (i - 1) / 2 : i * (i + 1) / 2;
+}
+static void bench_trmv(cublasHandle_t h, size_t n, bool upper) {
+  fresh_seed();
+  const char *ul = upper ? "upper" : "lower";
+  size_t np = n * (n + 1) / 2;
+  std::vector<float> P = random_vec(np), x = random_vec(n);
+  // the reference, from the row-major packed data
+  std::vector<double> want(n), mag(n);
+  for (size_t i = 0; i < n; i++) {
+    size_t off = packed_off(n, i, upper), len = upper ? n - i : i + 1, c0 = upper ? i : 0;
+    double s = 0, m = 0;
+    for (size_t k = 0; k < len; k++) {
+      double t = (double)P[off + k] * x[c0 + k];
+      s += t;
+      m += std::fabs(t);
+    }
+    want[i] = s;
+    mag[i] = m;
+  }
+  std::string sz = vsize(n);
+  float *dx0 = to_device(x), *dx = device_poisoned(n);
+  auto restore = [&] { CK(cudaMemcpyAsync(dx, dx0, n * sizeof(float), cudaMemcpyDeviceToDevice)); };
+  auto verify = [&](const char *peer) {
+    std::vector<float> g = to_host(dx, n);
+    double err = 0;
+    for (size_t i = 0; i < n; i++) {
+      double e = std::fabs((double)g[i] - want[i]) / std::max(mag[i], 1e-30);
+      if (!(e <= err)) err = e;
+    }
+    std::string name = std::string(peer) + "_" + ul;
+    bool ok = check(name.c_str(), sz, err, 1e-5);
+    return ok;
+  };
+  auto run = [&](const char *peer, const std::function<void()> &op) {
+    restore();
+    op();
+    CKLAUNCH();
+    if (verify(peer)) report((std::string(peer) + "_" + ul).c_str(), sz, time_ms_pre(restore, op));
+  };
+  CB(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+  int N = (int)n;
+  {  // packed, the same buffer: row-major lower = column-major packed upper of L^T (and vice versa), op T
+    float *dP = to_device(P);
+    cublasFillMode_t fm = upper ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+    run("trmv_stpmv", [&] { CB(cublasStpmv(h, fm, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, N, dP, dx, 1)); });
+    CK(cudaFree(dP));
+  }
+  {  // packed, column-major packed T itself, op N
+    std::vector<float> Q(np);
+    size_t q = 0;
+    for (size_t j = 0; j < n; j++) {  // column j: rows 0..j (upper) or j..n-1 (lower)
+      size_t r0 = upper ? 0 : j, r1 = upper ? j : n - 1;
+      for (size_t r = r0; r <= r1; r++) Q[q++] = P[packed_off(n, r, upper) + (upper ? j - r : j)];
+    }
+    float *dQ = to_device(Q);
+    cublasFillMode_t fm = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    run("trmv_stpmv_n", [&] { CB(cublasStpmv(h, fm, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, N, dQ, dx, 1)); });
+    CK(cudaFree(dQ));
+  }
+  {  // full storage, column-major, op N
+    std::vector<float> A(n * n, 0.0f);
+    for (size_t i = 0; i < n; i++) {
+      size_t off = packed_off(n, i, upper), len = upper ? n - i : i + 1, c0 = upper ? i : 0;
+      for (size_t k = 0; k < len; k++) A[(c0 + k) * n + i] = P[off + k];
+    }
+    float *dA = to_device(A);
+    std::vector<float>().swap(A);
+    cublasFillMode_t fm = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    run("trmv_strmv", [&] { CB(cublasStrmv(h, fm, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, N, dA, N, dx, 1)); });
+    CK(cudaFree(dA));
+  }
+  CK(cudaFree(dx0));
+  CK(cudaFree(dx));
+}
+
 int main(int argc, char **argv) {
-  bool small = argc > 1 && strcmp(argv[1], "small") == 0;
+  bool small = false;
+  std::vector<std::string> only;  // benchmark base names; empty: all
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "small") == 0) small = true;
+    else only.push_back(argv[i]);
+  }
+  auto want = [&](const char *b) { return only.empty() || std::find(only.begin(), only.end(), b) != only.end(); };
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   SMS = prop.multiProcessorCount;
@@ -543,23 +672,30 @@ int main(int argc, char **argv) {
   const size_t G1 = small ? 256 : 4096, G2 = small ? 512 : 8192;
   bench_copy(V2);
   bench_copy(V1);
-  bench_scal(h, V1);
-  bench_scal(h, V2);
-  bench_asum_dot(h, V1, false);
-  bench_asum_dot(h, V2, false);
-  bench_asum_dot(h, V1, true);
-  bench_asum_dot(h, V2, true);
-  bench_gemv(h, G1, G1);
-  bench_gemv(h, G2, G2);
-  bench_sum(V2);
-  bench_transpose(h, G2, G2);
-  bench_jacobi(G1, G1);
-  bench_sgemm(h, G1);
-  bench_filter("filter", V1, 0.0f);
-  bench_filter("filter", V2, 0.0f);
-  bench_filter("filter_1pct", V1, 0.98f);
-  bench_filter("filter_1pct", V2, 0.98f);
-  bench_scan(V2);
+  if (want("scal")) bench_scal(h, V1), bench_scal(h, V2);
+  if (want("asum")) bench_asum_dot(h, V1, false), bench_asum_dot(h, V2, false);
+  if (want("dot")) bench_asum_dot(h, V1, true), bench_asum_dot(h, V2, true);
+  if (want("gemv")) bench_gemv(h, G1, G1), bench_gemv(h, G2, G2);
+  if (want("sum")) bench_sum(V2);
+  if (want("transpose")) bench_transpose(h, G2, G2);
+  if (want("jacobi")) bench_jacobi(G1, G1);
+  if (want("sgemm")) bench_sgemm(h, G1);
+  if (want("filter")) {
+    bench_filter("filter", V1, 0.0f);
+    bench_filter("filter", V2, 0.0f);
+    bench_filter("filter_1pct", V1, 0.98f);
+    bench_filter("filter_1pct", V2, 0.98f);
+  }
+  if (want("scan")) bench_scan(V2);
+  if (want("trmv")) {  // the sizes of run.sh's full_sizes trmv (SMALL: 256 1024)
+    const size_t full[] = { 1024, 4096, 8192, 16000 }, tiny[] = { 256, 1024 };
+    const size_t *ts = small ? tiny : full;
+    size_t nts = small ? 2 : 4;
+    for (size_t k = 0; k < nts; k++) {
+      bench_trmv(h, ts[k], false);
+      bench_trmv(h, ts[k], true);
+    }
+  }
   CB(cublasDestroy(h));
   fprintf(stderr, "peers: %d check failure(s)\n", failures);
   return failures ? 1 : 0;

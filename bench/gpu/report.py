@@ -8,13 +8,18 @@ seconds summary; `meta` rows: key value), DIR/peers.log (`peer NAME SIZE MS`,
 `jax unavailable`), and writes DIR/performance_gpu.md: one table (benchmark,
 size, clift cuda / opencl ms, vendor ms, JAX ms, cuda/vendor, share of the copy
 bandwidth), the correctness and sanitizer results, every peer measurement, and
-notes saying why a cell is "—".
+notes saying why a cell is "—". trmv (issue 12 item 9) and the Jacobi
+stencil-size sweep jsweep_K (item 10) have sections of their own instead of
+rows in the main table: every peer's ratio (cublasStrmv, cublasStpmv, JAX), the
+% of copy bandwidth counting N(N+1)/2 + 2N floats, and peeled (`--peel`, the
+targets cuda-peel / opencl-peel in steps.tsv) vs unpeeled.
 """
 import os
 import re
 import sys
 
-BENCHES = ["scal", "asum", "dot", "gemv", "sum", "transpose", "jacobi", "sgemm", "filter", "scan"]
+BENCHES = ["scal", "asum", "dot", "gemv", "sum", "transpose", "jacobi", "sgemm", "filter", "scan", "trmv", "jsweep"]
+OWN_SECTION = ("trmv", "jsweep")   # not in the main table: sections of their own
 VENDOR = {
     "scal": "cublasSscal", "asum": "cublasSasum", "dot": "cublasSdot", "gemv": "cublasSgemv",
     "sum": "cub::DeviceReduce::Sum", "transpose": "cublasSgeam (T)", "jacobi": "hand CUDA",
@@ -26,6 +31,12 @@ PEER_DESC = {
     "copy_kernel": "copy kernel (float4, grid-stride)", "memcpy_d2d": "cudaMemcpy device to device",
     "transpose_copy": "copy of the matrix (the transpose's bound)", "transpose_naive": "naive transpose kernel",
     "transpose_tiled": "tiled transpose (32×32 shared tile)",
+    "trmv_strmv_lower": "cublasStrmv, lower, full N×N storage",
+    "trmv_strmv_upper": "cublasStrmv, upper, full N×N storage",
+    "trmv_stpmv_lower": "cublasStpmv, packed: clift's buffer as column-major upper, op T",
+    "trmv_stpmv_upper": "cublasStpmv, packed: clift's buffer as column-major lower, op T",
+    "trmv_stpmv_n_lower": "cublasStpmv, lower, column-major packed copy, op N",
+    "trmv_stpmv_n_upper": "cublasStpmv, upper, column-major packed copy, op N",
 }
 DASH = "—"
 
@@ -72,7 +83,15 @@ def bytes_moved(bench, size):
         "scal": 2 * n * 4, "asum": n * 4, "dot": 2 * n * 4, "sum": n * 4,
         "gemv": (n * m + n + m) * 4, "transpose": 2 * n * m * 4, "jacobi": 2 * n * m * 4,
         "sgemm": 3 * n * n * 4, "scan": 2 * n * 4,
+        "trmv": (n * (n + 1) // 2 + 2 * n) * 4, "jsweep": 2 * n * m * 4,
     }.get(base(bench))
+
+
+def order_key(b):
+    """benchmarks in BENCHES order, variants after their base, jsweep_3 before jsweep_11"""
+    suffix = b.split("_", 1)[1] if "_" in b else ""
+    return (BENCHES.index(base(b)) if base(b) in BENCHES else 99, b != base(b), "upper" in b.split("_"),
+            int(suffix) if suffix.isdigit() else 0, b)
 
 
 def peer_name(bench, names):
@@ -196,8 +215,10 @@ def main():
             if s["size"] not in sizes_by_bench[s["bench"]]:
                 sizes_by_bench[s["bench"]].append(s["size"])
     order = BENCHES + sorted(set(sizes_by_bench) - set(BENCHES))
-    order.sort(key=lambda b: (BENCHES.index(base(b)) if base(b) in BENCHES else 99, b))
+    order.sort(key=order_key)
     for b in order:
+        if base(b) in OWN_SECTION:
+            continue
         for size in sizes_by_bench.get(b, []):
             cells = {}
             for tgt in ("cuda", "opencl"):
@@ -249,9 +270,12 @@ def main():
     # correctness and sanitizers
     crow = []
     stepped = {s["bench"] for s in steps}
-    for b in [b for b in order if b in stepped]:
+    stepped_peel = {s["bench"] for s in steps if s["target"].endswith("-peel")}
+    for b, sfx in [(b, sfx) for b in order if b in stepped for sfx in ("", "-peel")
+                   if not sfx or b in stepped_peel]:
         cells = []
         for kind, tgt in (("check", "cuda"), ("check", "opencl"), ("memcheck", "cuda"), ("racecheck", "cuda")):
+            tgt += sfx
             s = step_for(kind, b, tgt)
             if s is None:
                 cells.append(DASH)
@@ -268,7 +292,91 @@ def main():
             else:
                 cells.append(f"**{s['status'].upper()}** ({sz})")
                 note(f"{b} {kind} -t {tgt} {sz}: {s['status']}: {s['summary']}")
-        crow.append([b] + cells)
+        crow.append([b + (" --peel" if sfx else "")] + cells)
+
+    def clift_ms(b, tgt, size):
+        """the median of a timing step, or None with a note saying why"""
+        s = step_for("time", b, tgt, size)
+        ms = median_of(s) if s and s["status"] == "ok" else None
+        if ms is None:
+            if s and s["status"] == "missing":
+                note(f"{b}: {s['summary']}")
+            else:
+                note(f"{b} {pretty_size(b, size)} clift -t {tgt}: " + why(s, "timing").split(": ", 1)[1])
+        return ms
+
+    def peer_ms(name, size, what):
+        v = peer.get((name, key(size)))
+        if v is None:
+            if (name, key(size)) in peer_fail:
+                note(f"{what} {pretty_size('trmv', size)} {name}: {peer_fail[(name, key(size))]}")
+            elif peers_step is None or peers_step["status"] != "ok":
+                note("vendor peers: " + (why(peers_step, "peers").split(": ", 1)[1] if peers_step else "not run"))
+            else:
+                note(f"{name} {pretty_size('trmv', size)}: no measurement at this size")
+        return v
+
+    def jax_ms(name, size):
+        j = jax.get((name, key(size)))
+        if j is None:
+            if (name, key(size)) in jax_fail:
+                note(f"{name} {size} JAX: {jax_fail[(name, key(size))]}")
+            elif jax_note:
+                note("JAX: " + jax_note)
+            elif jax_step is None or jax_step["status"] != "ok":
+                note("JAX: " + (why(jax_step, "jax").split(": ", 1)[1] if jax_step else "not run"))
+            else:
+                note(f"{name} {size} JAX: no measurement at this size")
+        return j
+
+    def ratio(a, b):
+        return f"{a / b:.2f}" if a and b else DASH
+
+    def pct_bw(b, size, ms):
+        if not ms or not copy_gbs:
+            return DASH
+        return f"{bytes_moved(b, size) / (ms * 1e-3) / 1e9 / copy_gbs * 100:.0f}%"
+
+    # trmv (issue 12 item 9): every variant against every peer of its uplo
+    trmv_rows, trmv_peer_rows, trmv_best16k = [], [], None
+    tvariants = [b for b in order if base(b) == "trmv" and b in sizes_by_bench]
+    tsizes = []
+    for b in tvariants:
+        ul = "upper" if "upper" in b.split("_") else "lower"
+        for size in sizes_by_bench[b]:
+            if size not in tsizes:
+                tsizes.append(size)
+            cu, oc = clift_ms(b, "cuda", size), clift_ms(b, "opencl", size)
+            st = peer_ms(f"trmv_strmv_{ul}", size, b)
+            pt = peer_ms(f"trmv_stpmv_{ul}", size, b)
+            pn = peer_ms(f"trmv_stpmv_n_{ul}", size, b)
+            pbest = min([x for x in (pt, pn) if x], default=None)
+            j = jax_ms("trmv" if ul == "lower" else "trmv_upper", size)
+            trmv_rows.append([b, ul, pretty_size(b, size), fmt_ms(cu), fmt_ms(oc), fmt_ms(st), fmt_ms(pt), fmt_ms(pn),
+                              fmt_ms(j), ratio(cu, st), ratio(cu, pbest), ratio(cu, j), pct_bw(b, size, cu)])
+            if cu and copy_gbs and parse_size(size).get("N") == 16000:
+                p = bytes_moved(b, size) / (cu * 1e-3) / 1e9 / copy_gbs * 100
+                if trmv_best16k is None or p > trmv_best16k[0]:
+                    trmv_best16k = (p, b)
+    for ul in ("lower", "upper"):
+        for size in tsizes:
+            cells = [peer.get((f"trmv_{p}_{ul}", key(size))) for p in ("strmv", "stpmv", "stpmv_n")]
+            j = jax.get(("trmv" if ul == "lower" else "trmv_upper", key(size)))
+            if any(x is not None for x in cells + [j]):
+                trmv_peer_rows.append([ul, pretty_size("trmv", size)] + [pct_bw("trmv", size, x) for x in cells + [j]])
+
+    # the Jacobi stencil-size sweep (issue 12 item 10): peeled vs unpeeled, and JAX
+    sweep_rows, speedups = [], []
+    for b in [b for b in order if base(b) == "jsweep" and b in sizes_by_bench]:
+        k = b.split("_", 1)[1]
+        for size in sizes_by_bench[b]:
+            cu, cp = clift_ms(b, "cuda", size), clift_ms(b, "cuda-peel", size)
+            oc, op = clift_ms(b, "opencl", size), clift_ms(b, "opencl-peel", size)
+            j = jax_ms(b, size)
+            if cu and cp:
+                speedups.append((cu / cp, k))
+            sweep_rows.append([f"{k}×{k}", pretty_size(b, size), fmt_ms(cu), fmt_ms(cp), ratio(cu, cp), fmt_ms(oc), fmt_ms(op),
+                               ratio(oc, op), fmt_ms(j), ratio(cu, j), ratio(cp, j), pct_bw(b, size, cu), pct_bw(b, size, cp)])
 
     out = []
     w = out.append
@@ -280,6 +388,10 @@ def main():
     w("")
     w(f"Command: `{meta.get('command', 'bash bench/gpu/run.sh')}` (bench/gpu/run.sh; raw logs beside this file: "
       "steps.tsv, clift.log, sanitizer.log, peers.log, jax.log, build.log).")
+    if meta.get("no_gpu", "0") != "0":
+        w("")
+        w("**NO_GPU=1: a dry run of the plumbing without a GPU — the \"cuda\" columns are `-t openmp`, "
+          "no peers, no sanitizers. Not measurements.**")
     if meta.get("small", "0") != "0":
         w("")
         w("**SMALL=1: reduced sizes, a dry run of the pipeline — not the benchmark's sizes.**")
@@ -316,6 +428,62 @@ def main():
           "writing N elements. scan: inclusive prefix sum of floats, vendor "
           "cub::DeviceScan::InclusiveSum, JAX `jnp.cumsum`; their checks: exact on ±1 inputs, then "
           "max |error| / max |prefix sum| ≤ 1e-4 on the timed inputs against float64.")
+    if trmv_rows:
+        w("")
+        w("## trmv: triangular matrix × vector, packed input (issue 12 item 9)")
+        w("")
+        w("clift reads the triangle packed row after row (N(N+1)/2 floats); the programs: trmv (lower, seed 002's "
+          "*basic*, Listing 4: a work-item per row), trmv_best (Listing 5: a work-group per row, the row padded "
+          "to N, chunks of 16 per work-item, then a tree in local memory), trmv_wrg (a work-group per row, "
+          "coalesced strided columns, then a tree in local memory), trmv_upper / trmv_upper_wrg (the same for "
+          "an upper triangle). Peers, same uplo: cublasStrmv on full N×N column-major storage; cublasStpmv on "
+          "clift's packed row-major buffer read as the column-major packed transpose with op T (\"stpmv T\"), "
+          "and on a column-major packed copy with op N (\"stpmv N\"); JAX `t @ v`, t = `jnp.tril(a)` / "
+          "`jnp.triu(a)` dense, computed once outside the timing. cuda/stpmv uses the faster of the two stpmv. "
+          "\"% copy BW\" counts the N(N+1)/2 + 2N floats that must move (read T and v, write y), for every "
+          "column alike (strmv and JAX read more).")
+        w("")
+        w("| program | uplo | size | clift cuda ms | clift opencl ms | strmv ms | stpmv T ms | stpmv N ms | JAX ms | "
+          "cuda/strmv | cuda/stpmv | cuda/JAX | cuda: % copy BW |")
+        w("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for r in trmv_rows:
+            w("| " + " | ".join(r) + " |")
+        w("")
+        if trmv_peer_rows:
+            w("| peers: uplo | size | strmv: % copy BW | stpmv T: % copy BW | stpmv N: % copy BW | JAX: % copy BW |")
+            w("|---|---|--:|--:|--:|--:|")
+            for r in trmv_peer_rows:
+                w("| " + " | ".join(r) + " |")
+            w("")
+        w("- Goal (issue 12): ≥ 85% of copy bandwidth at N = 16000. " +
+          (f"Best clift cuda program there: **{trmv_best16k[1]}, {trmv_best16k[0]:.0f}%**." if trmv_best16k
+           else "Not measured at N = 16000 (see notes)."))
+    if sweep_rows:
+        w("")
+        w("## Jacobi stencil-size sweep: peeled vs unpeeled (issue 12 item 10)")
+        w("")
+        w("jsweep_K: a K×K box sum over a clamped grid (pad2D #K/2 #K/2, slide2D #K #1, reduceSeq over each "
+          "window's join; mapGlb1 × mapGlb, one work-item per point), generated by run.sh. \"unpeeled\": the "
+          "program as written; \"peeled\": the same program with `--peel` (the stencil rewrite into a partition "
+          "with a case split: prologue, body without boundary checks, epilogue). peeled× = unpeeled ms / peeled "
+          "ms (> 1: peeling helps). JAX: `lax.reduce_window(add)` over `jnp.pad(a, K//2, mode=\"edge\")`. "
+          "% copy BW counts 8NM bytes (read the grid once, write it once).")
+        w("")
+        w("| stencil | size | cuda unpeeled ms | cuda peeled ms | cuda peeled× | opencl unpeeled ms | "
+          "opencl peeled ms | opencl peeled× | JAX ms | unpeeled/JAX | peeled/JAX | unpeeled: % copy BW | "
+          "peeled: % copy BW |")
+        w("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for r in sweep_rows:
+            w("| " + " | ".join(r) + " |")
+        w("")
+        if speedups:
+            lo, hi = min(speedups), max(speedups)
+            w(f"- Goal (issue 12): peeled never slower than unpeeled, ≥ 1.5× at its best size. cuda: peeled× from "
+              f"{lo[0]:.2f} ({lo[1]}×{lo[1]}) to **{hi[0]:.2f}** ({hi[1]}×{hi[1]}); "
+              f"{'never slower' if lo[0] >= 1.0 else 'SLOWER at ' + ', '.join(k + '×' + k for r, k in speedups if r < 1.0)}.")
+        else:
+            w("- Goal (issue 12): peeled never slower than unpeeled, ≥ 1.5× at its best size: not measured "
+              "(no pair of cuda timings; see notes).")
     w("")
     w("## Correctness and sanitizers (clift, small sizes)")
     w("")
@@ -355,7 +523,7 @@ def main():
     for k in ("opencl_loader", "opencl_icd", "build_error"):
         if k in meta:
             note(f"{k.replace('_', ' ')}: {meta[k]}")
-    skipped = [s for s in steps if s["status"] == "skipped"]
+    skipped = [s for s in steps if s["status"] == "skipped" and "out of time" in s["summary"]]
     if skipped:
         note(f"{len(skipped)} step(s) skipped for lack of time (budget): " +
              ", ".join(f"{s['kind']} {s['bench']} {s['target']}" for s in skipped))
