@@ -67,32 +67,47 @@ static bool size_variable(Tr *tr, NatVar *v) {
   return false;
 }
 
-/* The first variable in t's lengths that nothing binds before the program
-   runs: neither a size variable nor the position of one of t's own
-   position-dependent levels (an index of an enclosing sequential loop). */
+/* Does n mention a variable that nothing binds before the program runs:
+   neither a size variable nor the position of one of the enclosing
+   position-dependent levels of the type (an index of an enclosing sequential
+   loop)? */
 typedef struct Bound { NatVar *v; const struct Bound *up; } Bound;
 
-static NatVar *unplaced_var(Tr *tr, Type *t, const Bound *bound) {
-  if (t->kind == TY_TUPLE) {
-    for (int i = 0; i < t->n; i++) { NatVar *x = unplaced_var(tr, t->fields[i], bound); if (x) return x; }
-    return NULL;
-  }
-  if (t->kind != TY_ARRAY) return NULL;
+static bool unplaced(Tr *tr, Nat *n, const Bound *bound) {
   int nv;
-  NatVar **vars = nat_free_var_list(t->len, &nv);
+  NatVar **vars = nat_free_var_list(n, &nv);
   for (int j = 0; j < nv; j++) {
     const Bound *b = bound;
     while (b && b->v != vars[j]) b = b->up;
-    if (!b && !size_variable(tr, vars[j]) && vars[j]->hi) return vars[j];
+    if (!b && !size_variable(tr, vars[j])) return true;
   }
+  return false;
+}
+
+/* Every such length at its largest over the ranges of its variables (the
+   row of an upper triangle N - i is largest at i = 0, not at i's hi). */
+static Type *at_largest(Tr *tr, Type *t, const Bound *bound) {
+  if (t->kind == TY_TUPLE) {
+    Type **f = NEW_ARRAY(Type *, t->n);
+    for (int i = 0; i < t->n; i++) if (!(f[i] = at_largest(tr, t->fields[i], bound))) return NULL;
+    return type_tuple(t->n, f);
+  }
+  if (t->kind != TY_ARRAY) return t;
+  Nat *len = t->len;
+  for (int k = 0; len && unplaced(tr, len, bound) && k < 16; k++) len = nat_max_of(len);   /* a max may name an outer index */
+  if (!len || unplaced(tr, len, bound)) return NULL;
   Bound here = { t->index, bound };
-  return unplaced_var(tr, t->elem, t->index ? &here : bound);
+  Type *elem = at_largest(tr, t->elem, t->index ? &here : bound);
+  if (!elem) return NULL;
+  return t->index && type_mentions(elem, t->index) ? type_dep_array(t->index, elem, len) : type_array(elem, len);
 }
 
 Type *dpia_unplaced(Tr *tr, Type *t) {
-  /* the largest each can be: a loop index never passes its hi (which may name
-     an outer index, replaced in turn) */
-  for (NatVar *x; (x = unplaced_var(tr, t, NULL)); ) t = type_subst(t, x, x->hi);
+  Type *r = at_largest(tr, t, NULL);
+  if (r) return r;
+  tr->refused = true;
+  diag_unsupported(LOC_NONE, "a temporary of type %s inside a sequential loop whose size has no upper bound before "
+                   "the program runs", type_to_string(t));
   return t;
 }
 
