@@ -58,7 +58,7 @@ static const char *usage_run =
   "            stencils over padded windows, map f (slide (pad …)), in three\n"
   "            sections (the borders with their bounds checks, the interior without;\n"
   "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "            and mapSeq too, --no-peel none (docs/language.md §7)\n";
+  "            and mapSeq too, --no-peel none (docs/language.md, Stencils)\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -92,7 +92,7 @@ static const char *usage_compile =
   "            stencils over padded windows, map f (slide (pad …)), in three\n"
   "            sections (the borders with their bounds checks, the interior without;\n"
   "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "            and mapSeq too, --no-peel none (docs/language.md §7)\n";
+  "            and mapSeq too, --no-peel none (docs/language.md, Stencils)\n";
 
 static const char *usage_bench =
   "usage: clift bench [-t TARGET] [--size N=V]… [--runs K] [--check] prog.lift\n"
@@ -113,7 +113,7 @@ static const char *usage_bench =
   "               stencils over padded windows, map f (slide (pad …)), in three\n"
   "               sections (the borders with their bounds checks, the interior without;\n"
   "               seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "               and mapSeq too, --no-peel none (docs/language.md §7)\n";
+  "               and mapSeq too, --no-peel none (docs/language.md, Stencils)\n";
 
 /* The main usage, its target list printed from the table of targets. */
 static void print_usage_main(FILE *f) {

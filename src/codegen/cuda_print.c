@@ -87,6 +87,14 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   const char xyz = "xyz"[s->dim >= 0 && s->dim < 3 ? s->dim : 0];
   codegen_indent(p);
+  if (s->level != LEVEL_SEQ && nat_proves_le(s->count, nat_const(1))) {   /* at most one iteration in all: an if */
+    const char *id = s->level == LEVEL_GLB ? arena_printf("(clift_index)blockIdx.%c * blockDim.%c + threadIdx.%c", xyz, xyz, xyz)
+                                           : arena_printf("(clift_index)%s.%c", s->level == LEVEL_WRG ? "blockIdx" : "threadIdx", xyz);
+    buf_printf(p->b, "if (%s < ", id);
+    codegen_nat(p->b, s->count);
+    buf_printf(p->b, ") { const clift_index %s = %s;\n", v, id);
+    return;
+  }
   switch (s->level) {
   case LEVEL_SEQ: buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v); break;
   case LEVEL_GLB: buf_printf(p->b, "for (clift_index %s = (clift_index)blockIdx.%c * blockDim.%c + threadIdx.%c; %s < ", v, xyz, xyz, xyz, v); break;

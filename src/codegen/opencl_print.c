@@ -54,6 +54,12 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   }
   const char *id = s->level == LEVEL_GLB ? "global_id" : s->level == LEVEL_WRG ? "group_id" : "local_id";
   const char *size = s->level == LEVEL_GLB ? "global_size" : s->level == LEVEL_WRG ? "num_groups" : "local_size";
+  if (nat_proves_le(s->count, nat_const(1))) {   /* at most one iteration in all (a peeled stencil's border): an if */
+    buf_printf(p->b, "if ((clift_index)get_%s(%d) < ", id, s->dim);
+    codegen_nat(p->b, s->count);
+    buf_printf(p->b, ") { const clift_index %s = get_%s(%d);\n", v, id, s->dim);
+    return;
+  }
   buf_printf(p->b, "for (clift_index %s = get_%s(%d); %s < ", v, id, s->dim, v);
   codegen_nat(p->b, s->count);
   buf_printf(p->b, "; %s += get_%s(%d)) {\n", v, size, s->dim);
