@@ -99,15 +99,20 @@ static std::vector<float> to_host(const float *d, size_t n) {
   return h;
 }
 
-// median over RUNS timed runs after WARMUP warm-ups, each between two events
-static double time_ms(const std::function<void()> &op, int runs = RUNS) {
+// median over RUNS timed runs after WARMUP warm-ups, each between two events;
+// pre() runs before each (not timed: restoring an input an in-place op overwrote)
+static double time_ms_pre(const std::function<void()> &pre, const std::function<void()> &op, int runs = RUNS) {
   cudaEvent_t a, b;
   CK(cudaEventCreate(&a));
   CK(cudaEventCreate(&b));
-  for (int i = 0; i < WARMUP; i++) op();
+  for (int i = 0; i < WARMUP; i++) {
+    pre();
+    op();
+  }
   CK(cudaDeviceSynchronize());
   std::vector<double> ms;
   for (int i = 0; i < runs; i++) {
+    pre();
     CK(cudaEventRecord(a));
     op();
     CK(cudaEventRecord(b));
@@ -122,6 +127,7 @@ static double time_ms(const std::function<void()> &op, int runs = RUNS) {
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
 }
+static double time_ms(const std::function<void()> &op, int runs = RUNS) { return time_ms_pre([] {}, op, runs); }
 
 static std::string vsize(size_t n) { return "N=" + std::to_string(n); }
 static std::string msize(size_t rows, size_t cols) {  // clift's gemv: N rows? keep both
@@ -550,32 +556,6 @@ static void bench_scan(size_t n) {
 // vector, restored by a device-to-device copy BEFORE the first event (not
 // timed). Checked once against a float64 CPU reference computed from the packed
 // row-major data, per row relative to sum |terms| (rows cancel), 1e-5.
-static double time_ms_pre(const std::function<void()> &pre, const std::function<void()> &op, int runs = RUNS) {
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
-  for (int i = 0; i < WARMUP; i++) {
-    pre();
-    op();
-  }
-  CK(cudaDeviceSynchronize());
-  std::vector<double> ms;
-  for (int i = 0; i < runs; i++) {
-    pre();
-    CK(cudaEventRecord(a));
-    op();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float t;
-    CK(cudaEventElapsedTime(&t, a, b));
-    ms.push_back(t);
-  }
-  CK(cudaGetLastError());
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
-}
 static size_t packed_off(size_t n, size_t i, bool upper) {  // row-major packed row offset
   return upper ? i * n - i * (i - 1) / 2 : i * (i + 1) / 2;
 }
