@@ -216,20 +216,24 @@ def main():
                 sizes_by_bench[s["bench"]].append(s["size"])
     order = BENCHES + sorted(set(sizes_by_bench) - set(BENCHES))
     order.sort(key=order_key)
+    def clift_ms(b, tgt, size):
+        """the median of a timing step, or None with a note saying why"""
+        s = step_for("time", b, tgt, size)
+        ms = median_of(s) if s and s["status"] == "ok" else None
+        if ms is None:
+            if s and s["status"] == "missing":
+                note(f"{b}: {s['summary']}")
+            else:
+                note(f"{b} {pretty_size(b, size)} clift -t {tgt}: " + why(s, "timing").split(": ", 1)[1])
+        return ms
+
     for b in order:
         if base(b) in OWN_SECTION:
             continue
         for size in sizes_by_bench.get(b, []):
             cells = {}
             for tgt in ("cuda", "opencl"):
-                s = step_for("time", b, tgt, size)
-                ms = median_of(s) if s and s["status"] == "ok" else None
-                if ms is None:
-                    if s and s["status"] == "missing":
-                        note(f"{b}: {s['summary']}")
-                    else:
-                        note(f"{b} {pretty_size(b, size)} clift -t {tgt}: " + why(s, "timing").split(": ", 1)[1])
-                cells[tgt] = ms
+                cells[tgt] = clift_ms(b, tgt, size)
             k = key(size)
             pb = peer_name(b, peer_names)
             v = peer.get((pb, k))
@@ -293,17 +297,6 @@ def main():
                 cells.append(f"**{s['status'].upper()}** ({sz})")
                 note(f"{b} {kind} -t {tgt} {sz}: {s['status']}: {s['summary']}")
         crow.append([b + (" --peel" if sfx else "")] + cells)
-
-    def clift_ms(b, tgt, size):
-        """the median of a timing step, or None with a note saying why"""
-        s = step_for("time", b, tgt, size)
-        ms = median_of(s) if s and s["status"] == "ok" else None
-        if ms is None:
-            if s and s["status"] == "missing":
-                note(f"{b}: {s['summary']}")
-            else:
-                note(f"{b} {pretty_size(b, size)} clift -t {tgt}: " + why(s, "timing").split(": ", 1)[1])
-        return ms
 
     def peer_ms(name, size, what):
         v = peer.get((name, key(size)))
