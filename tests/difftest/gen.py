@@ -497,7 +497,9 @@ class Gen:
         if is_pos(n):
             # a row of a position-dependent array (length i + 1 or N - i): no split or
             # asVector (divisibility unknown), no iota (i cannot be named in a size)
-            ops = [o for o in ops if o in ('zip', 'unzip', 'map', 'pad', 'slide', 'slice', 'transpose', 'join')]
+            # asVector only of a length 4 * (row length): the asScalar of a float4 row
+            ops = [o for o in ops if o in ('zip', 'unzip', 'map', 'pad', 'slide', 'slice', 'transpose', 'join',
+                                           'asScalar') or o == 'asVector' and n.s.startswith('(* 4 ')]
         if not ops:
             return xs, xt
         op = self.pick(ops)
@@ -1529,7 +1531,16 @@ class Gen:
                 g, gt = self.thread_fn(lvt[1], cenv2, 1)
                 inner, it = f'(mapLcl {g} {lv})', arr(gt, lvt[2])
                 body = f'(let {l} ((toLocal (mapLcl (lambda ({y}) {yb}))) {x.name}) {inner})'
-            elif c < 0.4 and e in (FLOAT, INT) and self.on('wrg_reduce') and self.on('dep_wrg_reduce'):
+            elif c < 0.36 and et_scalar(e):
+                # toLocal of a mapSeq at work-group level (every work-item writes the local
+                # copy, FINDINGS.md F22), read by the local threads
+                y, l = self.fresh('y'), self.fresh('l')
+                yb = self.scal(e, cenv + [Var(y, e)], 1)[0]
+                lt = arr(e, x.t[2])
+                g, gt = self.thread_fn(e, cenv + [Var(l, lt)], 1)
+                body = f'(let {l} ((toLocal (mapSeq (lambda ({y}) {yb}))) {x.name}) (mapLcl {g} {l}))'
+                it = arr(gt, x.t[2])
+            elif c < 0.42 and e in (FLOAT, INT) and self.on('wrg_reduce') and self.on('dep_wrg_reduce'):
                 z = '0.0f' if e == FLOAT else '0'
                 body, it = f'({self.pick(["reduce", "reduceSeq"])} {z} {self.pick(["+", "max", "min"])} {x.name})', \
                     arr(e, Size('1', lambda s: 1))
