@@ -1634,7 +1634,7 @@ class Gen:
         y = self.fresh('y')
         if et_scalar(x.t[1]):
             g, gt = self.thread_fn(x.t[1], env + vs, 0)
-            if is_arr(gt) or is_tup(gt):
+            if gt not in (FLOAT, INT):   # rows of float or int (no double/bool rows to compute on)
                 g, gt = '(lambda (z) z)', x.t[1]
         else:
             g, gt = '(lambda (z) z)', x.t[1]
