@@ -71,11 +71,17 @@ FEATURES = {
                   'them (FINDINGS.md F17)',
     'filter_join': 'join of mapWrg/mapLcl row filters (an array of dynamic-length rows written through a view, '
                    'FINDINGS.md F18)',
+    'dep': 'position-dependent arrays [i -> [T](i+1)]N and [i -> [T](N-i)]N (SPEC §3.5): triangles and batches of '
+           'triangles, row maps at every level, reductions of and over rows, zips, join, row layouts and temporaries',
+    'dep_up_tmp': 'upper triangles [i -> [T](N-i)]N whose row functions may need a temporary (iterate, toGlobal, '
+                  'toPrivate, let, nested maps): sized at the last row when the rows are a sequential loop (FINDINGS.md F23)',
+    'dep_wrg_reduce': 'reduce of a row of a position-dependent array as the body of a mapWrg (the position '
+                      'variable left undeclared, FINDINGS.md F24)',
 }
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
 # groups that hit bugs still open on main when this was written (FINDINGS.md): the test
 # suite leaves them out (tests/difftest/run.sh); remove a name here once its bug is fixed
-OPEN = []   # F17, F18 (found at 79880e4) fixed on issue11
+OPEN = []   # F23, F24 (found at 4c42926) fixed on main (26bd6b0, 7ec590d); F17, F18 fixed on issue11
 
 
 class Size:
@@ -118,6 +124,36 @@ def has_dyn(t):
 def dyn_names(t):
     """The hidden lengths (X<k>) a type mentions."""
     return set(re.findall(r'\bX[0-9]+\b', type_text(t))) if is_arr(t) or is_tup(t) else set()
+
+
+def is_pos(n):
+    """Whether a size is a row length of a position-dependent array (mentions its position i)."""
+    return bool(re.search(r'\bi\b', n.s))
+
+
+def sz_row(kind, n):
+    """The length of row i of a lower ('lo': i + 1) or upper ('up': N - i) triangle. Its
+    function gives the shortest row's length (1), so that a constraint on it (slide, slice)
+    holds for every row."""
+    return Size('(+ i 1)' if kind == 'lo' else f'(- {n.s} i)', lambda s: 1, 1)
+
+
+def sz_tri(n):
+    """The length of a joined triangle: Σ (i + 1) = Σ (N - i) = N (N + 1) / 2."""
+    return Size(f'(/ (* {n.s} (+ {n.s} 1)) 2)', lambda s: n.f(s) * (n.f(s) + 1) // 2)
+
+
+def dep(elem, kind, n):
+    """A position-dependent array [i -> [elem](row i)]n (a triangle, packed row after row)."""
+    return ('dep', elem, kind, n)
+
+
+def is_dep(t):
+    return isinstance(t, tuple) and t[0] == 'dep'
+
+
+def dep_row(t):
+    return arr(t[1], sz_row(t[2], t[3]))
 
 
 def sz_var(v):
@@ -164,6 +200,8 @@ def type_text(t):
         return f'(array-type {type_text(t[1])} {t[2].s})'
     if is_tup(t):
         return '(tuple ' + ' '.join(type_text(x) for x in t[1:]) + ')'
+    if is_dep(t):
+        return f'(dep-array-type (i) {type_text(dep_row(t))} {t[3].s})'
     return t
 
 
@@ -456,6 +494,12 @@ class Gen:
             # a filtered array: no constraint on its length can be met (split, slide, slice,
             # asVector), no iota of it, no transpose (a dynamic length inside an element type)
             ops = [o for o in ops if o in ('zip', 'unzip', 'map', 'pad', 'join') and not has_dyn(e)]
+        if is_pos(n):
+            # a row of a position-dependent array (length i + 1 or N - i): no split or
+            # asVector (divisibility unknown), no iota (i cannot be named in a size)
+            # asVector only of a length 4 * (row length): the asScalar of a float4 row
+            ops = [o for o in ops if o in ('zip', 'unzip', 'map', 'pad', 'slide', 'slice', 'transpose', 'join',
+                                           'asScalar') or o == 'asVector' and n.s.startswith('(* 4 ')]
         if not ops:
             return xs, xt
         op = self.pick(ops)
@@ -470,6 +514,8 @@ class Gen:
             return f'(transpose {xs})', arr(arr(e[1], n), e[2])
         if op == 'slide':
             sw, st = self.pick([(3, 1), (2, 1), (3, 2), (4, 2), (1, 1)])
+            if is_pos(n) and n.lo < sw:
+                return xs, xt   # some row is shorter than the window
             self.cons.append(lambda s, n=n, sw=sw: n.f(s) >= sw)
             return f'(slide #{sw} #{st} {xs})', arr(arr(e, Size(str(sw), lambda s, sw=sw: sw, sw)),
                                                      sz_slide(n, sw, st))
@@ -483,9 +529,9 @@ class Gen:
             return f'(padConstant #{l} #{r} {self.lit(e)} {xs})', arr(e, m)
         if op == 'zip':
             others = [v for v in env if is_arr(v.t) and v.t[2] == n and v.name != xs]
-            if is_dyn(n) and not others:
+            if (is_dyn(n) or is_pos(n)) and not others:
                 return xs, xt
-            if not is_dyn(n) and self.on('iota', 0.3) or not others:
+            if not is_dyn(n) and not is_pos(n) and self.on('iota', 0.3) or not others:
                 ys, yt = f'(iota #{n.s})', arr(INT, n)
             else:
                 o = self.pick(others)
@@ -495,7 +541,7 @@ class Gen:
             if self.r.random() < 0.2 and not is_tup(e) and not is_tup(yt[1]):
                 o = self.pick(others) if others and self.r.random() < 0.5 else None
                 zs, zt = (o.name, o.t[1]) if o and not is_tup(o.t[1]) else (f'(iota #{n.s})', INT)
-                if is_dyn(n) and zs.startswith('(iota'):
+                if (is_dyn(n) or is_pos(n)) and zs.startswith('(iota'):
                     zs, zt = ys, yt[1]
                 return f'(zip3 {xs} {ys} {zs})', arr(tup(e, yt[1], zt), n)
             if self.r.random() < 0.5:
@@ -529,6 +575,8 @@ class Gen:
             return f'({g} (unzip {xs}))', arr(e[1] if g == 'get1' else e[2], n)
         if op == 'slice':
             a, b = self.r.randint(0, 2), self.r.randint(1, 3)
+            if is_pos(n) and n.lo < a + b:
+                return xs, xt
             self.cons.append(lambda s, n=n, a=a, b=b: n.f(s) >= a + b)
             return f'(slice #{a} #{b} {xs})', arr(e, Size(str(b), lambda s, b=b: b, b))
         return xs, xt
@@ -1263,6 +1311,371 @@ class Gen:
         body, bt = self.thread_body(env2 + [yv], yv, 2)
         return f'(let {y} {ys} {body})', bt
 
+    # ---- position-dependent arrays (SPEC §3.5) -----------------------------------------------
+    def dep_program(self, seed):
+        """A program over a triangle [i -> [T](i+1)]N or [i -> [T](N-i)]N (or a batch of M
+        of them): row maps at every level, reductions of the rows and over them, zips, join,
+        layouts of a row and row-sized temporaries; the result position-dependent or regular."""
+        r = self.r
+        self.feats.add('dep')
+        N = sz_var('N')
+        kind = self.pick(['lo', 'lo', 'up'])
+        et = self.pick([FLOAT, FLOAT, FLOAT, INT])
+        if self.on('vector', 0.08):
+            et = VEC
+        batch = r.random() < 0.2
+        M = sz_var('M') if batch else None
+        dt = dep(et, kind, N)
+        params = [Var('a0', arr(dt, M) if batch else dt)]
+        if r.random() < 0.5:   # a regular vector of the triangle's length (zip, reads in rows)
+            params.append(Var('a1', arr(self.pick([FLOAT, FLOAT, INT]) if et != VEC else FLOAT, N)))
+        if self.on('scalar_param', 0.3):
+            params.append(Var('k0', self.pick([FLOAT, INT])))
+        env = [p for p in params if not is_dep(p.t) and not (is_arr(p.t) and is_dep(p.t[1]))]
+        self.level = 'seq'
+        if batch:
+            body, rt = self.dep_batch('a0', dt, env)
+        else:
+            body, rt = self.dep_top('a0', dt, env)
+        if kind == 'up' and re.search(r'iterate|toGlobal|toPrivate|toLocal|\(let |scan|\(map[A-Za-z]* [^()]*\(lambda [^)]*\) \(map', body):
+            if 'dep_up_tmp' in self.exclude:
+                raise Reject('FINDINGS.md F23')
+            self.feats.add('dep_up_tmp')
+        sizes = ['N'] + (['M'] if batch else [])
+        text = (f'(lift ({" ".join(sizes)}) ({" ".join(type_text(p.t) for p in params)})\n'
+                f'  (lambda ({" ".join(p.name for p in params)})\n    {body}))\n')
+        loops = len(re.findall(r'\((map|reduce|scan|iterate)', text))
+        for _ in range(400):
+            s = {'N': r.choice([1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 16, 17, 31, 32, 33, r.randint(1, 64)])}
+            if batch:
+                s['N'] = min(s['N'], r.choice([1, 3, 5, 8, 13]))
+                s['M'] = r.choice([1, 2, 3, 5])
+            elif loops <= 3 and et != VEC and r.random() < 0.15:
+                s['N'] = r.choice([65, 100, 127, 129])   # several work-groups, no multiple of their size
+            if all(c(s) for c in self.cons):
+                break
+        else:
+            raise Reject('no sizes satisfy the constraints')
+        inputs = [self.value(p.t, s) for p in params]
+        return Program(seed, text, inputs, rt, sorted(self.feats), s)
+
+    def dep_rows(self, m, dt, env):
+        """A position-dependent array over m's rows: m itself, a zip with itself, with a
+        regular vector of its length, a lazy map of it. (text, function maker) where the
+        maker, given a fresh parameter name, gives the Vars its function sees and the
+        one standing for the row."""
+        r = self.r
+        rowt = dep_row(dt)
+        vecs = [v for v in env if is_arr(v.t) and v.t[2] == dt[3] and not is_arr(v.t[1])]
+        c = r.random()
+        if c < 0.5:
+            return m, lambda p: ([Var(p, rowt)], Var(p, rowt))
+        if c < 0.65:
+            self.feats.add('tuple')
+            return f'(zip {m} {m})', lambda p: ([Var(f'(get1 {p})', rowt), Var(f'(get2 {p})', rowt)],
+                                                Var(f'(get{self.pick([1, 2])} {p})', rowt))
+        if c < 0.8 and vecs:
+            self.feats.add('tuple')
+            v = self.pick(vecs)
+            if r.random() < 0.5:
+                return f'(zip {m} {v.name})', lambda p: ([Var(f'(get1 {p})', rowt), Var(f'(get2 {p})', v.t[1])],
+                                                         Var(f'(get1 {p})', rowt))
+            return f'(zip {v.name} {m})', lambda p: ([Var(f'(get2 {p})', rowt), Var(f'(get1 {p})', v.t[1])],
+                                                     Var(f'(get2 {p})', rowt))
+        # a lazy map of the triangle: each row mapped by a scalar function (fused into the reader)
+        self.feats.add('lazymap')
+        q, y = self.fresh('q'), self.fresh('y')
+        t = self.pick([FLOAT, FLOAT, INT]) if et_scalar(dt[1]) else dt[1]
+        lvl, self.level = self.level, 'dseq'
+        e = self.scal(t, env + [Var(y, dt[1])], 2)[0]
+        self.level = lvl
+        mt = arr(t, rowt[2])
+        lazy = f'(map (lambda ({q}) (map (lambda ({y}) {e}) {q})) {m})'
+        if r.random() < 0.3:
+            self.feats.add('tuple')
+            def mk(p):
+                vs = [Var(f'(get1 {p})', mt), Var(f'(get2 {p})', rowt)]
+                return vs, self.pick(vs)
+            return f'(zip {lazy} {m})', mk
+        return lazy, lambda p: ([Var(p, mt)], Var(p, mt))
+
+    def dep_row_body(self, env, x, d=2):
+        """The body of a thread's function over a row x (in env): the generator's thread
+        bodies, or one of the shapes of SPEC §3.5 (layouts of the row, temporaries of its
+        size, reductions with scalar, tuple and array accumulators, its length)."""
+        r = self.r
+        c = r.random()
+        mapkw = 'map' if self.level == 'dseq' else 'mapSeq'
+        if c < 0.4 or not et_scalar(x.t[1]):
+            return self.thread_body(env, x, d)
+        if c < 0.52:
+            # a layout of the row (pad, padConstant, slide of a padded row), then mapped or reduced
+            self.feats.add('pad')
+            l, rr = r.randint(0, 2), r.randint(0, 2)
+            e, n = x.t[1], x.t[2]
+            m = Size(f'(+ {n.s} {l + rr})', lambda s: n.f(s) + l + rr, n.lo + l + rr)
+            xs = f'(pad #{l} #{rr} {x.name})' if r.random() < 0.5 else \
+                f'(padConstant #{l} #{rr} {self.lit(e)} {x.name})'
+            xt = arr(e, m)
+            if m.lo >= 2 and r.random() < 0.6:
+                self.feats.add('slide')
+                sw = self.pick([k for k in (2, 3) if k <= m.lo])
+                xs, xt = f'(slide #{sw} #1 {xs})', arr(arr(e, Size(str(sw), lambda s, sw=sw: sw, sw)), sz_slide(m, sw, 1))
+            v = Var(self.fresh('w'), xt)
+            body, bt = self.thread_body(env + [v], v, d)
+            return body.replace(v.name, f'{xs}') if False else f'(let {v.name} {xs} {body})', bt
+        if c < 0.64 and self.level != 'dseq':
+            # a temporary of the row's size (global or private memory), read by the rest
+            self.feats.add('let_array')
+            f, ft = self.thread_fn(x.t[1], env, 0)
+            tmp = self.fresh('tmp')
+            sp = self.pick(['toGlobal', 'toGlobal', 'toPrivate'] if self.level == 'seq' else ['toGlobal', 'toPrivate'])
+            if sp == 'toPrivate':
+                self.feats.add('private')
+            tv = Var(tmp, arr(ft, x.t[2]))
+            body, bt = self.thread_body(env + [tv], tv, d - 1)
+            return f'(let {tmp} (({sp} (mapSeq {f})) {x.name}) {body})', bt
+        if c < 0.76:
+            # a reduction of the row: scalar, tuple or array accumulator
+            t = x.t[1]
+            k = r.random()
+            if k < 0.3 and self.on('tuple_acc'):
+                tt = tup(t, INT)
+                init = f'(tuple {self.lit(t)} 0)'
+                return f'({self.reduce_kw()} {init} {self.reduce_fn(tt, init, x.t, env, d - 1)} {x.name})', \
+                    arr(tt, Size('1', lambda s: 1))
+            if k < 0.5 and self.level != 'dseq' and t == FLOAT and self.on('arr_acc'):
+                # element-wise sums of the windows of the padded row
+                w = f'(slide #2 #1 (pad #1 #0 {x.name}))'
+                acc, y = self.fresh('acc'), self.fresh('x')
+                init = f'(mapSeq (lambda (z) (* 0.0f z)) (aref {w} 0))'
+                bd = f'(mapSeq (lambda (p) (+ (get1 p) (get2 p))) (zip {acc} {y}))'
+                return f'(reduceSeq {init} (lambda ({acc} {y}) {bd}) {w})', \
+                    arr(arr(FLOAT, Size('2', lambda s: 2, 2)), Size('1', lambda s: 1))
+            init = self.lit(t)
+            return f'({self.reduce_kw()} {init} {self.reduce_fn(t, init, x.t, env, d - 1)} {x.name})', \
+                arr(t, Size('1', lambda s: 1))
+        if c < 0.84:
+            # the row's length and elements in a map over the row
+            y = self.fresh('x')
+            e = self.scal(INT, env + [Var(y, x.t[1])], 1)[0]
+            return f'({mapkw} (lambda ({y}) (+ {e} (length {x.name}))) {x.name})', arr(INT, x.t[2])
+        if c < 0.92:
+            # a regular array computed from the row (a map over a vector with the row in scope)
+            src = [v for v in env if is_arr(v.t) and not is_pos(v.t[2])]
+            if src:
+                xs, xt = self.source(src, 1)
+                f, ft = self.thread_fn(xt[1], env, 1)
+                return f'({mapkw} {f} {xs})', arr(ft, xt[2])
+        f, ft = self.thread_fn(x.t[1], env, d - 1)
+        return f'({mapkw} {f} {x.name})', arr(ft, x.t[2])
+
+    def dep_fn(self, mk, env, d=2):
+        """(lambda (p) body) over the rows that mk describes, and its result type."""
+        p = self.fresh('row')
+        vs, x = mk(p)
+        body, bt = self.dep_row_body(env + vs, x, d)
+        return f'(lambda ({p}) {body})', bt
+
+    def dep_top(self, m, dt, env, outer=True):
+        """A program (or, outer=False, the body of a thread's function) over the triangle m."""
+        r = self.r
+        n = dt[3]
+        rowt = dep_row(dt)
+        kinds = ['glb'] * 5 + ['seq', 'seq_glb', 'default', 'default', 'wrg', 'wrg', 'wrg',
+                                'reduce_rows', 'reduce_rows', 'join', 'join', 'join', 'let', 'glb_seq']
+        if not outer:
+            kinds = ['seq', 'seq', 'reduce_rows', 'join_seq']
+        k = self.pick(kinds)
+        if k in ('glb', 'seq', 'glb_seq'):
+            rows, mk = self.dep_rows(m, dt, env)
+            f, bt = self.dep_fn(mk, env)
+            kw = {'glb': 'mapGlb', 'seq': 'mapSeq', 'glb_seq': 'mapGlb'}[k]
+            if k == 'glb_seq':
+                # a mapSeq over the rows inside a mapGlb over chunks of ... no: mapSeq of the row inside mapGlb
+                p = self.fresh('row')
+                vs, x = mk(p)
+                g, gt = self.thread_fn(x.t[1], env + vs, 1)
+                return f'(mapGlb (lambda ({p}) (mapSeq {g} {x.name})) {rows})', arr(arr(gt, x.t[2]), n)
+            return f'({kw} {f} {rows})', arr(bt, n)
+        if k == 'seq_glb':
+            # a sequential loop over the rows, each row one kernel
+            self.feats.add('seq_outer')
+            rows, mk = self.dep_rows(m, dt, env)
+            p = self.fresh('row')
+            vs, x = mk(p)
+            g, gt = self.thread_fn(x.t[1], env + vs, 1)
+            return f'(mapSeq (lambda ({p}) (mapGlb {g} {x.name})) {rows})', arr(arr(gt, x.t[2]), n)
+        if k == 'default':
+            self.feats.add('default')
+            lvl, self.level = self.level, 'dseq'
+            rows, mk = self.dep_rows(m, dt, env)
+            f, bt = self.dep_fn(mk, env)
+            self.level = lvl
+            return f'(map {f} {rows})', arr(bt, n)
+        if k == 'wrg':
+            self.feats.add('wrg')
+            rows, mk = self.dep_rows(m, dt, env)
+            p = self.fresh('row')
+            vs, x = mk(p)
+            cenv = env + vs
+            e = x.t[1]
+            c = r.random()
+            if c < 0.3 and et_scalar(e):
+                # staged through local memory, then a layout of the local copy
+                y, l = self.fresh('y'), self.fresh('l')
+                yb = self.scal(e, cenv + [Var(y, e)], 1)[0]
+                lt = arr(e, x.t[2])
+                cenv2 = cenv + [Var(l, lt)]
+                lv, lvt = self.views(l, lt, cenv2, r.randint(0, 1))
+                g, gt = self.thread_fn(lvt[1], cenv2, 1)
+                inner, it = f'(mapLcl {g} {lv})', arr(gt, lvt[2])
+                body = f'(let {l} ((toLocal (mapLcl (lambda ({y}) {yb}))) {x.name}) {inner})'
+            elif c < 0.36 and et_scalar(e):
+                # toLocal of a mapSeq at work-group level (every work-item writes the local
+                # copy, FINDINGS.md F22), read by the local threads
+                y, l = self.fresh('y'), self.fresh('l')
+                yb = self.scal(e, cenv + [Var(y, e)], 1)[0]
+                lt = arr(e, x.t[2])
+                g, gt = self.thread_fn(e, cenv + [Var(l, lt)], 1)
+                body = f'(let {l} ((toLocal (mapSeq (lambda ({y}) {yb}))) {x.name}) (mapLcl {g} {l}))'
+                it = arr(gt, x.t[2])
+            elif c < 0.42 and e in (FLOAT, INT) and self.on('wrg_reduce') and self.on('dep_wrg_reduce'):
+                z = '0.0f' if e == FLOAT else '0'
+                body, it = f'({self.pick(["reduce", "reduceSeq"])} {z} {self.pick(["+", "max", "min"])} {x.name})', \
+                    arr(e, Size('1', lambda s: 1))
+            elif c < 0.5 and et_scalar(e):
+                # windows of the padded row, one after the other, each over the local threads
+                self.feats.add('wrg_seq')
+                w = self.fresh('w')
+                g, gt = self.thread_fn(e, cenv + [Var(w, arr(e, Size('2', lambda s: 2, 2)))], 1)
+                body = f'(mapSeq (lambda ({w}) (mapLcl {g} {w})) (slide #2 #1 (pad #1 #0 {x.name})))'
+                it = arr(arr(gt, Size('2', lambda s: 2, 2)), x.t[2])
+            else:
+                xv, xvt = self.views(x.name, x.t, cenv, r.randint(0, 1))
+                g, gt = self.thread_fn(xvt[1], cenv, 1)
+                kw = '(toGlobal (mapLcl {}))' if r.random() < 0.2 else None
+                body = f'((toGlobal (mapLcl {g})) {xv})' if kw else f'(mapLcl {g} {xv})'
+                it = arr(gt, xvt[2])
+                if is_arr(gt) and gt[2].s == '1' and r.random() < 0.5:
+                    body, it = f'(join {body})', arr(gt[1], xvt[2])
+            return f'(mapWrg (lambda ({p}) {body}) {rows})', arr(it, n)
+        if k == 'reduce_rows':
+            # a reduceSeq over the rows (scalar or tuple accumulator)
+            rows, mk = self.dep_rows(m, dt, env)
+            p, acc = self.fresh('row'), self.fresh('acc')
+            vs, x = mk(p)
+            env2 = env + vs
+            t = x.t[1] if x.t[1] in (FLOAT, INT) else FLOAT
+            kw = 'reduce' if self.level == 'dseq' else 'reduceSeq'
+            def part(tt):
+                c = r.random()
+                if c < 0.5 and x.t[1] == tt:
+                    return self.reduce_scalar_row(tt, x, env2)
+                if c < 0.7 and x.t[1] == tt:
+                    return f'(aref {x.name} {self.pick(["0", f"(- (length {x.name}) 1)", f"(% (abs {self.scal(INT, env2, 1)[0]}) (length {x.name}))"])})'
+                if tt == INT and c < 0.8:
+                    return f'(length {x.name})'
+                return self.scal(tt, env2, 2)[0]
+            if self.on('tuple_acc', 0.3):
+                tt = tup(t, INT)
+                init = f'(tuple {self.lit(t)} 0)'
+                bd = f'(tuple (+ (get1 {acc}) {part(t)}) (max (get2 {acc}) {part(INT)}))'
+                return f'({kw} {init} (lambda ({acc} {p}) {bd}) {rows})', arr(tt, Size('1', lambda s: 1))
+            init = self.lit(t)
+            bd = f'({self.pick(["+", "+", "max", "min"])} {acc} {part(t)})'
+            return f'({kw} {init} (lambda ({acc} {p}) {bd}) {rows})', arr(t, Size('1', lambda s: 1))
+        if k in ('join', 'join_seq'):
+            self.feats.add('split')
+            c = r.random()
+            jt = arr(dt[1], sz_tri(n))
+            js = f'(join {m})'
+            if c < 0.35:
+                # join of a row map (materialised, or lazy)
+                rows, mk = self.dep_rows(m, dt, env)
+                p = self.fresh('row')
+                vs, x = mk(p)
+                kw = self.pick(['map', 'mapGlb', 'mapSeq']) if k == 'join' else self.pick(['map', 'mapSeq'])
+                lvl = self.level
+                if kw == 'map':
+                    self.level = 'dseq'
+                    y = self.fresh('y')
+                    t = self.pick([FLOAT, INT]) if et_scalar(x.t[1]) else x.t[1]
+                    g = f'(lambda ({y}) {self.scal(t, env + vs + [Var(y, x.t[1])], 2)[0]})'
+                else:
+                    g, t = self.thread_fn(x.t[1], env + vs, 0)
+                    if is_arr(t):
+                        g, t = f'(lambda (z) z)', x.t[1]
+                self.level = lvl
+                inner = 'map' if kw == 'map' else 'mapSeq'
+                js, jt = f'(join ({kw} (lambda ({p}) ({inner} {g} {x.name})) {rows}))', arr(t, sz_tri(n))
+            if k == 'join' and r.random() < 0.15:
+                return js, jt   # the joined array itself (a view or a row map's result)
+            c = r.random()
+            e = jt[1]
+            if k == 'join' and c < 0.3 and e in (FLOAT, INT):
+                self.feats.add('top_reduce')
+                z = '0.0f' if e == FLOAT else '0'
+                op, init = self.pick([('+', z), ('max', '-100000' + ('.0f' if e == FLOAT else '')),
+                                      ('min', '100000' + ('.0f' if e == FLOAT else ''))])
+                return f'(reduce {init} {op} {js})', arr(e, Size('1', lambda s: 1))
+            if c < 0.45 and e in (FLOAT, INT):
+                init = self.lit(e)
+                return f'({self.reduce_kw()} {init} {self.reduce_fn(e, init, jt, env, 1)} {js})', \
+                    arr(e, Size('1', lambda s: 1))
+            f, ft = self.thread_fn(e, env, 1)
+            kw = self.pick(['mapGlb', 'mapGlb', 'mapSeq']) if k == 'join' else 'mapSeq'
+            return f'({kw} {f} {js})', arr(ft, jt[2])
+        # let: a position-dependent intermediate (one kernel's result), read by a second row map
+        self.feats.add('multi')
+        rows, mk = self.dep_rows(m, dt, env)
+        p = self.fresh('row')
+        vs, x = mk(p)
+        y = self.fresh('y')
+        if et_scalar(x.t[1]):
+            g, gt = self.thread_fn(x.t[1], env + vs, 0)
+            if gt not in (FLOAT, INT):   # rows of float or int (no double/bool rows to compute on)
+                g, gt = '(lambda (z) z)', x.t[1]
+        else:
+            g, gt = '(lambda (z) z)', x.t[1]
+        first = f'(mapGlb (lambda ({p}) (mapSeq {g} {x.name})) {rows})'
+        yt = dep(gt, dt[2], n)
+        body, bt = self.dep_top(y, yt, env) if r.random() < 0.6 else self.dep_top(y, yt, env + [Var(y + '_', yt)])
+        return f'(let {y} {first}\n    {body})', bt
+
+    def reduce_scalar_row(self, t, x, env):
+        init = self.lit(t)
+        return f'(aref ({self.reduce_kw()} {init} {self.reduce_fn(t, init, x.t, env, 1)} {x.name}) 0)'
+
+    def dep_batch(self, ts, dt, env):
+        """A program over a batch [[i -> [T](row i)]N]M: one triangle per thread, per
+        work-group (its rows over the local threads), per sequential step (its rows one kernel)."""
+        r = self.r
+        n = dt[3]
+        t = self.fresh('t')
+        k = self.pick(['glb', 'glb', 'wrg', 'seq_glb', 'default', 'glb_join'])
+        if k == 'glb':
+            body, bt = self.dep_top(t, dt, env, outer=False)
+            return f'(mapGlb (lambda ({t}) {body}) {ts})', arr(bt, sz_var('M'))
+        if k == 'glb_join':
+            self.feats.add('split')
+            f, ft = self.thread_fn(dt[1], env, 1)
+            return f'(mapGlb (lambda ({t}) (mapSeq {f} (join {t}))) {ts})', arr(arr(ft, sz_tri(n)), sz_var('M'))
+        if k == 'default':
+            self.feats.add('default')
+            lvl, self.level = self.level, 'dseq'
+            rows, mk = self.dep_rows(t, dt, env)
+            f, bt = self.dep_fn(mk, env)
+            self.level = lvl
+            return f'(map (lambda ({t}) (map {f} {rows})) {ts})', arr(arr(bt, n), sz_var('M'))
+        rows, mk = self.dep_rows(t, dt, env)
+        f, bt = self.dep_fn(mk, env, 1)
+        if k == 'wrg':
+            self.feats.add('wrg')
+            return f'(mapWrg (lambda ({t}) (mapLcl {f} {rows})) {ts})', arr(arr(bt, n), sz_var('M'))
+        self.feats.add('seq_outer')
+        return f'(mapSeq (lambda ({t}) (mapGlb {f} {rows})) {ts})', arr(arr(bt, n), sz_var('M'))
+
     # ---- input values -------------------------------------------------------------------
     def value(self, t, s, bias=None):
         """A random input of type t. bias (filter programs, the arrays only): the sign of
@@ -1282,16 +1695,30 @@ class Gen:
             return '<' + ', '.join(self.value(FLOAT, s, bias) for _ in range(4)) + '>'
         if is_tup(t):
             return '(' + ', '.join(self.value(x, s, bias) for x in t[1:]) + ')'
+        if is_dep(t):   # a ragged literal, row i of length i + 1 (lower) or N - i (upper)
+            n = t[3].f(s)
+            return '[' + ', '.join('[' + ', '.join(self.value(t[1], s) for _ in range(i + 1 if t[2] == 'lo' else n - i))
+                                   + ']' for i in range(n)) + ']'
         n = t[2].f(s)
         return '[' + ', '.join(self.value(t[1], s, bias) for _ in range(n)) + ']'
 
 
+def et_scalar(t):
+    return t in (FLOAT, INT)
+
+
+DEP_SHARE = 0.12   # the share of seeds that are position-dependent programs (group dep)
+
+
 def generate(seed, exclude=()):
-    """The program for seed: deterministic. Redraws (seed, attempt) until one fits."""
+    """The program for seed: deterministic. Redraws (seed, attempt) until one fits.
+    Whether a seed is a program of the group `dep` is drawn apart (DEP_SHARE), so that the
+    other seeds give the programs they gave before the group existed."""
+    want_dep = 'dep' not in exclude and random.Random(f'dep{seed}').random() < DEP_SHARE
     for attempt in range(50):
         g = Gen(seed * 1000 + attempt, exclude)
         try:
-            p = g.program(seed)
+            p = g.dep_program(seed) if want_dep else g.program(seed)
             return p
         except Reject:
             continue
