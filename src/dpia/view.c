@@ -61,6 +61,7 @@ static View *view_idx_at(Tr *tr, View *v, Nat *i) {
     View *r = view_new(v->k == 1 ? V_TUPLE : V_SOA, et, v->n);
     r->k = v->k - 1;
     for (int f = 0; f < v->n; f++) r->kids[f] = view_idx(tr, v->kids[f], i);
+    if (v->len && v->len->type->kind == TY_ARRAY) r->len = view_idx(tr, v->len, i);   /* rows of {∃…}: row i's length */
     return r;
   }
   if (type_is_value(et)) return view_scalar(view_resolve(tr, v, path_prepend_index((Path){0, NULL}, i)));
@@ -244,6 +245,7 @@ Acc *acc_idx(Acc *a, Nat *i) {
   if (a->kind == AC_SOA && a->k > 0) {
     Acc *r = acc_soa(dpia_elem_at(a->type, i), a->k - 1, a->n);
     for (int f = 0; f < a->n; f++) r->kids[f] = acc_idx(a->kids[f], i);
+    if (a->len && a->len->type->kind == TY_ARRAY) r->len = acc_idx(a->len, i);   /* rows of {∃…}: row i's length */
     return r;
   }
   Acc *r = acc_new(AC_IDX, dpia_elem_at(a->type, i), a);
