@@ -18,8 +18,9 @@ summary() { echo "$1: $pass passed, $fail failed"; [ "$fail" -eq 0 ]; }
 
 # gen FILE [TARGET]: the generated code of FILE in $T/gen (TARGET defaults to
 # $GEN_TARGET, else openmp); a compile error is a failure.
+# GEN_FLAGS: compile options (--peel, --no-peel) for one call: GEN_FLAGS=--peel gen FILE
 gen() {
-  "$CLIFT" compile -t "${2:-${GEN_TARGET:-openmp}}" --print "$1" > "$T/gen" 2>"$T/err" && return 0
+  "$CLIFT" compile ${GEN_FLAGS:-} -t "${2:-${GEN_TARGET:-openmp}}" --print "$1" > "$T/gen" 2>"$T/err" && return 0
   bad "$1 does not compile: $(cat "$T/err")"
   return 1
 }
