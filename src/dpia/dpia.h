@@ -195,7 +195,6 @@ Nat *type_len(Type *t);
 
 /* ---- position-dependent arrays (position.c, SPEC §3.5) ---- */
 bool dpia_dependent(Type *t);                /* does t hold a [i -> T]n? */
-Type *dpia_elem_at(Type *t, Nat *i);         /* the element type of array t at index i */
 /* lam itself, or, when it takes elements of a position-dependent array, a
    copy of it at the position of the argument that has one (View.pos);
    NULL + diag_unsupported when none has. */

@@ -8,11 +8,6 @@
 #include "dpia.h"
 #include "../layout/layout.h"
 
-Type *dpia_elem_at(Type *t, Nat *i) {
-  if (t->kind == TY_EXISTS) t = t->array;
-  return t->index && i ? type_subst(t->elem, t->index, i) : t->elem;
-}
-
 bool dpia_dependent(Type *t) {
   if (!t) return false;
   switch (t->kind) {
@@ -149,7 +144,7 @@ Nat *dpia_flat_offset(Tr *tr, Type *t, Path p, Type **leaf) {
     } else {
       off = nat_add(off, nat_mul(i, layout_type_elements(t->elem)));
     }
-    t = dpia_elem_at(t, i);
+    t = type_elem_at(t, i);
   }
   *leaf = t;
   return closed(tr, off, whole);
@@ -183,7 +178,7 @@ View *dpia_join_packed(Tr *tr, Expr *e) {
   Type *t = e->kids[0]->type;
   View *xs = dpia_exp(tr, e->kids[0]);
   if (!xs) return NULL;
-  Type *row = dpia_elem_at(t, nat_const(0));
+  Type *row = type_elem_at(t, nat_const(0));
   if (row->kind != TY_ARRAY || !flat_leaf(row->elem)) {
     diag_unsupported(e->loc, "join of a position-dependent array whose rows hold %s", type_to_string(row->elem));
     return NULL;

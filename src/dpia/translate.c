@@ -213,14 +213,14 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   if (t->kind != TY_ARRAY) return diag_error(LOC_NONE, "internal: cannot copy a value of type %s", type_to_string(t));
   long long n;
   if (nat_is_const(t->len, &n) && n == 1)   /* a [T]1 (a reduction's result) needs no loop */
-    return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), dpia_elem_at(t, nat_const(0)));
+    return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), type_elem_at(t, nat_const(0)));
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, 0, t->len, &i);
   /* what the copy computes per element (a fused map's work) runs inside it */
   ParLoop loop = { i, t->len, level, tr->par };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
-  bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), dpia_elem_at(t, nat_var(i)));
+  bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), type_elem_at(t, nat_var(i)));
   if (level != LEVEL_SEQ) tr->par = loop.outer; else tr->seq--;
   tr->block = saved;
   return ok;

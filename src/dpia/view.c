@@ -56,7 +56,7 @@ View *view_idx(Tr *tr, View *v, Nat *i) {
 }
 
 static View *view_idx_at(Tr *tr, View *v, Nat *i) {
-  Type *et = dpia_elem_at(v->type, i);
+  Type *et = type_elem_at(v->type, i);
   if (v->kind == V_SOA) {   /* the row of every field: still a structure of arrays */
     View *r = view_new(v->k == 1 ? V_TUPLE : V_SOA, et, v->n);
     r->k = v->k - 1;
@@ -243,12 +243,12 @@ Acc *acc_soa(Type *type, int depth, int n) {
 
 Acc *acc_idx(Acc *a, Nat *i) {
   if (a->kind == AC_SOA && a->k > 0) {
-    Acc *r = acc_soa(dpia_elem_at(a->type, i), a->k - 1, a->n);
+    Acc *r = acc_soa(type_elem_at(a->type, i), a->k - 1, a->n);
     for (int f = 0; f < a->n; f++) r->kids[f] = acc_idx(a->kids[f], i);
     if (a->len && a->len->type->kind == TY_ARRAY) r->len = acc_idx(a->len, i);   /* rows of {∃…}: row i's length */
     return r;
   }
-  Acc *r = acc_new(AC_IDX, dpia_elem_at(a->type, i), a);
+  Acc *r = acc_new(AC_IDX, type_elem_at(a->type, i), a);
   r->a = i;
   if (a->len && a->len->type->kind == TY_ARRAY) r->len = acc_idx(a->len, i);
   return r;

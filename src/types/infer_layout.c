@@ -14,7 +14,6 @@ static Type *array_at(NatVar *v, Type *elem, Nat *len) {
 static NatVar *position(const char *name, Nat *len) { return nat_var_new(name, nat_const(0), nat_sub(len, nat_const(1))); }
 
 /* The element of xs at position `at` (a nat): T[i := at] for [i -> T]n. */
-static Type *elem_at(Type *xs, Nat *at) { return xs->index ? type_subst(xs->elem, xs->index, at) : xs->elem; }
 
 /* Rows of rows of xs, as split and slide make them: window w holds the
    elements at w*step + l, l < size, so over [i -> T]n it is
@@ -22,7 +21,7 @@ static Type *elem_at(Type *xs, Nat *at) { return xs->index ? type_subst(xs->elem
 static Type *windows(Type *xs, Nat *size, Nat *step, Nat *count) {
   if (!depends(xs)) return type_array(type_array(xs->elem, size), count);
   NatVar *w = position("w", count), *l = position("l", size);
-  Type *inner = array_at(l, elem_at(xs, nat_add(nat_mul(nat_var(w), step), nat_var(l))), size);
+  Type *inner = array_at(l, type_elem_at(xs, nat_add(nat_mul(nat_var(w), step), nat_var(l))), size);
   return array_at(w, inner, count);
 }
 
@@ -122,7 +121,7 @@ Type *infer_join(InferCx *cx, Expr *e) {
   if (depends(row)) {   /* [[j -> T(j)]m]n : element p is T(p % m) */
     Nat *len = nat_mul(t->len, row->len);
     NatVar *p = position("p", len);
-    return array_at(p, elem_at(row, nat_mod(nat_var(p), row->len)), len);
+    return array_at(p, type_elem_at(row, nat_mod(nat_var(p), row->len)), len);
   }
   return type_array(row->elem, nat_mul(t->len, row->len));
 }
@@ -158,7 +157,7 @@ Type *infer_pad(InferCx *cx, Expr *e) {
   /* [j -> T(clamp(j - l))]: element j repeats the edge's */
   NatVar *j = position("j", len);
   Nat *at = nat_min(nat_max(nat_sub(nat_var(j), l), nat_const(0)), nat_sub(t->len, nat_const(1)));
-  return array_at(j, elem_at(t, at), len);
+  return array_at(j, type_elem_at(t, at), len);
 }
 
 Type *infer_pad_constant(InferCx *cx, Expr *e) {
@@ -221,7 +220,7 @@ Type *infer_slice(InferCx *cx, Expr *e) {
   if (!infer_require(cx, CHECK_LE, nat_add(start, len), t->len, e, "slice (beyond the end of the array)")) return NULL;
   if (!depends(t)) return type_array(t->elem, len);
   NatVar *j = position("j", len);   /* [j -> T(start + j)]len */
-  return array_at(j, elem_at(t, nat_add(start, nat_var(j))), len);
+  return array_at(j, type_elem_at(t, nat_add(start, nat_var(j))), len);
 }
 
 Type *infer_as_vector(InferCx *cx, Expr *e) {

@@ -100,6 +100,11 @@ Type *type_subst(Type *t, NatVar *v, Nat *by) {
   }
 }
 
+Type *type_elem_at(Type *t, Nat *i) {
+  if (t->kind == TY_EXISTS) t = t->array;
+  return t->index && i ? type_subst(t->elem, t->index, i) : t->elem;
+}
+
 bool type_mentions(Type *t, NatVar *v) {
   switch (t->kind) {
   case TY_ARRAY: return nat_mentions(t->len, v) || type_mentions(t->elem, v);

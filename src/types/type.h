@@ -42,6 +42,9 @@ Type *type_scalar_of(Type *t);      /* t itself for scalars, elem for vectors */
 bool type_equal(Type *a, Type *b);
 /* Substitute a nat variable throughout a type. */
 Type *type_subst(Type *t, NatVar *v, Nat *by);
+/* The element type of array t ({∃…} too) at index i: a position-dependent
+   array's element with its position replaced by i (SPEC §3.5). */
+Type *type_elem_at(Type *t, Nat *i);
 bool type_mentions(Type *t, NatVar *v);
 /* Dynamic-length arrays as stored (SPEC §3.4): does t hold a {∃…} (t itself or
    the element of its arrays)? The type of its data, every {∃X.[T]X} as [T]
