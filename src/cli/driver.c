@@ -118,8 +118,10 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   c->target = t;
   c->prog = p;
   if (!t->emit) return c;                                        /* interp runs the typed program */
+  GenOptions gen = g ? *g : (GenOptions){ PEEL_AUTO, false };
+  gen.single_pass = t->device;   /* work-groups that run concurrently: the look-back filter and scan */
   bool ok = (c->lowered = lower_program(p))                      /* lower strategy (a re-typed copy) */
-         && (c->kernel = dpia_translate(c->lowered, g))             /* DPIA: acceptors and continuations */
+         && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */
          && (!t->device || (c->plan = plan_build(c->kernel)))    /* host plan: kernels and launches */
          && (c->src = t->emit(c));                               /* C, OpenCL C or CUDA C++ */
   if (ok) return c;

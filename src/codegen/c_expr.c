@@ -249,8 +249,17 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     buf_putc(b, ')');
     break;
   case CE_VAR: buf_puts(b, e->name); break;
+  case CE_ATOMIC_INC:
+    buf_puts(b, fl == FL_CL ? "atomic_inc(&" : fl == FL_CUDA ? "atomicAdd(&" : "__atomic_fetch_add(&");
+    print_access(b, e);
+    buf_puts(b, fl == FL_CL ? ")" : fl == FL_CUDA ? ", 1)" : ", 1, __ATOMIC_SEQ_CST)");
+    break;
   case CE_READ:
-    if (fl == FL_CL && codegen_cl_packed3(e)) {
+    if (e->is_volatile) {   /* *(volatile T *)&buf[i]: a read or store that always reaches memory */
+      buf_printf(b, "(*(volatile %s%s *)&", fl == FL_CL ? "__global " : "", type_name(e->type, fl));
+      print_access(b, e);
+      buf_putc(b, ')');
+    } else if (fl == FL_CL && codegen_cl_packed3(e)) {
       buf_puts(b, "vload3(");
       codegen_nat(b, e->nat);
       buf_printf(b, ", %s)", e->buf->name);

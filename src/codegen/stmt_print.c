@@ -41,6 +41,16 @@ static bool parens_close_at_end(const char *t) {
   return false;
 }
 
+/* `KEYWORD (c) {` without doubled parentheses (clang warns on `((a == b))`). */
+static void print_head(StmtPrinter *p, const char *keyword, CExp *cond) {
+  Buf c = {0};
+  p->style->exp(&c, cond);
+  const char *t = buf_str(&c);
+  size_t n = strlen(t);
+  bool wrapped = n > 1 && t[0] == '(' && parens_close_at_end(t);
+  buf_printf(p->b, "%s (%.*s) {\n", keyword, (int)(wrapped ? n - 2 : n), wrapped ? t + 1 : t);
+}
+
 void codegen_stmt(StmtPrinter *p, KStmt *s) {
   switch (s->kind) {
   case KS_BLOCK:
@@ -80,9 +90,7 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
   }
   case KS_IF:
     codegen_indent(p);
-    buf_puts(p->b, "if (");
-    p->style->exp(p->b, s->cond);
-    buf_puts(p->b, ") {\n");
+    print_head(p, "if", s->cond);
     print_body(p, s->then_);
     if (s->else_ && s->else_->n > 0) {
       codegen_indent(p);
@@ -95,12 +103,7 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
   case KS_WHILE:   /* while (c) { … }, or the commands c needs first, then the test */
     codegen_indent(p);
     if (s->then_->n == 0) {
-      Buf c = {0};
-      p->style->exp(&c, s->cond);
-      const char *t = buf_str(&c);
-      size_t n = strlen(t);
-      bool wrapped = n > 1 && t[0] == '(' && parens_close_at_end(t);
-      buf_printf(p->b, "while (%.*s) {\n", (int)(wrapped ? n - 2 : n), wrapped ? t + 1 : t);
+      print_head(p, "while", s->cond);
     } else {
       buf_puts(p->b, "while (true) {\n");
       print_body(p, s->then_);
@@ -114,6 +117,10 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
     print_body(p, s->body);
     codegen_indent(p);
     buf_puts(p->b, "}\n");
+    return;
+  case KS_FENCE:
+    codegen_indent(p);
+    buf_printf(p->b, "%s\n", p->style->fence);
     return;
   case KS_BARRIER:
     if (!p->style->barrier) return;   /* the CPU targets: one thread per work-group */

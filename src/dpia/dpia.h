@@ -158,6 +158,19 @@ bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done)
    its body gets the chunk's first element and length, and *loop to push as
    tr->par while translating the body. */
 enum { DPIA_CHUNK = 1024 };
+/* The same in one pass with decoupled look-back on the device targets
+   (GenOptions.single_pass; lookback.c): does the pass fit (scalar values,
+   its tiles in local memory)? The filter's kept elements go through `post`
+   (a function, or NULL) into out, a {∃…}; the scan writes out[i]. */
+bool dpia_single_pass_fits(Type *elem, Type *t, bool filter);
+bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, Nat *n, Acc *out);
+bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *n, Acc *out);
+/* Marks every assignment in s `disjoint` (race.c trusts it): places that
+   differ by construction, not by index (offsets a scan computed). */
+void dpia_mark_disjoint(KStmt *s);
+/* (map f (filter p xs)) at the top in that one pass, f applied to the kept
+   elements as they are written (rules_filter.c); *done false: not that. */
+bool dpia_filter_then_map(Tr *tr, Expr *pack, Acc *out, bool *done);
 Nat *dpia_chunks(Nat *n);
 KStmt *dpia_chunk_loop(Tr *tr, Nat *n, NatVar **c, Nat **from, Nat **count, ParLoop *loop);
 

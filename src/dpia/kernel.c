@@ -33,6 +33,18 @@ CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t) {
   return e;
 }
 
+CExp *cexp_read_volatile(Buffer *b, Nat *index, Type *t) {
+  CExp *e = cexp_read(b, index, -1, t);
+  e->is_volatile = true;
+  return e;
+}
+
+CExp *cexp_atomic_inc(Buffer *b, Nat *index) {
+  CExp *e = NEW(CExp);
+  e->kind = CE_ATOMIC_INC; e->type = type_scalar(TY_INT); e->buf = b; e->nat = index; e->field = -1;
+  return e;
+}
+
 KStmt *kstmt_block(void) {
   KStmt *s = NEW(KStmt);
   s->kind = KS_BLOCK;

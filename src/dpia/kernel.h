@@ -24,7 +24,8 @@ typedef enum {
   CE_OP,       /* scalar operator op on args[0..n-1] */
   CE_SELECT,   /* args[0] ? args[1] : args[2] */
   CE_NAT_LT,   /* nat a < nat b, as a bool */
-  CE_VEC       /* a vector built from its lanes args[0..n-1] */
+  CE_VEC,      /* a vector built from its lanes args[0..n-1] */
+  CE_ATOMIC_INC /* buf[index] += 1 atomically (an int cell); the value before (lookback.c) */
 } CExpKind;
 
 typedef struct Buffer {
@@ -56,9 +57,12 @@ struct CExp {
   ScalarOp op;
   int n;
   CExp **args;
+  /* READ (also as an ASSIGN's lhs): through a volatile pointer, so that every
+     access reaches memory that other work-groups write (lookback.c) */
+  bool is_volatile;
 };
 
-typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_WHILE, KS_BARRIER, KS_COUNT } KStmtKind;
+typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_WHILE, KS_BARRIER, KS_COUNT, KS_FENCE } KStmtKind;
 
 struct KStmt {
   KStmtKind kind;
@@ -89,6 +93,9 @@ struct KStmt {
   /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
   /* COUNT: the size variable `var` := max(0, init), an int computed at run time
      (iterate's run-time count); later statements use it in their nats */
+  /* FENCE: the writes of this work-item before it reach global memory before
+     those after it (and its reads after it see them): between publishing a
+     value and its flag in the decoupled look-back (lookback.c) */
 };
 
 /* A run-time check in generated code (SPEC §8): an aref's range, an integer
@@ -124,6 +131,8 @@ CExp *cexp_nat(Nat *n);
 CExp *cexp_var(const char *name, Type *t);
 CExp *cexp_op(ScalarOp op, Type *t, int n, CExp **args);
 CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t);
+CExp *cexp_read_volatile(Buffer *b, Nat *index, Type *t);
+CExp *cexp_atomic_inc(Buffer *b, Nat *index);   /* an int: the cell's value before */
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
@@ -135,7 +144,13 @@ typedef enum {
   PEEL_ALWAYS,   /* --peel: explicit strategies (mapGlb, mapSeq) over such windows too */
   PEEL_NEVER     /* --no-peel */
 } PeelMode;
-typedef struct GenOptions { PeelMode peel; } GenOptions;
+typedef struct GenOptions {
+  PeelMode peel;
+  /* the top-level filter and scan in one pass with decoupled look-back
+     between work-groups (dpia/lookback.c): the device targets, whose
+     work-groups run concurrently (set by the driver from the target row) */
+  bool single_pass;
+} GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.
    NULL + diag on error (DIAG_UNSUPPORTED for what no compiled target can run

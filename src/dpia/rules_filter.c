@@ -38,15 +38,13 @@ static KStmt *if_kept(Tr *tr, Expr *p, View *x) {
   return s->then_;
 }
 
-/* Every write of s (an element's copy: assignments, loops over a row's
-   elements) is to a place of its own chunk's (race.c). */
-static void mark_disjoint(KStmt *s) {
+void dpia_mark_disjoint(KStmt *s) {
   if (!s) return;
   s->disjoint = s->kind == KS_ASSIGN;
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) mark_disjoint(s->stmts[i]);
-  mark_disjoint(s->body);
-  mark_disjoint(s->then_);
-  mark_disjoint(s->else_);
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) dpia_mark_disjoint(s->stmts[i]);
+  dpia_mark_disjoint(s->body);
+  dpia_mark_disjoint(s->then_);
+  dpia_mark_disjoint(s->else_);
 }
 
 /* Elements [from, from + count) of xs, kept ones written to data[at], at
@@ -66,7 +64,7 @@ static bool compact(Tr *tr, Expr *p, View *xs, Type *elem, Nat *from, Nat *count
       NatVar *pos = nat_var_new(at, nat_const(0), nat_sub(bound, nat_const(1)));
       int mark = then->n;
       ok = dpia_assign(tr, acc_idx(data, nat_var(pos)), x, elem);
-      for (int k = mark; disjoint && k < then->n; k++) mark_disjoint(then->stmts[k]);
+      for (int k = mark; disjoint && k < then->n; k++) dpia_mark_disjoint(then->stmts[k]);
     }
     increment(tr, at);
   }
@@ -135,10 +133,36 @@ static bool filter_parallel(Tr *tr, Expr *e, View *xs, Acc *out) {
   return ok;
 }
 
+static bool parallel_level(PrimLevel l) { return l == LEVEL_GLB || l == LEVEL_LAZY; }
+
+/* (map f (filter p xs)) at the top, as the type checker writes it: a pack of
+   an unpack of the filter whose body maps f over the unpacked array. In one
+   pass f is applied as the kept elements are written (the CUB peer's
+   TransformOutputIterator): no temporary, one read of xs. */
+bool dpia_filter_then_map(Tr *tr, Expr *pack, Acc *out, bool *done) {
+  *done = false;
+  Expr *u = pack->kids[0];
+  if (u->kind != EX_UNPACK || tr->par || tr->seq || !tr->gen->single_pass) return true;
+  Expr *f = u->kids[0], *m = u->kids[1];
+  if (f->kind != EX_PRIM || f->prim->dpia_acc != acc_filter || !parallel_level(f->prim->level)) return true;
+  if (m->kind != EX_PRIM || m->prim->dpia_acc != acc_map || !parallel_level(m->prim->level)) return true;
+  if (m->kids[1]->kind != EX_VAR || m->kids[1]->uid != u->uid || m->kids[0]->kind != EX_LAMBDA) return true;
+  Type *xt = f->kids[1]->type;
+  if (!dpia_single_pass_fits(xt->elem, type_scalar(TY_INT), true)) return true;
+  View *xs = dpia_exp(tr, f->kids[1]);
+  *done = true;
+  return xs && dpia_filter_single_pass(tr, f->kids[0], m->kids[0], xs, xt->elem, xt->len, out);
+}
+
 bool acc_filter(Tr *tr, Expr *e, Acc *out) {
   View *xs = dpia_exp(tr, e->kids[1]);
   if (!xs) return false;
   bool top = !tr->par && !tr->seq;
-  if (top && (e->prim->level == LEVEL_GLB || e->prim->level == LEVEL_LAZY)) return filter_parallel(tr, e, xs, out);
+  Type *xt = e->kids[1]->type;
+  if (top && (e->prim->level == LEVEL_GLB || e->prim->level == LEVEL_LAZY)) {
+    if (tr->gen->single_pass && dpia_single_pass_fits(xt->elem, type_scalar(TY_INT), true))
+      return dpia_filter_single_pass(tr, e->kids[0], NULL, xs, xt->elem, xt->len, out);
+    return filter_parallel(tr, e, xs, out);
+  }
   return filter_sequential(tr, e, xs, out);
 }

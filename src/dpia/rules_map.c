@@ -261,8 +261,14 @@ static bool scan_parallel(Tr *tr, Expr *e, Acc *out) {
 bool acc_scan(Tr *tr, Expr *e, Acc *out) {
   Type *xs = e->kids[2]->type;
   if (e->prim->level == LEVEL_LAZY && !tr->par && !tr->seq && type_is_value(e->kids[0]->type) &&
-      xs->kind == TY_ARRAY && !xs->index && type_equal(e->kids[0]->type, xs->elem))
+      xs->kind == TY_ARRAY && !xs->index && type_equal(e->kids[0]->type, xs->elem)) {
+    if (tr->gen->single_pass && dpia_single_pass_fits(xs->elem, xs->elem, false)) {
+      View *init = dpia_exp(tr, e->kids[0]);
+      View *v = init ? dpia_exp(tr, e->kids[2]) : NULL;
+      return v && dpia_scan_single_pass(tr, e->kids[1], init, v, xs->elem, xs->len, out);
+    }
     return scan_parallel(tr, e, out);
+  }
   return fold(tr, e, out) != NULL;
 }
 

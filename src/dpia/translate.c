@@ -333,6 +333,8 @@ bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
     return ok;
   }
   case EX_PACK: {   /* the data through the unpack; its length once the unpack has bound it */
+    bool fused, ok = dpia_filter_then_map(tr, e, out, &fused);
+    if (fused) return ok;
     Nat *len = e->kids[0]->type->len;
     Acc *data = exists_accept(tr, out, len);
     return data && dpia_acc(tr, e->kids[0], data) && exists_set_len(tr, out, cexp_nat(len));

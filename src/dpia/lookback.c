@@ -1,0 +1,440 @@
+/* lookback.c — the top-level filter and scan in one pass on the device
+   targets (SPEC §4.2; Merrill & Garland's single-pass scan with decoupled
+   look-back). One kernel reads the input once, tile after tile:
+
+     a work-group takes the next tile number from a counter (atomic), so it
+       only ever waits for tiles that groups already running hold;
+     it copies the tile (LB_TILE elements, any map before it fused in) into
+       local memory; each work-item folds LB_ITEMS consecutive elements
+       (filter: counts what the predicate keeps; scan: combines them);
+     a scan of those LB_GROUP partials in local memory (Hillis–Steele);
+     one work-item publishes the tile's aggregate (flag 1), walks back over
+       the flags of earlier tiles, adding aggregates until it meets an
+       inclusive prefix (flag 2), then publishes its own inclusive prefix;
+     filter: every work-item compacts its kept elements into a second local
+       tile, which the group copies out from the tile's offset, through the
+       map after the filter when there is one (coalesced writes);
+     scan: every work-item rescans its elements from its start, in place,
+       and the group copies the tile out.
+
+   Before it, a small kernel clears the flags and the counter; after it, the
+   filter's length is the last tile's inclusive prefix. Values are published
+   before their flag with a global fence between, and read through volatile
+   pointers after seeing the flag (KS_FENCE, CExp.is_volatile).
+
+   Forward progress: a group waits only for tiles with smaller numbers, taken
+   by groups that had started; a device that runs a started work-group to
+   completion (NVIDIA GPUs; PoCL, whose work-groups run on threads of their
+   own or one after another) cannot deadlock. docs/design.md §11. */
+#include "dpia.h"
+#include "../layout/layout.h"
+
+enum { LB_GROUP = 256, LB_ITEMS = 9, LB_TILE = LB_GROUP * LB_ITEMS };
+enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
+enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2 };
+
+/* What a scan combines: int counts for the filter, the scan's values. */
+typedef struct LbOp {
+  Type *t;
+  CExp *neutral;
+  Expr *f;             /* the scan's function; NULL: integer + */
+} LbOp;
+
+/* One pass over tiles, the state shared by its phases. */
+typedef struct Lb {
+  Tr *tr;
+  LbOp op;
+  Nat *n, *tiles;
+  Buffer *flags, *aggs, *incls;   /* global: per tile; flags[tiles] is the counter */
+  KStmt *top;                      /* the block around the pass */
+  ParLoop wrg;                     /* the loop over tiles (a work-group each) */
+  NatVar *tile;                    /* the tile's number, taken from the counter */
+  Nat *from, *count;               /* its first element, its length */
+  View *data; Acc *data_acc;       /* the tile in local memory */
+  View *part; Acc *part_acc;       /* the work-items' partials, scanned in place: inclusive */
+  View *prefix;                    /* the tiles before it, combined (local) */
+} Lb;
+
+static CExp *int_lit(long long v) { return cexp_lit_int(v); }
+static CExp *var(const char *name, Type *t) { return cexp_var(name, t); }
+static Type *int_type(void) { return type_scalar(TY_INT); }
+
+static const char *declare(Tr *tr, const char *base, Type *t, CExp *init) {
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = dpia_fresh(tr, base); d->type = t; d->init = init;
+  kstmt_add(tr->block, d);
+  return d->name;
+}
+
+static void assign(Tr *tr, CExp *lhs, CExp *rhs, bool disjoint) {
+  KStmt *s = kstmt_assign(lhs, rhs);
+  s->disjoint = disjoint;
+  kstmt_add(tr->block, s);
+}
+
+static void fence(Tr *tr) { KStmt *s = NEW(KStmt); s->kind = KS_FENCE; kstmt_add(tr->block, s); }
+
+/* if (cond) { then } else { else }: sets *then and *els to the branches. */
+static void branch(Tr *tr, CExp *cond, KStmt **then, KStmt **els) {
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_IF; s->cond = cond; s->then_ = kstmt_block(); s->else_ = kstmt_block();
+  kstmt_add(tr->block, s);
+  *then = s->then_;
+  if (els) *els = s->else_;
+}
+
+/* A size variable bound to a value computed in the kernel (KS_COUNT). */
+static NatVar *bind_count(Tr *tr, const char *base, CExp *value, Nat *hi) {
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_COUNT;
+  s->var = nat_var_new(dpia_fresh(tr, base), nat_const(0), hi);
+  s->init = value;
+  kstmt_add(tr->block, s);
+  return s->var;
+}
+
+static CExp *cmp(ScalarOp op, CExp *a, CExp *b) { return cexp_op(op, type_scalar(TY_BOOL), 2, (CExp *[]){ a, b }); }
+
+/* a ⊕ b, a value of op->t (f may emit commands into tr->block first). */
+static CExp *combine(Tr *tr, LbOp *op, CExp *a, CExp *b) {
+  if (!op->f) return cexp_op(OP_ADD, op->t, 2, (CExp *[]){ a, b });
+  View *args[2] = { view_scalar(a), view_scalar(b) };
+  View *r = dpia_apply(tr, op->f, args);
+  return r ? view_resolve(tr, r, (Path){0, NULL}) : NULL;
+}
+
+static CExp *read(Tr *tr, View *v, Nat *i) { return view_resolve(tr, view_idx(tr, v, i), (Path){0, NULL}); }
+
+/* A parallel loop of the pass at `level`; its body becomes tr->block and
+   *loop tr->par (the caller restores both). */
+static KStmt *par_loop(Tr *tr, PrimLevel level, Nat *count, NatVar **v, ParLoop *loop) {
+  KStmt *body = dpia_loop(tr, level, 0, count, v);
+  *loop = (ParLoop){ *v, count, level, tr->par };
+  tr->block = body;
+  tr->par = loop;
+  return body;
+}
+
+/* mapLcl over one work-item: runs once per group (an `if` on the devices). */
+static void one_item(Tr *tr, ParLoop *loop) {
+  NatVar *z;
+  par_loop(tr, LEVEL_LCL, nat_const(1), &z, loop);
+}
+
+/* Local memory the pass needs, in bytes, for elements of type elem
+   (`tiles` copies of the tile); false when elem has no constant size. */
+static bool local_bytes(Type *elem, Type *t, int tiles, long long *bytes) {
+  long long e, v;
+  if (!nat_is_const(layout_type_bytes_nat(elem), &e) || !nat_is_const(layout_type_bytes_nat(t), &v)) return false;
+  *bytes = tiles * LB_TILE * e + 2 * LB_GROUP * v + 16;
+  return true;
+}
+
+static CExp *nat_lt(Nat *a, Nat *b) {
+  CExp *e = NEW(CExp);
+  *e = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = a, .nat2 = b, .field = -1 };
+  return e;
+}
+
+/* Back to the group's level: the loop over tiles' body. */
+static void at_group(Lb *lb, KStmt *group) { lb->tr->par = &lb->wrg; lb->tr->block = group; }
+
+/* The counter and flags cleared (a kernel of its own), the loop over tiles
+   opened, the tile's number taken, the tile copied into local memory.
+   Leaves tr at the group's level; returns that block (NULL on error). */
+static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
+  Tr *tr = lb->tr;
+  lb->tiles = nat_div(nat_add(lb->n, nat_const(LB_TILE - 1)), nat_const(LB_TILE));
+  Nat *cells = nat_add(lb->tiles, nat_const(1));
+  View *v; Acc *a;
+  dpia_new(tr, type_array(int_type(), cells), SPACE_GLOBAL, &v, &a);
+  lb->flags = v->buf;
+  dpia_new(tr, type_array(lb->op.t, cells), SPACE_GLOBAL, &v, &a);
+  lb->aggs = v->buf;
+  dpia_new(tr, type_array(lb->op.t, cells), SPACE_GLOBAL, &v, &a);
+  lb->incls = v->buf;
+  if (!lb->flags || !lb->aggs || !lb->incls) return diag_internal(LOC_NONE, "look-back buffers"), NULL;
+  lb->top = tr->block;
+  ParLoop clear, one, load;
+  NatVar *i, *w, *k;
+  par_loop(tr, LEVEL_GLB, cells, &i, &clear);
+  assign(tr, cexp_read(lb->flags, nat_var(i), -1, int_type()), int_lit(0), false);
+  tr->par = clear.outer;
+  tr->block = lb->top;
+
+  KStmt *group = par_loop(tr, LEVEL_WRG, lb->tiles, &w, &lb->wrg);
+  View *idv; Acc *ida;
+  dpia_new(tr, type_array(int_type(), nat_const(1)), SPACE_LOCAL, &idv, &ida);
+  one_item(tr, &one);
+  CExp *slot = acc_resolve(tr, acc_idx(ida, nat_const(0)), (Path){0, NULL});
+  if (!slot) return NULL;
+  assign(tr, slot, cexp_atomic_inc(lb->flags, lb->tiles), true);
+  at_group(lb, group);
+  CExp *id = read(tr, idv, nat_const(0));
+  if (!id) return NULL;
+  lb->tile = bind_count(tr, "tile", id, nat_sub(lb->tiles, nat_const(1)));
+  lb->from = nat_mul(nat_var(lb->tile), nat_const(LB_TILE));
+  lb->count = nat_min(nat_const(LB_TILE), nat_sub(lb->n, lb->from));
+  dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &lb->data, &lb->data_acc);
+  par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &k, &load);
+  KStmt *then;
+  branch(tr, nat_lt(nat_var(k), lb->count), &then, NULL);
+  tr->block = then;
+  bool ok = dpia_assign(tr, acc_idx(lb->data_acc, nat_var(k)), view_idx(tr, xs, nat_add(lb->from, nat_var(k))), elem);
+  at_group(lb, group);
+  return ok ? group : NULL;
+}
+
+/* A sequential loop over the LB_ITEMS elements of work-item l that the tile
+   has: its body (tr->block, tr->seq raised: the caller lowers it) and the
+   element's index in the tile. */
+static KStmt *items(Lb *lb, NatVar *l, Nat **e) {
+  Tr *tr = lb->tr;
+  NatVar *j;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_ITEMS), &j);
+  tr->seq++;
+  *e = nat_add(nat_mul(nat_var(l), nat_const(LB_ITEMS)), nat_var(j));
+  KStmt *then;
+  branch(tr, nat_lt(*e, lb->count), &then, NULL);
+  tr->block = then;
+  return then;
+}
+
+/* Does the predicate keep x? Its commands go into tr->block. */
+static CExp *kept(Tr *tr, Expr *p, View *x) {
+  View *k = dpia_apply(tr, p, &x);
+  return k ? view_resolve(tr, k, (Path){0, NULL}) : NULL;
+}
+
+/* Every work-item's partial over its elements (filter: how many p keeps;
+   scan: the elements combined), then their inclusive scan across the group
+   (Hillis–Steele in local memory, ping-pong; LB_GROUP a power of 4, so the
+   result lands back in lb->part). */
+static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
+  Tr *tr = lb->tr;
+  Type *t = lb->op.t;
+  View *other; Acc *other_acc;
+  dpia_new(tr, type_array(t, nat_const(LB_GROUP)), SPACE_LOCAL, &lb->part, &lb->part_acc);
+  dpia_new(tr, type_array(t, nat_const(LB_GROUP)), SPACE_LOCAL, &other, &other_acc);
+  ParLoop loop;
+  NatVar *l;
+  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  const char *acc = declare(tr, "part", t, lb->op.neutral);
+  Nat *e;
+  items(lb, l, &e);
+  View *x = view_idx(tr, lb->data, e);
+  CExp *c = p ? kept(tr, p, x) : combine(tr, &lb->op, var(acc, t), view_resolve(tr, x, (Path){0, NULL}));
+  if (!c) return false;
+  if (p) {
+    KStmt *then;
+    branch(tr, c, &then, NULL);
+    tr->block = then;
+    c = combine(tr, &lb->op, var(acc, t), int_lit(1));
+  }
+  assign(tr, var(acc, t), c, false);
+  tr->seq--;
+  tr->block = body;
+  CExp *slot = acc_resolve(tr, acc_idx(lb->part_acc, nat_var(l)), (Path){0, NULL});
+  if (!slot) return false;
+  assign(tr, slot, var(acc, t), false);
+  at_group(lb, group);
+  View *src = lb->part, *dst = other;
+  Acc *src_acc = lb->part_acc, *dst_acc = other_acc;
+  for (int d = 1; d < LB_GROUP; d *= 2) {
+    body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+    CExp *to = acc_resolve(tr, acc_idx(dst_acc, nat_var(l)), (Path){0, NULL});
+    CExp *mine = read(tr, src, nat_var(l));
+    KStmt *then, *els;
+    branch(tr, nat_lt(nat_const(d - 1), nat_var(l)), &then, &els);
+    tr->block = then;
+    CExp *before = read(tr, src, nat_sub(nat_var(l), nat_const(d)));
+    CExp *sum = to && mine && before ? combine(tr, &lb->op, before, mine) : NULL;
+    if (!sum) return false;
+    assign(tr, to, sum, false);
+    tr->block = els;
+    assign(tr, to, mine, false);
+    at_group(lb, group);
+    View *tv = src; src = dst; dst = tv;
+    Acc *ta = src_acc; src_acc = dst_acc; dst_acc = ta;
+  }
+  if (src != lb->part) return diag_internal(LOC_NONE, "look-back: the group scan ended in the other buffer"), false;
+  return true;
+}
+
+/* One work-item of the group publishes the tile's aggregate, walks back over
+   the earlier tiles' flags until an inclusive prefix, publishes its own
+   inclusive prefix and leaves the exclusive one in local memory
+   (lb->prefix). */
+static bool lb_look_back(Lb *lb, KStmt *group) {
+  Tr *tr = lb->tr;
+  Type *t = lb->op.t, *it = int_type();
+  Acc *pre_acc;
+  dpia_new(tr, type_array(t, nat_const(1)), SPACE_LOCAL, &lb->prefix, &pre_acc);
+  ParLoop one;
+  one_item(tr, &one);
+  KStmt *body = tr->block;
+  CExp *agg_read = read(tr, lb->part, nat_const(LB_GROUP - 1));
+  CExp *pre_slot = acc_resolve(tr, acc_idx(pre_acc, nat_const(0)), (Path){0, NULL});
+  if (!agg_read || !pre_slot) return false;
+  const char *agg = declare(tr, "aggregate", t, agg_read);
+  Nat *me = nat_var(lb->tile);
+  KStmt *first, *later;
+  branch(tr, nat_lt(me, nat_const(1)), &first, &later);
+  tr->block = first;   /* tile 0: its aggregate is its inclusive prefix */
+  assign(tr, cexp_read_volatile(lb->incls, me, t), var(agg, t), true);
+  fence(tr);
+  assign(tr, cexp_read_volatile(lb->flags, me, it), int_lit(FLAG_PREFIX), true);
+  assign(tr, pre_slot, lb->op.neutral, true);
+  tr->block = later;
+  assign(tr, cexp_read_volatile(lb->aggs, me, t), var(agg, t), true);
+  fence(tr);
+  assign(tr, cexp_read_volatile(lb->flags, me, it), int_lit(FLAG_AGGREGATE), true);
+  const char *prefix = declare(tr, "prefix", t, lb->op.neutral);
+  const char *jn = declare(tr, "back", it, cexp_nat(nat_sub(me, nat_const(1))));
+  const char *done = declare(tr, "done", it, int_lit(0));
+  Nat *j = nat_var(nat_var_new(jn, nat_const(0), nat_sub(lb->tiles, nat_const(1))));
+  KStmt *w = NEW(KStmt), *in_later = tr->block;
+  w->kind = KS_WHILE; w->then_ = kstmt_block(); w->body = kstmt_block();
+  w->cond = cmp(OP_EQ, var(done, it), int_lit(0));
+  kstmt_add(tr->block, w);
+  tr->block = w->body;
+  tr->seq++;
+  const char *flag = declare(tr, "flag", it, cexp_read_volatile(lb->flags, j, it));
+  KStmt *seen, *full, *partial;
+  branch(tr, cmp(OP_NE, var(flag, it), int_lit(0)), &seen, NULL);
+  tr->block = seen;
+  fence(tr);
+  branch(tr, cmp(OP_EQ, var(flag, it), int_lit(FLAG_PREFIX)), &full, &partial);
+  tr->block = full;
+  CExp *c = combine(tr, &lb->op, cexp_read_volatile(lb->incls, j, t), var(prefix, t));
+  if (!c) return false;
+  assign(tr, var(prefix, t), c, false);
+  assign(tr, var(done, it), int_lit(1), false);
+  tr->block = partial;
+  c = combine(tr, &lb->op, cexp_read_volatile(lb->aggs, j, t), var(prefix, t));
+  if (!c) return false;
+  assign(tr, var(prefix, t), c, false);
+  assign(tr, var(jn, it), cexp_op(OP_SUB, it, 2, (CExp *[]){ var(jn, it), int_lit(1) }), false);
+  tr->seq--;
+  tr->block = in_later;
+  c = combine(tr, &lb->op, var(prefix, t), var(agg, t));
+  if (!c) return false;
+  assign(tr, cexp_read_volatile(lb->incls, me, t), c, true);
+  fence(tr);
+  assign(tr, cexp_read_volatile(lb->flags, me, it), int_lit(FLAG_PREFIX), true);
+  assign(tr, pre_slot, var(prefix, t), true);
+  (void)body;
+  at_group(lb, group);
+  return true;
+}
+
+static void lb_end(Lb *lb) { lb->tr->par = lb->wrg.outer; lb->tr->block = lb->top; }
+
+/* Every statement added to `block` from `mark` on writes a place of its own
+   (an offset the scan computed): the race check is told so. */
+static void disjoint_from(KStmt *block, int mark) {
+  for (int k = mark; k < block->n; k++) dpia_mark_disjoint(block->stmts[k]);
+}
+
+bool dpia_single_pass_fits(Type *elem, Type *t, bool filter) {
+  long long bytes;
+  return t->kind != TY_BOOL && t->kind != TY_VECTOR && type_is_value(t) &&
+         local_bytes(elem, t, filter ? 2 : 1, &bytes) && bytes <= LB_LOCAL_MAX;
+}
+
+bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, Nat *n, Acc *out) {
+  Acc *data = exists_accept(tr, out, n);
+  if (!data) return false;
+  Lb lb = { .tr = tr, .op = { int_type(), int_lit(0), NULL }, .n = n };
+  KStmt *group = lb_begin(&lb, xs, elem);
+  if (!group || !lb_partials(&lb, group, p) || !lb_look_back(&lb, group)) return false;
+  CExp *pv = read(tr, lb.prefix, nat_const(0)), *kv = read(tr, lb.part, nat_const(LB_GROUP - 1));
+  if (!pv || !kv) return false;
+  NatVar *before = bind_count(tr, "before", pv, n);
+  NatVar *in_tile = bind_count(tr, "in_tile", kv, nat_const(LB_TILE));
+  /* every work-item's kept elements into a second tile, from its offset there */
+  View *packed; Acc *packed_acc;
+  dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &packed, &packed_acc);
+  ParLoop loop;
+  NatVar *l, *i;
+  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  const char *at = declare(tr, "at", int_type(), int_lit(0));
+  KStmt *then;
+  branch(tr, nat_lt(nat_const(0), nat_var(l)), &then, NULL);
+  tr->block = then;
+  CExp *start = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
+  if (!start) return false;
+  assign(tr, var(at, int_type()), start, false);
+  tr->block = body;
+  Nat *e;
+  items(&lb, l, &e);
+  View *x = view_idx(tr, lb.data, e);
+  CExp *c = kept(tr, p, x);
+  if (!c) return false;
+  branch(tr, c, &then, NULL);
+  tr->block = then;
+  Nat *slot = nat_var(nat_var_new(at, nat_const(0), nat_const(LB_TILE - 1)));
+  if (!dpia_assign(tr, acc_idx(packed_acc, slot), x, elem)) return false;
+  disjoint_from(then, 0);
+  assign(tr, var(at, int_type()), cexp_op(OP_ADD, int_type(), 2, (CExp *[]){ var(at, int_type()), int_lit(1) }), false);
+  tr->seq--;
+  at_group(&lb, group);
+  /* the group copies them out from the tile's offset: coalesced */
+  par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &i, &loop);
+  branch(tr, nat_lt(nat_var(i), nat_var(in_tile)), &then, NULL);
+  tr->block = then;
+  View *y = view_idx(tr, packed, nat_var(i));
+  Acc *dst = acc_idx(data, nat_add(nat_var(before), nat_var(i)));
+  bool ok = post ? dpia_apply_acc(tr, post, &y, dst) : dpia_assign(tr, dst, y, elem);
+  disjoint_from(then, 0);
+  lb_end(&lb);
+  if (!ok) return false;
+  /* the length: the last tile's inclusive prefix (none: 0) */
+  CExp *last = cexp_read(lb.incls, nat_sub(lb.tiles, nat_const(1)), -1, int_type());
+  CExp *len = NEW(CExp);
+  *len = (CExp){ .kind = CE_SELECT, .type = int_type(), .n = 3, .field = -1 };
+  len->args = NEW_ARRAY(CExp *, 3);
+  len->args[0] = nat_lt(nat_const(0), n); len->args[1] = last; len->args[2] = int_lit(0);
+  return exists_set_len(tr, out, len);
+}
+
+bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *n, Acc *out) {
+  CExp *neutral = view_resolve(tr, init, (Path){0, NULL});
+  if (!neutral) return false;
+  Lb lb = { .tr = tr, .op = { t, neutral, f }, .n = n };
+  KStmt *group = lb_begin(&lb, xs, t);
+  if (!group || !lb_partials(&lb, group, NULL) || !lb_look_back(&lb, group)) return false;
+  /* every work-item rescans its elements in place from its start */
+  ParLoop loop;
+  NatVar *l, *i;
+  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  CExp *pv = read(tr, lb.prefix, nat_const(0));
+  if (!pv) return false;
+  const char *acc = declare(tr, "run", t, pv);
+  KStmt *then;
+  branch(tr, nat_lt(nat_const(0), nat_var(l)), &then, NULL);
+  tr->block = then;
+  CExp *before = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
+  CExp *c = before ? combine(tr, &lb.op, var(acc, t), before) : NULL;
+  if (!c) return false;
+  assign(tr, var(acc, t), c, false);
+  tr->block = body;
+  Nat *e;
+  items(&lb, l, &e);
+  CExp *x = read(tr, lb.data, e);
+  c = x ? combine(tr, &lb.op, var(acc, t), x) : NULL;
+  CExp *slot = acc_resolve(tr, acc_idx(lb.data_acc, e), (Path){0, NULL});
+  if (!c || !slot) return false;
+  assign(tr, var(acc, t), c, false);
+  assign(tr, slot, var(acc, t), false);
+  tr->seq--;
+  at_group(&lb, group);
+  /* the group copies the tile out: coalesced */
+  par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &i, &loop);
+  branch(tr, nat_lt(nat_var(i), lb.count), &then, NULL);
+  tr->block = then;
+  bool ok = dpia_assign(tr, acc_idx(out, nat_add(lb.from, nat_var(i))), view_idx(tr, lb.data, nat_var(i)), t);
+  disjoint_from(then, 0);
+  lb_end(&lb);
+  return ok;
+}
