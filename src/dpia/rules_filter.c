@@ -7,8 +7,8 @@
    parallel loop), an exclusive scan of the counts (one thread; its total is
    the length), and every chunk writing its kept elements from its offset (a
    parallel loop). The predicate runs twice per element and the input is read
-   twice; the single-pass kernel with decoupled look-back of SPEC §4.2 is not
-   written yet (docs/design.md §11). */
+   twice: that is the c/openmp form. On opencl/cuda the top-level filter is
+   one pass with decoupled look-back instead (lookback.c, docs/design.md §11). */
 #include "dpia.h"
 #include "../prim/rules.h"
 
