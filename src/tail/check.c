@@ -121,6 +121,8 @@ static TType *fail_arg(TExp *e, int i, TType *got, TType *want) {
                    : g == TB_BOOL && w == TB_INT ? " (TAIL converts no boolean implicitly: use b2i)" : "";
   int rg = ttype_rank(got), rw = want->n.v1 || want->kind == TT_FUN ? -1 : ttype_rank(want);
   const char *rank = rg >= 0 && rw >= 0 && rg != rw && g == w ? arena_printf(" (rank %d where rank %d is expected)", rg, rw) : "";
+  if (want->kind == TT_ARRAY && want->n.v1 && rg >= 0 && rg < want->n.c && g == w)
+    rank = arena_printf(" (rank %d where rank at least %lld is expected)", rg, want->n.c);
   diag_error(e->kids[i]->loc, "%s: argument %d has type %s where %s is expected%s%s", e->op->name, i + 1,
              ttype_to_string(got), ttype_to_string(want), rank, hint);
   return NULL;
