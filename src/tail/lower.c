@@ -176,8 +176,9 @@ static LVal *lower_exp(LowerCtx *c, TExp *e) {
     v->known = true; v->k = e->ival;
     return v;
   }
-  case TE_DOUBLE:
-    if (!isfinite(e->dval)) return diag_error(e->loc, "not supported yet: infinite double literals"), NULL;
+  case TE_DOUBLE:   /* clift has no inf literal: ±1.0 / 0.0 (IEEE on every target) */
+    if (isinf(e->dval))
+      return lval_scalar(lx_app(e->loc, "/", 2, lx_double(e->dval < 0 ? -1.0 : 1.0, e->loc), lx_double(0.0, e->loc)), TB_DOUBLE);
     return lval_scalar(lx_double(e->dval, e->loc), TB_DOUBLE);
   case TE_VEC: return lower_vec(c, e);
   case TE_OP: return lower_op(c, e);

@@ -76,6 +76,7 @@ typedef struct ReduceCtx { LVal *f, *init; bool assoc; long long m; } ReduceCtx;
    (aref (reduceSeq n (λacc x. f x acc) (reversed row)) 0), seed 003 rule 3.37 */
 static Expr *reduce_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) {
   ReduceCtx *r = ctx;
+  if (r->m == 0) return r->init->e;   /* an empty row: the identity (compiled targets refuse a reduce of [T]0) */
   if (r->assoc) return lx_app(loc, "aref", 2, lx_app(loc, "reduce", 3, r->init->e, r->f->e, row), lx_int(0, loc));
   const char *acc = lx_fresh(c, "acc"), *x = lx_fresh(c, "x"), *i = lx_fresh(c, "i");
   Expr *call = expr_new(EX_APPLY, loc, 3);
