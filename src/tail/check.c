@@ -106,6 +106,17 @@ static TType *subst(Inst *I, TType *t, bool partial) {
   return r;
 }
 
+/* Every variable that sizes a rank or a length is bound to a value ≥ 0 (a
+   variable may first be fixed by a singleton, which can be negative:
+   drop(~1, v) does not fit dropV's S(int,g) -> <a>g+h -> <a>h). */
+static bool lengths_nonneg(Inst *I, TType *t) {
+  if (t->kind == TT_FUN) return lengths_nonneg(I, t->arg) && lengths_nonneg(I, t->res);
+  if (t->kind != TT_ARRAY && t->kind != TT_VEC) return true;
+  int vars[2] = { t->n.v1, t->n.v2 };
+  for (int i = 0; i < 2; i++) if (vars[i] && I->set[vars[i]] && I->shape[vars[i]] < 0) return false;
+  return true;
+}
+
 static void inst_init(Inst *I) {
   memset(I, 0, sizeof *I);
   for (int i = 0; i < NVARS; i++) I->base[i] = TB_NONE;
@@ -157,7 +168,7 @@ static TType *check_op(Env *env, TExp *e) {
     bad = -1;
     for (int i = 0; i < e->nkids && bad < 0; i++, t = t->res)
       if (!sub(&I, args[i], t->arg)) { bad = i; want = subst(&I, t->arg, true); }
-    TType *r = bad < 0 && solve_deferred(&I) ? subst(&I, t, false) : NULL;
+    TType *r = bad < 0 && solve_deferred(&I) && lengths_nonneg(&I, tail_op_scheme(op, refined)) ? subst(&I, t, false) : NULL;
     if (r && (r->kind == TT_VEC || r->kind == TT_ARRAY) && r->n.c < 0) r = NULL;
     if (r) return !op->check || op->check(e) ? r : NULL;
   }
