@@ -3,8 +3,13 @@
 #include "lex.h"
 #include <string.h>
 
+/* Deeper nesting is refused rather than risking the C stack (every later stage
+   recurses over the tree, the lowered one several levels per TAIL level). */
+enum { TAIL_MAX_DEPTH = 500 };
+
 typedef struct Parser {
   Lexer lx;
+  int depth;
   bool scheme;                 /* type variables allowed (schemes of ops.c) */
   const char *bvars[8], *svars[8];
   int nbvars, nsvars;
@@ -86,7 +91,13 @@ static TType *parse_atype(Parser *ps) {
 }
 
 static TType *parse_type(Parser *ps) {
+  if (ps->depth >= TAIL_MAX_DEPTH) {
+    diag_error(cur(ps)->loc, "types nested too deeply (more than %d levels)", TAIL_MAX_DEPTH);
+    return NULL;
+  }
+  ps->depth++;
   TType *a = parse_atype(ps);
+  ps->depth--;
   if (!a || cur(ps)->kind != TK_ARROW) return a;
   if (!next(ps)) return NULL;
   TType *b = parse_type(ps);
@@ -165,7 +176,20 @@ static TExp *parse_name(Parser *ps) {
   return e;
 }
 
+static TExp *parse_exp_at(Parser *ps);
+
 static TExp *parse_exp(Parser *ps) {
+  if (ps->depth >= TAIL_MAX_DEPTH) {
+    diag_error(cur(ps)->loc, "expressions nested too deeply (more than %d levels)", TAIL_MAX_DEPTH);
+    return NULL;
+  }
+  ps->depth++;
+  TExp *e = parse_exp_at(ps);
+  ps->depth--;
+  return e;
+}
+
+static TExp *parse_exp_at(Parser *ps) {
   Token *t = cur(ps);
   TExp *e;
   switch (t->kind) {

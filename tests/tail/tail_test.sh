@@ -30,6 +30,16 @@ for f in tests/tail/err_*.tail; do
   done
 done
 
+# deep nesting and binary junk: an error, never a crash
+printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.tail"
+"$CLIFT" check "$T/deep.tail" > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "nested too deeply" "$T/out"; then ok; else bad "deep nesting: $(head -n 3 "$T/out")"; fi
+{ for i in $(seq 299); do printf 'each(negi,'; done; printf '[1]'; for i in $(seq 299); do printf ')'; done; } > "$T/deep_ok.tail"
+if [ "$("$CLIFT" run -t interp "$T/deep_ok.tail" 2>&1)" = "[-1]" ]; then ok; else bad "299 nested each: $("$CLIFT" run -t interp "$T/deep_ok.tail" 2>&1 | head -n 3)"; fi
+head -c 4096 /dev/urandom > "$T/junk.tail"
+"$CLIFT" check "$T/junk.tail" > "$T/out" 2>&1
+if [ $? -eq 1 ] && ! grep -qE 'Sanitizer|runtime error' "$T/out"; then ok; else bad "junk: $(head -n 3 "$T/out")"; fi
+
 crashes=0
 text=$(cat tests/tail/signal.tail)
 for ((i = 0; i < ${#text}; i += 3)); do
