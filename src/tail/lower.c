@@ -182,8 +182,9 @@ static LVal *lower_exp(LowerCtx *c, TExp *e) {
     return lval_scalar(lx_double(e->dval, e->loc), TB_DOUBLE);
   case TE_VEC: return lower_vec(c, e);
   case TE_OP: return lower_op(c, e);
-  case TE_VAR:
-    for (LEnv *b = c->env; b; b = b->next) if (strcmp(b->name, e->name) == 0) return b->val;
+  case TE_VAR:   /* a fresh node per use: no subtree is shared in the clift tree */
+    for (LEnv *b = c->env; b; b = b->next)
+      if (strcmp(b->name, e->name) == 0) return b->val->fn ? b->val : lval_named(b->val, b->val->e->name, e->loc);
     return diag_internal(e->loc, "TAIL lowering: unbound variable '%s' after checking", e->name), NULL;
   case TE_LET: return lower_let(c, e);
   case TE_FN: {
@@ -202,25 +203,30 @@ static LVal *lower_exp(LowerCtx *c, TExp *e) {
 LVal *lower_apply(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
   TExp *fe = f->fn;
   if (fe->kind == TE_OP) {   /* an operation as a value: applied inline */
-    TExp call = *fe;
+    TExp call = *fe;   /* op(x₁,…,xₙ) at the use, for the rule's positions */
     call.applied = true; call.nkids = n; call.loc = loc;
+    call.kids = NEW_ARRAY(TExp *, n);
+    for (int i = 0; i < n; i++) { call.kids[i] = NEW(TExp); call.kids[i]->kind = TE_VAR; call.kids[i]->loc = loc; }
     if (!fe->op->lower)
       return diag_error(fe->loc, "not supported yet: the TAIL operation '%s' is not lowered to clift", fe->op->name), NULL;
     return fe->op->lower(c, &call, args);
   }
-  /* fn x => body: bind x (a curried fn takes its arguments one at a time) */
-  LEnv *saved = c->env;
-  c->env = f->env;
-  LVal *r = NULL;
-  LEnv *b = NEW(LEnv);
-  *b = (LEnv){ fe->name, args[0], c->env };
+  /* fn x => body: x bound to the argument, through a clift let unless it is a
+     variable already (a curried fn takes its arguments one at a time) */
+  LVal *arg = args[0];
+  const char *let = arg->fn || arg->e->kind == EX_VAR ? NULL : lx_fresh(c, fe->name);
+  LEnv *saved = c->env, *b = NEW(LEnv);
+  *b = (LEnv){ fe->name, let ? lval_named(arg, let, loc) : arg, f->env };
   c->env = b;
-  LVal *body = lower_exp(c, fe->kids[0]);
-  if (body && n > 1) r = body->fn ? lower_apply(c, body, n - 1, args + 1, loc)
-                                  : (diag_internal(loc, "TAIL lowering: too many arguments"), NULL);
-  else r = body;
+  LVal *r = lower_exp(c, fe->kids[0]);
+  if (r && n > 1) r = r->fn ? lower_apply(c, r, n - 1, args + 1, loc)
+                            : (diag_internal(loc, "TAIL lowering: too many arguments"), NULL);
   c->env = saved;
-  return r;
+  if (!r || !let) return r;
+  LVal *v = NEW(LVal);
+  *v = *r;
+  v->e = lx_let(loc, let, arg->e, r->e);
+  return v;
 }
 
 LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
