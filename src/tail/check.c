@@ -101,7 +101,7 @@ static TType *subst(Inst *I, TType *t, bool partial) {
   if (t->bvar && I->base[t->bvar] != TB_NONE) { r->base = I->base[t->bvar]; r->bvar = 0; }
   int u[2], nu;
   long long c = shape_eval(I, t->n, u, &nu);
-  if (!nu) r->n = (TShape){ c, 0, 0 };
+  r->n = (TShape){ c, nu > 0 ? u[0] : 0, nu > 1 ? u[1] : 0 };
   if (!partial && (r->bvar || nu)) return NULL;
   return r;
 }

@@ -87,6 +87,8 @@ static const TOp ops[] = {
 };
 enum { NOPS = sizeof ops / sizeof ops[0] };
 
+const TOp *tail_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i] : NULL; }
+
 const TOp *tail_op_lookup(const char *name) {
   for (int i = 0; i < NOPS; i++) if (strcmp(ops[i].name, name) == 0) return &ops[i];
   return NULL;

@@ -86,6 +86,7 @@ struct TOp {
   bool (*check)(TExp *e);  /* a static condition beyond the scheme (check.c), or NULL */
 };
 const TOp *tail_op_lookup(const char *name);
+const TOp *tail_op_at(int i);          /* the table in order; NULL after the last */
 /* The scheme of op parsed (scheme variables kept), cached. */
 TType *tail_op_scheme(const TOp *op, bool refined);
 
