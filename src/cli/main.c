@@ -49,7 +49,8 @@ static const char *usage_run =
   "Run the program on one input per parameter and print the result.\n"
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
-  "input, so negative numbers are fine.\n"
+  "input, so negative numbers are fine.\n"  "A TAIL program (prog.tail, docs/apl.md) takes no inputs; its value is printed\n"
+  "as docs/apl.md §4 says (booleans 0/1, char vectors as text).\n"
   "-t TARGET   openmp (default), c, opencl, cuda, interp (the reference interpreter),\n"
   "            or auto (the first of cuda, opencl, openmp that runs here)\n"
   "-o FILE     write the result as .npy instead of printing it\n"
@@ -67,7 +68,8 @@ static const char *usage_run =
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
-  "Run the ';; test:' blocks in program files (default: tests/lift and examples)\n"
+  "Run the ';; test:' blocks in program files (default: tests/lift and examples;\n"
+  "'(* test: … *)' in .tail files)\n"
   "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
