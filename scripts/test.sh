@@ -2,7 +2,7 @@
 # test.sh — the whole test suite, from a fresh machine: set up, build the
 # normal and the ASan/UBSan compiler, then run
 #   1. the C unit tests (arithmetic, values I/O, …) under ASan/UBSan,
-#   2. every test block in tests/lift, tests/codegen, examples/ and examples/euler/ under
+#   2. every test block in tests/lift, tests/codegen, tests/tail, examples/ and examples/euler/ under
 #      ASan/UBSan and on the optimised build, on every target available here
 #      (interp, c, openmp, …), each checked against the expected output,
 #   3. the shape of the generated code (strategy preservation, temporaries,
@@ -46,8 +46,9 @@ tally() {
 }
 
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen examples examples/euler
-tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen examples examples/euler
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tail examples examples/euler
+tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tail examples examples/euler
+tally "TAIL text round trip and errors (asan/ubsan build)" bash tests/tail/tail_test.sh build-san/clift
 tally "Project Euler at the real sizes (openmp)" bash tests/euler_test.sh build/clift
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift

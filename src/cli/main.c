@@ -4,6 +4,7 @@
 #include "driver.h"
 #include "testrun.h"
 #include "bench.h"
+#include "../tail/tail.h"
 #include <time.h>
 #include "../runtime/cuda.h"
 #include <dirent.h>
@@ -34,17 +35,22 @@ static const char *usage_main =
   "error in the program, its inputs or a run, 2 a usage error.\n";
 
 static const char *usage_check =
-  "usage: clift check [--dump] prog.lift\n"
+  "usage: clift check [--dump] [--emit-tail] prog.lift|prog.tail\n"
   "Parse and type-check the program and print its type, e.g.\n"
   "  (N) [float]N -> [float]N\n"
-  "--dump   also print the normalised program as an S-expression\n";
+  "for a TAIL program (docs/apl.md) the output's TAIL type and extents, e.g.\n"
+  "  [double]1 14\n"
+  "--dump       also print the normalised program (for TAIL: the clift program\n"
+  "             it is lowered to) as an S-expression\n"
+  "--emit-tail  TAIL only: print the program as parsed, in TAIL's syntax\n";
 
 static const char *usage_run =
   "usage: clift run [-t TARGET] [-o out.npy] prog.lift [inputs…]\n"
   "Run the program on one input per parameter and print the result.\n"
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
-  "input, so negative numbers are fine.\n"
+  "input, so negative numbers are fine.\n"  "A TAIL program (prog.tail, docs/apl.md) takes no inputs; its value is printed\n"
+  "as docs/apl.md §4 says (booleans 0/1, char vectors as text).\n"
   "-t TARGET   openmp (default), c, opencl, cuda, interp (the reference interpreter),\n"
   "            or auto (the first of cuda, opencl, openmp that runs here)\n"
   "-o FILE     write the result as .npy instead of printing it\n"
@@ -62,7 +68,8 @@ static const char *usage_run =
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
-  "Run the ';; test:' blocks in program files (default: tests/lift and examples)\n"
+  "Run the ';; test:' blocks in program files (default: tests/lift and examples;\n"
+  "'(* test: … *)' in .tail files)\n"
   "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
@@ -137,15 +144,41 @@ static int usage_error(const char *usage, const char *fmt, const char *arg) {
 
 static bool is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
 
+/* clift check prog.tail: the output's type, or (--emit-tail) the program as
+   parsed, printed (print∘parse is the identity on printed text). */
+static int check_tail(const char *path, bool dump, bool emit) {
+  char *text = util_read_file(path, NULL);
+  TExp *e = text ? tail_parse(path, text) : NULL;
+  if (!e) return fail();
+  if (emit) {
+    Buf b = {0};
+    tail_print(&b, e);
+    printf("%s\n", buf_str(&b));
+    fflush(stdout);
+  }
+  TailProgram *tp = tail_compile(e, path);
+  if (!tp) return fail();
+  if (!emit) printf("%s\n", tail_describe(tp));
+  if (dump) {
+    Buf b = {0};
+    ast_print(&b, tp->core->body);
+    printf("%s\n", buf_str(&b));
+  }
+  return 0;
+}
+
 static int cmd_check(int argc, char **argv) {
-  bool dump = false;
+  bool dump = false, emit = false;
   int i = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_check, stdout); return 0; }
     if (strcmp(argv[i], "--dump") == 0) dump = true;
+    else if (strcmp(argv[i], "--emit-tail") == 0) emit = true;
     else return usage_error(usage_check, "unknown option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_check, "%s", "expected exactly one program file");
+  if (tail_is_file(argv[i])) return check_tail(argv[i], dump, emit);
+  if (emit) return usage_error(usage_check, "%s", "--emit-tail needs a .tail program");
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
   printf("%s\n", driver_program_type(p));
@@ -233,6 +266,25 @@ static int launch_target_error(const char *usage, const RunArgs *ra, const char 
   return 2;
 }
 
+/* clift run prog.tail: no inputs (its literals are the hidden inputs); the
+   output printed as docs/apl.md §4 says. */
+static int run_tail(const char *path, int ninputs, const Target *t, const RunOptions *o, const char *out) {
+  if (ninputs) {
+    fprintf(stderr, "clift: a TAIL program takes no inputs (%d given)\n%s", ninputs, usage_run);
+    return 2;
+  }
+  char *text = util_read_file(path, NULL);
+  TailProgram *tp = text ? tail_compile_text(path, text) : NULL;
+  Value **in = tp ? tail_inputs(tp) : NULL;
+  Value *r = in ? driver_run(tp->core, t, in, NULL, o) : NULL;
+  if (!r) return fail();
+  if (out) return value_write_npy(out, r, tp->core->result) ? 0 : fail();
+  Buf b = {0};
+  tail_print_value(&b, r, tp->type);
+  printf("%s\n", buf_str(&b));
+  return fflush(stdout) == 0 ? 0 : 1;
+}
+
 static int cmd_run(int argc, char **argv) {
   const char *asked = "openmp", *out = NULL;
   RunArgs ra = { run_options_default(), NULL };
@@ -250,6 +302,7 @@ static int cmd_run(int argc, char **argv) {
   const Target *t = target_or_usage(usage_run, asked, &rc);
   if (!t) return rc;
   if (launch_target_error(usage_run, &ra, asked, t)) return 2;
+  if (tail_is_file(argv[i])) return run_tail(argv[i], argc - i - 1, t, &ra.o, out);
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
   NatBinding *sizes = NULL;
@@ -325,7 +378,7 @@ static int cmd_bench(int argc, char **argv) {
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* Expand directories into their *.lift files, sorted. */
+/* Expand directories into their *.lift and *.tail files, sorted. */
 static int collect(const char *path, const char ***files, int n, int *cap) {
   DIR *d = opendir(path);
   if (!d) {
@@ -337,7 +390,7 @@ static int collect(const char *path, const char ***files, int n, int *cap) {
   struct dirent *de;
   while ((de = readdir(d))) {
     size_t len = strlen(de->d_name);
-    if (len < 6 || strcmp(de->d_name + len - 5, ".lift") != 0) continue;
+    if (len < 6 || (strcmp(de->d_name + len - 5, ".lift") != 0 && !tail_is_file(de->d_name))) continue;
     if (n == *cap) { *cap *= 2; const char **f = NEW_ARRAY(const char *, *cap); memcpy(f, *files, sizeof(char *) * (size_t)n); *files = f; }
     (*files)[n++] = arena_printf("%s/%s", path, de->d_name);
   }

@@ -4,6 +4,7 @@
 #include "testrun.h"
 #include "driver.h"
 #include "../runtime/cpu.h"
+#include "../tail/tail.h"
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -14,7 +15,9 @@ typedef struct TestBlock {
   int line;
   int ninputs, cap_inputs;
   const char **inputs;
-  const char *output, *error;
+  const char *output, *error;   /* the last of each (a .lift block) */
+  int noutputs, cap_outputs, nerrors, cap_errors;
+  const char **outputs, **errors;   /* every one, in order (a .tail block: one per output line) */
   const char *random;      /* "N=10 M=7": fresh random inputs of these sizes, compared with interp */
   double tolerance;        /* 0: the default for the result's type */
 } TestBlock;
@@ -30,9 +33,13 @@ static const char *trim(const char *s, const char *e) {
   return arena_strndup(s, (size_t)(e - s));
 }
 
-/* Collect ";; key: value" lines into blocks. A line that looks like a test
-   directive but is malformed is reported, never silently ignored. */
-static int parse_blocks(const char *text, TestBlock **out) {
+/* The comment a test directive is written in, per kind of file (docs/apl.md
+   §4): ";; key: value" in .lift, "(* key: value *)" on one line in .tail. */
+typedef struct Leader { const char *open, *close; } Leader;
+static const Leader lift_leader = { ";;", "" }, tail_leader = { "(*", "*)" };
+
+/* Collect the directive lines into blocks. */
+static int parse_blocks(const char *text, const Leader *lead, TestBlock **out) {
   int n = 0, cap = 16;
   TestBlock *blocks = NEW_ARRAY(TestBlock, cap);
   int line = 1;
@@ -41,12 +48,17 @@ static int parse_blocks(const char *text, TestBlock **out) {
     if (!e) e = p + strlen(p);
     const char *q = p;
     while (q < e && (*q == ' ' || *q == '\t')) q++;
-    if (e - q > 2 && q[0] == ';' && q[1] == ';') {
-      q += 2;
-      while (q < e && *q == ' ') q++;
-      const char *colon = memchr(q, ':', (size_t)(e - q));
+    size_t lo = strlen(lead->open), lc = strlen(lead->close);
+    const char *end = e;
+    while (end > q && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) end--;
+    bool closed = lc == 0 || ((size_t)(end - q) >= lo + lc && memcmp(end - lc, lead->close, lc) == 0);
+    if ((size_t)(e - q) > lo && memcmp(q, lead->open, lo) == 0 && closed) {
+      q += lo;
+      end -= lc;
+      while (q < end && *q == ' ') q++;
+      const char *colon = memchr(q, ':', (size_t)(end - q));
       const char *key = colon ? trim(q, colon) : "";
-      const char *val = colon ? trim(colon + 1, e) : "";
+      const char *val = colon ? trim(colon + 1, end) : "";
       if (strcmp(key, "test") == 0) {
         if (n == cap) {
           TestBlock *b = NEW_ARRAY(TestBlock, cap * 2);
@@ -58,9 +70,13 @@ static int parse_blocks(const char *text, TestBlock **out) {
       } else if (n > 0 && strcmp(key, "input") == 0) {
         ARENA_PUSH(blocks[n - 1].inputs, blocks[n - 1].ninputs, blocks[n - 1].cap_inputs, val);
       } else if (n > 0 && strcmp(key, "output") == 0) {
-        blocks[n - 1].output = val;
+        TestBlock *b = &blocks[n - 1];
+        b->output = val;
+        ARENA_PUSH(b->outputs, b->noutputs, b->cap_outputs, val);
       } else if (n > 0 && strcmp(key, "error") == 0) {
-        blocks[n - 1].error = val;
+        TestBlock *b = &blocks[n - 1];
+        b->error = val;
+        ARENA_PUSH(b->errors, b->nerrors, b->cap_errors, val);
       } else if (n > 0 && strcmp(key, "random") == 0) {
         blocks[n - 1].random = val;
       } else if (n > 0 && strcmp(key, "tolerance") == 0) {
@@ -187,6 +203,72 @@ static void report(Tally *t, const char *file, TestBlock *tb, const Target *targ
   printf("FAIL %s:%d [%s] %s\n     %s\n", file, tb->line, target->name, tb->name, why);
 }
 
+/* ---- .tail files (docs/apl.md §4): no inputs; every output line compared ---- */
+
+/* Each expected error line must be in the diagnostic. */
+static const char *match_errors(TestBlock *tb, const char *msg) {
+  for (int i = 0; i < tb->nerrors; i++)
+    if (!strstr(msg, tb->errors[i])) return arena_printf("expected an error containing '%s', got: %s", tb->errors[i], msg);
+  return NULL;
+}
+
+/* Printed lines against expected ones: as literals within the tolerance when
+   both read as literals of the output's type, else as exact text. */
+static const char *compare_line(const char *got, const char *want, TailProgram *tp, double tol) {
+  Type *t = tp->core->result;
+  Value *g = value_parse(got, t, "printed"), *w = g ? value_parse(want, t, "expected") : NULL;
+  diag_clear();
+  Buf why = {0};
+  if (g && w ? value_close(g, w, tol, &why) : strcmp(got, want) == 0) return NULL;
+  return arena_printf("printed %.300s, expected %.300s%s%s", got, want, why.len ? ": " : "", buf_str(&why));
+}
+
+static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *target, const GenOptions *gen) {
+  if (tb->ninputs || tb->random) return "a TAIL program has no parameters: 'input:' and 'random:' do not apply";
+  if (!tb->noutputs && !tb->nerrors) return "the block has no 'output:' or 'error:' line";
+  RunOptions plain = run_options_default();
+  plain.gen = *gen;
+  diag_clear();
+  Value **in = tail_inputs(tp);
+  Value *got = in ? driver_run(tp->core, target, in, NULL, &plain) : NULL;
+  if (tb->nerrors) return got ? "expected an error, but it ran" : match_errors(tb, diag_render());
+  if (!got) return arena_printf("unexpected error: %s", diag_render());
+  Buf b = {0};
+  tail_print_value(&b, got, tp->type);
+  int nlines = 0, cap = 0;
+  const char **lines = NULL;   /* the printed lines (a char matrix prints one per row) */
+  for (const char *p = buf_str(&b), *nl; ; p = nl + 1) {
+    nl = strchr(p, '\n');
+    ARENA_PUSH(lines, nlines, cap, nl ? arena_strndup(p, (size_t)(nl - p)) : p);
+    if (!nl) break;
+  }
+  if (nlines != tb->noutputs) return arena_printf("printed %d line%s, expected %d", nlines, nlines == 1 ? "" : "s", tb->noutputs);
+  double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(tp->core->result);
+  for (int i = 0; i < nlines; i++) {
+    const char *why = compare_line(lines[i], tb->outputs[i], tp, tol);
+    if (why) return nlines == 1 ? why : arena_printf("line %d: %s", i + 1, why);
+  }
+  return NULL;
+}
+
+static void test_tail_file(Tally *t, const char *file, const char *text, TestBlock *blocks, int n,
+                           const Target **targets, int ntargets, bool verbose, const GenOptions *gen) {
+  TailProgram *tp = tail_compile_text(file, text);
+  const char *compile_error = tp ? NULL : diag_render();
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < ntargets; k++) {
+      TestBlock *tb = &blocks[i];
+      const char *why;
+      bool unsupported = false;
+      if (!tp) why = tb->nerrors ? match_errors(tb, compile_error) : arena_printf("compile error: %s", compile_error);
+      else {
+        why = run_tail_block(tp, tb, targets[k], gen);
+        unsupported = why && diag_kind() == DIAG_UNSUPPORTED;
+      }
+      report(t, file, tb, targets[k], why, unsupported, verbose);
+    }
+}
+
 static void test_file(Tally *t, const char *file, const Target **targets, int ntargets, bool verbose,
                       const GenOptions *gen) {
   ArenaMark mark = arena_mark();
@@ -194,8 +276,9 @@ static void test_file(Tally *t, const char *file, const Target **targets, int nt
   char *text = util_read_file(file, NULL);
   if (!text) { t->failed++; printf("FAIL %s: %s", file, diag_render()); arena_release(mark); return; }
   TestBlock *blocks;
-  int n = parse_blocks(text, &blocks);
+  int n = parse_blocks(text, tail_is_file(file) ? &tail_leader : &lift_leader, &blocks);
   if (n == 0) { t->skipped++; printf("SKIP %s: no test blocks\n", file); arena_release(mark); return; }
+  if (tail_is_file(file)) { test_tail_file(t, file, text, blocks, n, targets, ntargets, verbose, gen); arena_release(mark); return; }
   Program *p = driver_compile_text(file, text);
   const char *compile_error = p ? NULL : diag_render();
   Program *pk = NULL;
@@ -231,7 +314,7 @@ static int count_blocks(const char *file) {
   ArenaMark mark = arena_mark();
   char *text = util_read_file(file, NULL);
   TestBlock *blocks;
-  int n = text ? parse_blocks(text, &blocks) : 0;
+  int n = text ? parse_blocks(text, tail_is_file(file) ? &tail_leader : &lift_leader, &blocks) : 0;
   diag_clear();
   arena_release(mark);
   return n;

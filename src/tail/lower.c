@@ -1,0 +1,299 @@
+/* lower.c — TAIL to the tree parse_program builds (docs/apl.md §1 "Hand-off",
+   §3): EX_APPLY of primitive names, EX_LAMBDA, EX_LET, size literals and
+   literals, each carrying the Loc of the TAIL node that made it. Literal
+   vectors become hidden inputs (parameters of the core Program). Then the
+   .lift stages (normalise, infer) run unchanged. */
+#include "lower.h"
+#include "../types/infer.h"
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+/* ---- tree builders ---- */
+
+Expr *lx_var(const char *name, Loc loc) {
+  Expr *e = expr_new(EX_VAR, loc, 0);
+  e->name = name;
+  return e;
+}
+Expr *lx_int(long long v, Loc loc) { Expr *e = expr_new(EX_INT, loc, 0); e->ival = v; return e; }
+Expr *lx_double(double v, Loc loc) { Expr *e = expr_new(EX_DOUBLE, loc, 0); e->fval = v; return e; }
+Expr *lx_bool(bool v, Loc loc) { Expr *e = expr_new(EX_BOOL, loc, 0); e->ival = v; return e; }
+Expr *lx_nat(long long v, Loc loc) {
+  Expr *e = expr_new(EX_NAT, loc, 0);
+  e->nat = e->nat_written = nat_const(v);
+  return e;
+}
+
+Expr *lx_app(Loc loc, const char *f, int n, ...) {
+  Expr *e = expr_new(EX_APPLY, loc, n + 1);
+  e->kids[0] = lx_var(f, loc);
+  va_list ap;
+  va_start(ap, n);
+  for (int i = 0; i < n; i++) e->kids[i + 1] = va_arg(ap, Expr *);
+  va_end(ap);
+  return e;
+}
+
+Expr *lx_lambda(Loc loc, int n, const char **names, Expr *body) {
+  Expr *e = expr_new(EX_LAMBDA, loc, 1);
+  e->nparams = n;
+  e->params = NEW_ARRAY(Param, n);
+  for (int i = 0; i < n; i++) e->params[i] = (Param){ names[i], 0, loc, NULL };
+  e->kids[0] = body;
+  return e;
+}
+
+Expr *lx_let(Loc loc, const char *name, Expr *value, Expr *body) {
+  Expr *e = expr_new(EX_LET, loc, 2);
+  e->name = name;
+  e->kids[0] = value; e->kids[1] = body;
+  return e;
+}
+
+/* TAIL names are letters, digits and '_': a quote makes a name no TAIL
+   variable and no primitive has. */
+const char *lx_fresh(LowerCtx *c, const char *stem) { return arena_printf("%s'%d", stem, ++c->fresh); }
+
+/* A TAIL variable's clift name: itself, unless a primitive or keyword has it. */
+static const char *var_name(const char *name) {
+  static const char *const keywords[] = { "o", "lift", "lambda", "let", "if", "pack", "unpack", "true", "false" };
+  bool taken = prim_lookup(name) != NULL;
+  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) taken |= strcmp(name, keywords[i]) == 0;
+  return taken ? arena_printf("%s'", name) : name;
+}
+
+/* ---- values ---- */
+
+LVal *lval_new(Expr *e, TBase base, int rank) {
+  LVal *v = NEW(LVal);
+  v->e = e; v->base = base; v->rank = rank;
+  v->ext = NEW_ARRAY(Nat *, rank);
+  return v;
+}
+
+LVal *lval_scalar(Expr *e, TBase base) { return lval_new(e, base, 0); }
+
+long long lval_ext(LVal *v, int axis) {
+  long long n = 0;
+  nat_is_const(v->ext[axis], &n);
+  return n;
+}
+
+LVal *lval_named(LVal *v, const char *name, Loc loc) {
+  LVal *r = NEW(LVal);
+  *r = *v;
+  r->e = lx_var(name, loc);
+  return r;
+}
+
+static const TypeKind clift_scalar[] = { [TB_INT] = TY_INT, [TB_DOUBLE] = TY_DOUBLE, [TB_BOOL] = TY_BOOL, [TB_CHAR] = TY_INT };
+
+/* A hidden input: a parameter of the core program with its literal. */
+static LVal *hidden_input(LowerCtx *c, TBase base, int n, const char *literal, Loc loc) {
+  const char *name = lx_fresh(c, "lit");
+  Type *t = type_array(type_scalar(clift_scalar[base]), nat_const(n));
+  ARENA_PUSH(c->params, c->nparams, c->cap_params, ((Param){ name, ast_fresh_uid(), loc, t }));
+  ARENA_PUSH(c->hidden, c->nhidden, c->cap_hidden, literal);
+  LVal *v = lval_new(lx_var(name, loc), base, 1);
+  v->ext[0] = nat_const(n);
+  return v;
+}
+
+LVal *lower_static_vector(LowerCtx *c, int n, const long long *vals, Loc loc) {
+  Buf b = {0};
+  buf_putc(&b, '[');
+  for (int i = 0; i < n; i++) buf_printf(&b, "%s%lld", i ? ", " : "", vals[i]);
+  buf_putc(&b, ']');
+  LVal *v = hidden_input(c, TB_INT, n, buf_str(&b), loc);
+  v->vals = NEW_ARRAY(long long, n);
+  memcpy(v->vals, vals, sizeof(long long) * (size_t)n);
+  return v;
+}
+
+/* [e₁,…,eₙ] of literals: a hidden input (§3.1). */
+static LVal *lower_vec(LowerCtx *c, TExp *e) {
+  Buf b = {0};
+  long long *vals = NEW_ARRAY(long long, e->nkids);
+  buf_putc(&b, '[');
+  for (int i = 0; i < e->nkids; i++) {
+    TExp *k = e->kids[i];
+    if (i) buf_puts(&b, ", ");
+    switch (k->kind) {
+    case TE_INT: case TE_CHAR: buf_printf(&b, "%lld", k->ival); vals[i] = k->ival; break;
+    case TE_BOOL: buf_puts(&b, k->ival ? "true" : "false"); vals[i] = k->ival; break;
+    case TE_DOUBLE:
+      if (!isfinite(k->dval)) return diag_error(k->loc, "not supported yet: an infinite double inside a vector literal"), NULL;
+      buf_printf(&b, "%.17g", k->dval);
+      break;
+    default:
+      return diag_error(k->loc, "not supported yet: a vector item that is not a literal (M1 lowers literal vectors)"), NULL;
+    }
+  }
+  buf_putc(&b, ']');
+  LVal *v = hidden_input(c, e->type->base, e->nkids, buf_str(&b), e->loc);
+  if (e->type->base == TB_INT) v->vals = vals;
+  return v;
+}
+
+static LVal *lower_exp(LowerCtx *c, TExp *e);
+
+static LVal *lower_op(LowerCtx *c, TExp *e) {
+  if (!e->applied) {   /* a function value, lowered where it is applied */
+    LVal *f = NEW(LVal);
+    f->fn = e; f->env = c->env;
+    return f;
+  }
+  if (!e->op->lower)
+    return diag_error(e->loc, "not supported yet: the TAIL operation '%s' is not lowered to clift (docs/apl.md §5)",
+                      e->op->name), NULL;
+  LVal **args = NEW_ARRAY(LVal *, e->nkids);
+  for (int i = 0; i < e->nkids; i++) if (!(args[i] = lower_exp(c, e->kids[i]))) return NULL;
+  return e->op->lower(c, e, args);
+}
+
+static LVal *lower_let(LowerCtx *c, TExp *e) {
+  LVal *v = lower_exp(c, e->kids[0]);
+  if (!v) return NULL;
+  LEnv *saved = c->env, *b = NEW(LEnv);
+  const char *name = var_name(e->name);
+  *b = (LEnv){ e->name, v->fn ? v : lval_named(v, name, e->loc), saved };
+  c->env = b;
+  LVal *body = lower_exp(c, e->kids[1]);
+  c->env = saved;
+  if (!body || v->fn) return body;   /* a function is inlined at its uses */
+  LVal *r = NEW(LVal);
+  *r = *body;
+  r->e = lx_let(e->loc, name, v->e, body->e);
+  return r;
+}
+
+static LVal *lower_exp(LowerCtx *c, TExp *e) {
+  switch (e->kind) {
+  case TE_INT: case TE_BOOL: case TE_CHAR: {
+    TBase base = e->kind == TE_INT ? TB_INT : e->kind == TE_BOOL ? TB_BOOL : TB_CHAR;
+    LVal *v = lval_scalar(base == TB_BOOL ? lx_bool(e->ival, e->loc) : lx_int(e->ival, e->loc), base);
+    v->known = true; v->k = e->ival;
+    return v;
+  }
+  case TE_DOUBLE:   /* clift has no inf literal: ±1.0 / 0.0 (IEEE on every target) */
+    if (isinf(e->dval))
+      return lval_scalar(lx_app(e->loc, "/", 2, lx_double(e->dval < 0 ? -1.0 : 1.0, e->loc), lx_double(0.0, e->loc)), TB_DOUBLE);
+    return lval_scalar(lx_double(e->dval, e->loc), TB_DOUBLE);
+  case TE_VEC: return lower_vec(c, e);
+  case TE_OP: return lower_op(c, e);
+  case TE_VAR:   /* a fresh node per use: no subtree is shared in the clift tree */
+    for (LEnv *b = c->env; b; b = b->next)
+      if (strcmp(b->name, e->name) == 0) return b->val->fn ? b->val : lval_named(b->val, b->val->e->name, e->loc);
+    return diag_internal(e->loc, "TAIL lowering: unbound variable '%s' after checking", e->name), NULL;
+  case TE_LET: return lower_let(c, e);
+  case TE_FN: {
+    LVal *f = NEW(LVal);
+    f->fn = e; f->env = c->env;
+    return f;
+  }
+  case TE_IF:
+    return diag_error(e->loc, "not supported yet: 'if' in TAIL (docs/apl.md §5)"), NULL;
+  }
+  return NULL;
+}
+
+/* ---- functions, inlined at each use with their arguments' shapes ---- */
+
+LVal *lower_apply(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
+  TExp *fe = f->fn;
+  if (fe->kind == TE_OP) {   /* an operation as a value: applied inline */
+    TExp call = *fe;   /* op(x₁,…,xₙ) at the use, for the rule's positions */
+    call.applied = true; call.nkids = n; call.loc = loc;
+    call.kids = NEW_ARRAY(TExp *, n);
+    for (int i = 0; i < n; i++) { call.kids[i] = NEW(TExp); call.kids[i]->kind = TE_VAR; call.kids[i]->loc = loc; }
+    if (!fe->op->lower)
+      return diag_error(fe->loc, "not supported yet: the TAIL operation '%s' is not lowered to clift", fe->op->name), NULL;
+    return fe->op->lower(c, &call, args);
+  }
+  /* fn x => body: x bound to the argument, through a clift let unless it is a
+     variable already (a curried fn takes its arguments one at a time) */
+  LVal *arg = args[0];
+  const char *let = arg->fn || arg->e->kind == EX_VAR ? NULL : lx_fresh(c, fe->name);
+  LEnv *saved = c->env, *b = NEW(LEnv);
+  *b = (LEnv){ fe->name, let ? lval_named(arg, let, loc) : arg, f->env };
+  c->env = b;
+  LVal *r = lower_exp(c, fe->kids[0]);
+  if (r && n > 1) r = r->fn ? lower_apply(c, r, n - 1, args + 1, loc)
+                            : (diag_internal(loc, "TAIL lowering: too many arguments"), NULL);
+  c->env = saved;
+  if (!r || !let) return r;
+  LVal *v = NEW(LVal);
+  *v = *r;
+  v->e = lx_let(loc, let, arg->e, r->e);
+  return v;
+}
+
+LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
+  const char **names = NEW_ARRAY(const char *, n);
+  LVal **params = NEW_ARRAY(LVal *, n);
+  for (int i = 0; i < n; i++) {
+    names[i] = lx_fresh(c, "x");
+    params[i] = lval_named(args[i], names[i], loc);
+    params[i]->known = false; params[i]->vals = NULL;
+  }
+  LVal *body = lower_apply(c, f, n, params, loc);
+  if (!body) return NULL;
+  if (body->fn) return diag_error(loc, "not supported yet: a function that returns a function"), NULL;
+  LVal *r = NEW(LVal);
+  *r = *body;
+  r->known = false; r->vals = NULL;
+  r->e = lx_lambda(loc, n, names, body->e);
+  return r;
+}
+
+/* ---- the program ---- */
+
+TailProgram *tail_lower(TExp *e, const char *file) {
+  LowerCtx c = { .file = file };
+  LVal *v = lower_exp(&c, e);
+  if (!v) return NULL;
+  Program *p = NEW(Program);
+  p->file = file; p->loc = e->loc;
+  p->sizes = NEW_ARRAY(NatVar *, 0);
+  p->nparams = c.nparams; p->params = c.params ? c.params : NEW_ARRAY(Param, 0);
+  p->body = v->e;
+  TailProgram *tp = NEW(TailProgram);
+  tp->tail = e; tp->core = p;
+  tp->nhidden = c.nhidden; tp->hidden = c.hidden;
+  tp->type = e->type; tp->rank = v->rank; tp->ext = v->ext;
+  return tp;
+}
+
+TailProgram *tail_compile_text(const char *file, const char *text) {
+  TExp *e = tail_parse(file, text);
+  return e ? tail_compile(e, file) : NULL;
+}
+
+TailProgram *tail_compile(TExp *e, const char *file) {
+  if (!tail_check(e)) return NULL;
+  TailProgram *tp = tail_lower(e, file);
+  if (!tp) return NULL;
+  /* the lowering builds well-typed clift; an error here is a bug of it */
+  if (!normalize_program(tp->core) || !infer_program(tp->core)) {
+    if (diag_kind() == DIAG_ERROR) {
+      const char *msg = diag_message();
+      diag_clear();
+      diag_internal(e->loc, "TAIL lowering produced a clift program that does not check: %s", msg);
+    }
+    return NULL;
+  }
+  return tp;
+}
+
+Value **tail_inputs(TailProgram *tp) {
+  Value **in = NEW_ARRAY(Value *, tp->nhidden);
+  for (int i = 0; i < tp->nhidden; i++)
+    if (!(in[i] = value_parse(tp->hidden[i], tp->core->params[i].type, "TAIL literal"))) return NULL;
+  return in;
+}
+
+bool tail_is_file(const char *path) {
+  size_t n = strlen(path);
+  return n > 5 && strcmp(path + n - 5, ".tail") == 0;
+}

@@ -1,0 +1,82 @@
+/* lower.h — lowering TAIL to clift's parser-level AST (docs/apl.md §3),
+   internal to src/tail: the lowered values and the tree builders. */
+#ifndef CLIFT_TAIL_LOWER_H
+#define CLIFT_TAIL_LOWER_H
+#include "tail.h"
+
+typedef struct LEnv LEnv;
+
+/* A lowered TAIL value (§3.1): the clift expression, base type, rank and
+   extents (nats), and a static value where one is known at compile time (int
+   or bool scalars, int vectors). A function value is kept as TAIL and lowered
+   at each use with its arguments' shapes (lower_fn). */
+struct LVal {
+  Expr *e;
+  TBase base;
+  int rank;
+  Nat **ext;               /* rank extents, outermost first */
+  bool known;              /* a static scalar: k */
+  long long k;
+  long long *vals;         /* a static int vector of ext[0] items, or NULL */
+  TExp *fn;                /* a function value (TE_FN or an operation) … */
+  LEnv *env;               /* … and the scope it was written in */
+};
+
+struct LEnv { const char *name; LVal *val; LEnv *next; };
+
+struct LowerCtx {
+  const char *file;
+  int fresh;               /* names of lambda parameters: x'1, x'2, … */
+  int nparams, cap_params;
+  Param *params;           /* hidden inputs (literal vectors) */
+  int nhidden, cap_hidden;
+  const char **hidden;     /* their literals */
+  LEnv *env;
+};
+
+/* ---- tree builders: the trees parse_program builds (lower.c) ---- */
+Expr *lx_var(const char *name, Loc loc);
+Expr *lx_int(long long v, Loc loc);
+Expr *lx_double(double v, Loc loc);
+Expr *lx_bool(bool v, Loc loc);
+Expr *lx_nat(long long v, Loc loc);                          /* #v */
+Expr *lx_app(Loc loc, const char *f, int n, ...);             /* (f args…) */
+Expr *lx_lambda(Loc loc, int n, const char **names, Expr *body);
+Expr *lx_let(Loc loc, const char *name, Expr *value, Expr *body);
+const char *lx_fresh(LowerCtx *c, const char *stem);          /* a name no TAIL variable has */
+
+/* ---- values ---- */
+LVal *lval_new(Expr *e, TBase base, int rank);
+LVal *lval_scalar(Expr *e, TBase base);
+long long lval_ext(LVal *v, int axis);   /* a constant extent (every extent is one in M1) */
+/* The value bound to a fresh variable (a let or lambda parameter): same shape, e = name. */
+LVal *lval_named(LVal *v, const char *name, Loc loc);
+
+/* Lower f applied to n arguments of the given shapes as a clift lambda: the
+   body's value with e the lambda. */
+LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc);
+/* Apply f to argument values directly (a scalar op inline, else the lambda). */
+LVal *lower_apply(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc);
+
+/* ---- operations (lower_ops.c, lower_scalar.c) ---- */
+LVal *lower_binop(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_unop(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_neg(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_b2i(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_round(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_i2d(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_pi(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_each(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_zipwith(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_reduce(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_cons(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_snoc(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_drop(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_rotate(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_iota(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_shape(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_first(LowerCtx *c, TExp *e, LVal **a);
+/* A static int vector as a value (a hidden input). */
+LVal *lower_static_vector(LowerCtx *c, int n, const long long *vals, Loc loc);
+
+#endif

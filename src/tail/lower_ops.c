@@ -1,0 +1,200 @@
+/* lower_ops.c — TAIL's array operations as clift primitives and views
+   (docs/apl.md §3.2). Every extent is a nat; counts that fix an extent (drop's,
+   iota's) must be static. `map^d f` is d nested maps (map_depth). */
+#include "lower.h"
+#include <string.h>
+
+typedef Expr *(*RowFn)(LowerCtx *c, void *ctx, Expr *row, Loc loc);
+
+/* f applied at depth d of a: (map (λr. … (map (λr'. f r') r) …) a) */
+static Expr *map_depth(LowerCtx *c, int d, Expr *a, RowFn f, void *ctx, Loc loc) {
+  if (d == 0) return f(c, ctx, a, loc);
+  const char *r = lx_fresh(c, "r");
+  return lx_app(loc, "map", 2, lx_lambda(loc, 1, &r, map_depth(c, d - 1, lx_var(r, loc), f, ctx, loc)), a);
+}
+
+static LVal *with_ext(LVal *v, LVal *from, int skip_last) {
+  for (int i = 0; i < v->rank && i < from->rank - skip_last; i++) v->ext[i] = from->ext[i];
+  return v;
+}
+
+static bool same_extents(TExp *e, LVal *a, LVal *b) {
+  for (int i = 0; i < a->rank; i++)
+    if (!nat_equal(a->ext[i], b->ext[i]))
+      return diag_error(e->loc, "%s: the arguments' lengths differ on axis %d: %s and %s", e->op->name, i + 1,
+                        nat_to_string(a->ext[i]), nat_to_string(b->ext[i]));
+  return true;
+}
+
+/* ---- each, zipWith (scalar functions at every element) ---- */
+
+static Expr *map_lambda(LowerCtx *c, void *lam, Expr *row, Loc loc) { (void)c; return lx_app(loc, "map", 2, (Expr *)lam, row); }
+
+/* each(f, a) = map^r f a */
+LVal *lower_each(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[1];
+  LVal *elem = lval_scalar(NULL, x->base);
+  if (x->rank == 0) return lower_apply(c, a[0], 1, &x, e->loc);
+  LVal *f = lower_fn(c, a[0], 1, &elem, e->loc);
+  if (!f) return NULL;
+  return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, map_lambda, f->e, e->loc), f->base, x->rank), x, 0);
+}
+
+typedef struct ZipCtx { int rank; LVal *f; } ZipCtx;
+
+/* (map (λt. f (get1 t) (get2 t)) (zip a b)) at the last level, rows of zips above */
+static Expr *zip_level(LowerCtx *c, ZipCtx *z, int d, Expr *x, Expr *y, Loc loc) {
+  const char *t = lx_fresh(c, "t");
+  Expr *l = lx_app(loc, "get1", 1, lx_var(t, loc)), *r = lx_app(loc, "get2", 1, lx_var(t, loc));
+  Expr *body;
+  if (d < z->rank - 1) body = zip_level(c, z, d + 1, l, r, loc);
+  else {
+    body = expr_new(EX_APPLY, loc, 3);
+    body->kids[0] = z->f->e; body->kids[1] = l; body->kids[2] = r;
+  }
+  return lx_app(loc, "map", 2, lx_lambda(loc, 1, &t, body), lx_app(loc, "zip", 2, x, y));
+}
+
+/* zipWith(f, a, b): equal extents (a "length" error at compile time, §3.1) */
+LVal *lower_zipwith(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[1], *y = a[2];
+  if (x->rank == 0) return lower_apply(c, a[0], 2, a + 1, e->loc);
+  if (!same_extents(e, x, y)) return NULL;
+  LVal *elems[2] = { lval_scalar(NULL, x->base), lval_scalar(NULL, y->base) };
+  LVal *f = lower_fn(c, a[0], 2, elems, e->loc);
+  if (!f) return NULL;
+  ZipCtx z = { x->rank, f };
+  return with_ext(lval_new(zip_level(c, &z, 0, x->e, y->e, e->loc), f->base, x->rank), x, 0);
+}
+
+/* ---- reduce along the last axis ---- */
+
+typedef struct ReduceCtx { LVal *f, *init; bool assoc; long long m; } ReduceCtx;
+
+/* one row: (aref (reduce n f row) 0) for an associative f (APL's right fold
+   equals the left one with an identity); else a right fold, sequential:
+   (aref (reduceSeq n (λacc x. f x acc) (reversed row)) 0), seed 003 rule 3.37 */
+static Expr *reduce_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) {
+  ReduceCtx *r = ctx;
+  if (r->m == 0) return r->init->e;   /* an empty row: the identity (compiled targets refuse a reduce of [T]0) */
+  if (r->assoc) return lx_app(loc, "aref", 2, lx_app(loc, "reduce", 3, r->init->e, r->f->e, row), lx_int(0, loc));
+  const char *acc = lx_fresh(c, "acc"), *x = lx_fresh(c, "x"), *i = lx_fresh(c, "i");
+  Expr *call = expr_new(EX_APPLY, loc, 3);
+  call->kids[0] = r->f->e; call->kids[1] = lx_var(x, loc); call->kids[2] = lx_var(acc, loc);
+  const char *names[2] = { acc, x };
+  Expr *rev = lx_app(loc, "map", 2,
+                     lx_lambda(loc, 1, &i, lx_app(loc, "aref", 2, row, lx_app(loc, "-", 2, lx_int(r->m - 1, loc), lx_var(i, loc)))),
+                     lx_app(loc, "iota", 1, lx_nat(r->m, loc)));
+  return lx_app(loc, "aref", 2, lx_app(loc, "reduceSeq", 3, r->init->e, lx_lambda(loc, 2, names, call), rev), lx_int(0, loc));
+}
+
+LVal *lower_reduce(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[2];
+  LVal *elems[2] = { lval_scalar(NULL, x->base), lval_scalar(NULL, x->base) };
+  ReduceCtx r = { lower_fn(c, a[0], 2, elems, e->loc), a[1], false, lval_ext(x, x->rank - 1) };
+  if (!r.f) return NULL;
+  r.assoc = a[0]->fn->kind == TE_OP && a[0]->fn->op->assoc;
+  return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, reduce_row, &r, e->loc), x->base, x->rank - 1), x, 1);
+}
+
+/* ---- cons, snoc, drop on the first axis ---- */
+
+static LVal *pad(TExp *e, LVal *row, LVal *x, int before, int after) {
+  for (int i = 1; i < x->rank; i++)
+    if (!nat_equal(row->ext[i - 1], x->ext[i]))
+      return diag_error(e->loc, "%s: the item's length %s differs from the array's %s on axis %d", e->op->name,
+                        nat_to_string(row->ext[i - 1]), nat_to_string(x->ext[i]), i + 1), NULL;
+  Expr *p = lx_app(e->loc, "padConstant", 4, lx_nat(before, e->loc), lx_nat(after, e->loc), row->e, x->e);
+  LVal *v = with_ext(lval_new(p, x->base, x->rank), x, 0);
+  v->ext[0] = nat_add(x->ext[0], nat_const(1));
+  if (x->vals && row->known) {
+    long long n = lval_ext(x, 0);
+    v->vals = NEW_ARRAY(long long, n + 1);
+    memcpy(v->vals + before, x->vals, sizeof(long long) * (size_t)n);
+    v->vals[before ? 0 : n] = row->k;
+  }
+  return v;
+}
+
+LVal *lower_cons(LowerCtx *c, TExp *e, LVal **a) { (void)c; return pad(e, a[0], a[1], 1, 0); }
+LVal *lower_snoc(LowerCtx *c, TExp *e, LVal **a) { (void)c; return pad(e, a[1], a[0], 0, 1); }
+
+/* drop(m, a): (slice #s #len a); beyond the length it is empty (§2.3) */
+LVal *lower_drop(LowerCtx *c, TExp *e, LVal **a) {
+  (void)c;
+  LVal *m = a[0], *x = a[1];
+  if (!m->known) return diag_error(e->kids[0]->loc, "%s: the count must be known when compiling", e->op->name), NULL;
+  long long n = lval_ext(x, 0), k = m->k < -n ? -n : m->k > n ? n : m->k;
+  long long start = k > 0 ? k : 0, len = n - (k > 0 ? k : -k);
+  Expr *s = lx_app(e->loc, "slice", 3, lx_nat(start, e->loc), lx_nat(len, e->loc), x->e);
+  LVal *v = with_ext(lval_new(s, x->base, x->rank), x, 0);
+  v->ext[0] = nat_const(len);
+  if (x->vals) v->vals = x->vals + start;
+  return v;
+}
+
+/* ---- rotate on the last axis: the aref form (§3.2; a concat view is §6) ---- */
+
+typedef struct RotCtx { LVal *k; long long m; } RotCtx;
+
+/* (let r row (map (λi. (aref r (% (+ i k') m))) (iota #m))), k' = k mod m ≥ 0 */
+static Expr *rotate_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) {
+  RotCtx *r = ctx;
+  if (r->m == 0) return row;
+  const char *name = lx_fresh(c, "row"), *i = lx_fresh(c, "i");
+  Expr *shift = r->k->known ? lx_int(((r->k->k % r->m) + r->m) % r->m, loc)
+                            : lx_app(loc, "+", 2, lx_app(loc, "%", 2, r->k->e, lx_int(r->m, loc)), lx_int(r->m, loc));
+  Expr *at = lx_app(loc, "%", 2, lx_app(loc, "+", 2, lx_var(i, loc), shift), lx_int(r->m, loc));
+  Expr *gen = lx_app(loc, "map", 2, lx_lambda(loc, 1, &i, lx_app(loc, "aref", 2, lx_var(name, loc), at)),
+                     lx_app(loc, "iota", 1, lx_nat(r->m, loc)));
+  return lx_let(loc, name, row, gen);
+}
+
+LVal *lower_rotate(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[1];
+  if (x->rank == 0) return x;
+  RotCtx r = { a[0], lval_ext(x, x->rank - 1) };
+  return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, rotate_row, &r, e->loc), x->base, x->rank), x, 0);
+}
+
+/* ---- static shape operations ---- */
+
+/* iota(n), n static: (map (λi. i + 1) (iota #n)), 1-based (rule 3.34) */
+LVal *lower_iota(LowerCtx *c, TExp *e, LVal **a) {
+  if (!a[0]->known) return diag_error(e->kids[0]->loc, "not supported yet: %s of a count computed at run time", e->op->name), NULL;
+  long long n = a[0]->k;
+  if (n < 0) return diag_error(e->kids[0]->loc, "%s: negative count %lld", e->op->name, n), NULL;
+  const char *i = lx_fresh(c, "i");
+  Expr *g = lx_app(e->loc, "map", 2, lx_lambda(e->loc, 1, &i, lx_app(e->loc, "+", 2, lx_var(i, e->loc), lx_int(1, e->loc))),
+                   lx_app(e->loc, "iota", 1, lx_nat(n, e->loc)));
+  LVal *v = lval_new(g, TB_INT, 1);
+  v->ext[0] = nat_const(n);
+  v->vals = NEW_ARRAY(long long, n);
+  for (long long k = 0; k < n; k++) v->vals[k] = k + 1;
+  return v;
+}
+
+/* shape(a): the extents, static */
+LVal *lower_shape(LowerCtx *c, TExp *e, LVal **a) {
+  long long *vals = NEW_ARRAY(long long, a[0]->rank);
+  for (int i = 0; i < a[0]->rank; i++)
+    if (!nat_is_const(a[0]->ext[i], &vals[i]))
+      return diag_error(e->loc, "not supported yet: the shape of an array of run-time length"), NULL;
+  return lower_static_vector(c, a[0]->rank, vals, e->loc);
+}
+
+/* first(d, a), firstV(a): the first item, or d when a is empty (rule 3.46) */
+LVal *lower_first(LowerCtx *c, TExp *e, LVal **a) {
+  (void)c;
+  LVal *d = e->op->arity == 2 ? a[0] : NULL, *x = a[e->op->arity - 1];
+  long long n = x->rank ? lval_ext(x, 0) : 1;
+  if (x->rank > 1) return diag_error(e->loc, "not supported yet: %s of an array of rank %d", e->op->name, x->rank), NULL;
+  if (n == 0) {
+    if (!d) return diag_error(e->loc, "%s of an empty vector", e->op->name), NULL;
+    return d;
+  }
+  if (x->rank == 0) return x;
+  LVal *v = lval_scalar(lx_app(e->loc, "aref", 2, x->e, lx_int(0, e->loc)), x->base);
+  if (x->vals) { v->known = true; v->k = x->vals[0]; v->e = lx_int(v->k, e->loc); }
+  return v;
+}

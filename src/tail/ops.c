@@ -1,0 +1,103 @@
+/* ops.c — the table of TAIL operations (docs/apl.md §2.2): name, arity, type
+   scheme of Figures 3.2–3.4 written in the type syntax (variables a b for base
+   types, g h for ranks and lengths), an optional refined scheme (apltail's
+   precise results on refined arguments), the clift scalar primitive, and the
+   lowering rule. Adding an operation is one row. */
+#include "lower.h"
+#include <string.h>
+
+#define II "int -> int -> int"
+#define DD "double -> double -> double"
+#define IB "int -> int -> bool"
+#define DB "double -> double -> bool"
+#define CB "char -> char -> bool"
+#define BB "bool -> bool -> bool"
+#define BIN(n, s, p, a) { n, 2, s, NULL, p, a, lower_binop, NULL }
+#define UN(n, s, p) { n, 1, s, NULL, p, false, lower_unop, NULL }
+#define TODO(n, k, s, r) { n, k, s, r, NULL, false, NULL, NULL }
+
+static const TOp ops[] = {
+  /* scalar operations */
+  BIN("addi", II, "+", true), BIN("subi", II, "-", false), BIN("muli", II, "*", true),
+  BIN("divi", II, "/", false), BIN("mini", II, "min", true), BIN("maxi", II, "max", true),
+  TODO("resi", 2, II, NULL),
+  BIN("addd", DD, "+", true), BIN("subd", DD, "-", false), BIN("muld", DD, "*", true),
+  BIN("divd", DD, "/", false), BIN("mind", DD, "min", true), BIN("maxd", DD, "max", true),
+  BIN("powd", DD, "pow", false), TODO("resd", 2, DD, NULL),
+  { "negi", 1, "int -> int", NULL, "-", false, lower_neg, NULL }, { "negd", 1, "double -> double", NULL, "-", false, lower_neg, NULL },
+  UN("absi", "int -> int", "abs"), UN("absd", "double -> double", "abs"),
+  TODO("signi", 1, "int -> int", NULL), TODO("signd", 1, "double -> int", NULL),
+  UN("expd", "double -> double", "exp"), UN("ln", "double -> double", "log"), UN("sqrt", "double -> double", "sqrt"),
+  UN("sin", "double -> double", "sin"), UN("cos", "double -> double", "cos"), UN("tan", "double -> double", "tan"),
+  { "floor", 1, "double -> int", NULL, "floor", false, lower_round, NULL },
+  { "ceil", 1, "double -> int", NULL, "ceil", false, lower_round, NULL },
+  BIN("lti", IB, "<", false), BIN("ltei", IB, "<=", false), BIN("eqi", IB, "=", false),
+  BIN("neqi", IB, "!=", false), BIN("gti", IB, ">", false), BIN("gtei", IB, ">=", false),
+  BIN("ltd", DB, "<", false), BIN("lted", DB, "<=", false), BIN("eqd", DB, "=", false),
+  BIN("neqd", DB, "!=", false), BIN("gtd", DB, ">", false), BIN("gted", DB, ">=", false),
+  BIN("ltc", CB, "<", false), BIN("ltec", CB, "<=", false), BIN("eqc", CB, "=", false),
+  BIN("neqc", CB, "!=", false), BIN("gtc", CB, ">", false), BIN("gtec", CB, ">=", false),
+  BIN("andb", BB, "and", true), BIN("orb", BB, "or", true), BIN("xorb", BB, "!=", true),
+  BIN("eqb", BB, "=", true), TODO("nandb", 2, BB, NULL), TODO("norb", 2, BB, NULL),
+  UN("notb", "bool -> bool", "not"),
+  TODO("andi", 2, II, NULL), TODO("ori", 2, II, NULL), TODO("xori", 2, II, NULL),
+  TODO("shli", 2, II, NULL), TODO("shri", 2, II, NULL), TODO("noti", 1, "int -> int", NULL),
+  { "i2d", 1, "int -> double", NULL, "i2d", false, lower_i2d, NULL },
+  { "b2i", 1, "bool -> int", "S(bool,g) -> S(int,g)", NULL, false, lower_b2i, NULL },
+  { "pi", 0, "double", NULL, NULL, false, lower_pi, NULL },
+  { "zilde", 0, "<int>0", NULL, NULL, false, NULL, NULL },
+  /* Figure 3.2 */
+  { "iota", 1, "int -> [int]1", "S(int,g) -> <int>g", NULL, false, lower_iota, NULL },
+  { "each", 2, "(a -> b) -> [a]g -> [b]g", "(a -> b) -> <a>g -> <b>g", NULL, false, lower_each, NULL },
+  { "zipWith", 3, "(a -> b -> c) -> [a]g -> [b]g -> [c]g", "(a -> b -> c) -> <a>g -> <b>g -> <c>g", NULL, false,
+    lower_zipwith, NULL },
+  { "reduce", 3, "(a -> a -> a) -> a -> [a]1+g -> [a]g", NULL, NULL, false, lower_reduce, NULL },
+  TODO("scan", 2, "(a -> a -> a) -> [a]g -> [a]g", NULL),
+  TODO("compress", 2, "[bool]g -> [a]g -> [a]g", NULL),
+  TODO("replicate", 3, "a -> [int]g -> [a]g -> [a]g", NULL),
+  TODO("expand", 3, "a -> [bool]g -> [a]g -> [a]g", NULL),
+  { "shape", 1, "[a]g -> <int>g", "<a>g -> SV(int,g)", NULL, false, lower_shape, NULL },
+  TODO("reshape0", 2, "<int>h -> [a]g -> [a]h", NULL),
+  TODO("reshape", 3, "<int>h -> a -> [a]g -> [a]h", NULL),
+  TODO("reverse", 1, "[a]g -> [a]g", "<a>g -> <a>g"), TODO("vreverse", 1, "[a]g -> [a]g", "<a>g -> <a>g"),
+  { "rotate", 2, "int -> [a]g -> [a]g", "int -> <a>g -> <a>g", NULL, false, lower_rotate, NULL },
+  TODO("vrotate", 2, "int -> [a]g -> [a]g", "int -> <a>g -> <a>g"),
+  TODO("transp", 1, "[a]g -> [a]g", NULL),
+  { "transp2", 2, "<int>g -> [a]g -> [a]g", NULL, NULL, false, NULL, tail_check_permutation },
+  TODO("take", 3, "int -> a -> [a]g -> [a]g", NULL),
+  { "drop", 2, "int -> [a]g -> [a]g", "S(int,g) -> <a>g+h -> <a>h", NULL, false, lower_drop, NULL },
+  { "first", 2, "a -> [a]g -> a", "a -> SV(a,g) -> S(a,g)", NULL, false, lower_first, NULL },
+  TODO("cat", 2, "[a]g+1 -> [a]g+1 -> [a]g+1", "<a>g -> <a>h -> <a>g+h"),
+  { "cons", 2, "[a]g -> [a]g+1 -> [a]g+1", "a -> <a>g -> <a>1+g", NULL, false, lower_cons, NULL },
+  { "snoc", 2, "[a]g+1 -> [a]g -> [a]g+1", "<a>g -> a -> <a>1+g", NULL, false, lower_snoc, NULL },
+  /* Figure 3.3 */
+  { "shapeV", 1, "<a>g -> SV(int,g)", NULL, NULL, false, lower_shape, NULL },
+  TODO("takeV", 2, "S(int,g) -> [a]1 -> <a>g", NULL),
+  { "dropV", 2, "S(int,g) -> <a>g+h -> <a>h", NULL, NULL, false, lower_drop, NULL },
+  { "consV", 2, "a -> <a>g -> <a>1+g", NULL, NULL, false, lower_cons, NULL },
+  { "snocV", 2, "<a>g -> a -> <a>1+g", NULL, NULL, false, lower_snoc, NULL },
+  TODO("catV", 2, "<a>g -> <a>h -> <a>g+h", NULL),
+  { "firstV", 1, "SV(a,g) -> S(a,g)", NULL, NULL, false, lower_first, NULL },
+  { "iotaV", 1, "S(int,g) -> <int>g", NULL, NULL, false, lower_iota, NULL },
+  { "rotateV", 2, "int -> <a>g -> <a>g", NULL, NULL, false, lower_rotate, NULL },
+  TODO("reverseV", 1, "<a>g -> <a>g", NULL),
+  /* Figure 3.4 (the store-free part) */
+  TODO("index", 2, "int -> [a]g+1 -> [a]g", NULL),
+  TODO("power", 3, "([a]g -> [a]g) -> int -> [a]g -> [a]g", NULL),
+};
+enum { NOPS = sizeof ops / sizeof ops[0] };
+
+const TOp *tail_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i] : NULL; }
+
+const TOp *tail_op_lookup(const char *name) {
+  for (int i = 0; i < NOPS; i++) if (strcmp(ops[i].name, name) == 0) return &ops[i];
+  return NULL;
+}
+
+/* Parsed at each use (a few tokens; the arena is released between files, so
+   nothing is cached); a malformed row is a bug of this table. */
+TType *tail_op_scheme(const TOp *op, bool refined) {
+  TType *t = tail_parse_type_text(refined ? op->refined : op->scheme, true);
+  if (!t) diag_internal(LOC_NONE, "TAIL scheme of '%s' does not parse", op->name);
+  return t;
+}

@@ -1,0 +1,63 @@
+/* output.c — what `clift run prog.tail` prints (docs/apl.md §4): the value
+   from clift's Value and the TAIL type: ints %d, doubles %.17g (`-`, never
+   `~`), booleans 0/1, chars as text, vectors [1, 2], higher ranks nested. */
+#include "tail.h"
+#include <math.h>
+#include <stdio.h>
+
+static void print_utf8(Buf *b, long long cp) {
+  if (cp < 0 || cp > 0x10FFFF) cp = 0xFFFD;
+  if (cp < 0x80) buf_putc(b, (char)cp);
+  else if (cp < 0x800) { buf_putc(b, (char)(0xC0 | cp >> 6)); buf_putc(b, (char)(0x80 | (cp & 0x3F))); }
+  else if (cp < 0x10000) {
+    buf_putc(b, (char)(0xE0 | cp >> 12)); buf_putc(b, (char)(0x80 | (cp >> 6 & 0x3F))); buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+  } else {
+    buf_putc(b, (char)(0xF0 | cp >> 18)); buf_putc(b, (char)(0x80 | (cp >> 12 & 0x3F)));
+    buf_putc(b, (char)(0x80 | (cp >> 6 & 0x3F))); buf_putc(b, (char)(0x80 | (cp & 0x3F)));
+  }
+}
+
+static void print_scalar(Buf *b, Value *v, TBase base) {
+  switch (base) {
+  case TB_DOUBLE: {
+    double d = value_as_double(v);
+    if (isnan(d)) buf_puts(b, "nan");
+    else if (isinf(d)) buf_puts(b, d < 0 ? "-inf" : "inf");
+    else buf_printf(b, "%.17g", d);
+    return;
+  }
+  case TB_CHAR: print_utf8(b, value_as_long(v)); return;
+  default: buf_printf(b, "%lld", (long long)value_as_long(v)); return;   /* int, bool as 0/1 */
+  }
+}
+
+static void print_rank(Buf *b, Value *v, TBase base, int rank) {
+  if (rank == 0) { print_scalar(b, v, base); return; }
+  if (base == TB_CHAR && rank == 1) {   /* a char vector is text */
+    for (int64_t i = 0; i < v->n; i++) { Value tmp; print_scalar(b, value_elem_at(v, i, &tmp), base); }
+    return;
+  }
+  if (base == TB_CHAR) {                /* a char matrix: one row per line */
+    for (int64_t i = 0; i < v->n; i++) {
+      if (i) buf_putc(b, '\n');
+      print_rank(b, value_elem(v, i), base, rank - 1);
+    }
+    return;
+  }
+  buf_putc(b, '[');
+  for (int64_t i = 0; i < v->n; i++) {
+    if (i) buf_puts(b, ", ");
+    Value tmp;
+    print_rank(b, rank == 1 ? value_elem_at(v, i, &tmp) : value_elem(v, i), base, rank - 1);
+  }
+  buf_putc(b, ']');
+}
+
+void tail_print_value(Buf *b, Value *v, TType *t) { print_rank(b, v, t->base, ttype_rank(t)); }
+
+const char *tail_describe(TailProgram *tp) {
+  Buf b = {0};
+  buf_puts(&b, ttype_to_string(tp->type));
+  for (int i = 0; i < tp->rank; i++) buf_printf(&b, "%s%s", i ? "×" : " ", nat_to_string(tp->ext[i]));
+  return buf_str(&b);
+}
