@@ -97,6 +97,8 @@ static bool bounded(Nat *n, Program *p) {
 static bool lowerable(Expr *e, Program *p) {
   if (e->kind != EX_PRIM || !e->prim->tree_reduce) return false;
   Type *acc = e->kids[0]->type, *xs = e->kids[2]->type;
+  long long len;
+  if (xs->kind == TY_ARRAY && nat_is_const(xs->len, &len) && len == 0) return false;   /* empty: init, sequentially */
   return xs->kind == TY_ARRAY && !xs->index && type_equal(acc, xs->elem) &&
          (type_is_scalar(acc) || acc->kind == TY_VECTOR) && bounded(xs->len, p);
 }
