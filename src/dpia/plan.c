@@ -365,9 +365,35 @@ static KStmt *guarded(KStmt *s, CExp *g) {
   return i;
 }
 
+/* Does e read only sizes and literals: one value for every work-item, known
+   to the host before any kernel runs (a peeled stencil's guard, peel.c)? */
+static bool sizes_only(CExp *e) {
+  if (e->kind != CE_LIT && e->kind != CE_NAT && e->kind != CE_NAT_LT && e->kind != CE_OP) return false;
+  if (e->kind == CE_OP && e->op >= OP_CHECK_INDEX) return false;   /* a reporting check */
+  for (int i = 0; i < e->n; i++) if (!sizes_only(e->args[i])) return false;
+  return true;
+}
+
+/* A branch that is one kernel by itself: nothing, one parallel loop, or one
+   block of independent parallel loops (KStmt.one_kernel). */
+static bool one_kernel_branch(KStmt *b) {
+  if (!b || b->n == 0) return true;
+  if (b->n != 1) return false;
+  KStmt *s = b->stmts[0];
+  if (s->kind == KS_BLOCK && !s->one_kernel) return one_kernel_branch(s);
+  return (s->kind == KS_FOR && s->level != LEVEL_SEQ) || (s->kind == KS_BLOCK && s->one_kernel);
+}
+
 static bool distribute(KStmt *out, KStmt *s, CExp *g, int *counter) {
   if (s->kind == KS_BLOCK && !s->one_kernel) {
     for (int i = 0; i < s->n; i++) if (!distribute(out, s->stmts[i], g, counter)) return false;
+    return true;
+  }
+  /* if (sizes) kernel else kernel: one kernel, the condition tested in it
+     (the same in every work-item: barriers inside stay uniform), instead of a
+     flag kernel and two kernels launched always */
+  if (s->kind == KS_IF && sizes_only(s->cond) && one_kernel_branch(s->then_) && one_kernel_branch(s->else_)) {
+    kstmt_add(out, guarded(s, g));
     return true;
   }
   if (s->kind == KS_IF && (has_parallel_loop(s->then_) || has_parallel_loop(s->else_))) {
