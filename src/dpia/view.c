@@ -189,7 +189,11 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
     *hi = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = nat_add(v->a, v->c), .field = -1 };
     CExp *args[2] = { lo, cexp_op(OP_NOT, type_scalar(TY_BOOL), 1, &hi) };
     sel->args[0] = left_ok ? args[1] : right_ok ? lo : cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
-    /* the inner element is computed only inside (a fused reduction, a checked aref) */
+    /* the inner element is computed only inside (a fused reduction, a checked
+       aref): an element that needs commands gets an if statement, here; one
+       that is an expression with checks stays a select, whose arm C computes
+       only when taken, and only where the element is used (an unread element
+       of a lazy map is no error, docs/language.md §8; FINDINGS F26) */
     KStmt *saved = tr->block, *blocks[2] = { kstmt_block(), kstmt_block() };
     tr->block = blocks[0];
     sel->args[1] = view_resolve(tr, v->kids[1], rest);
@@ -198,8 +202,7 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
     tr->block = saved;
     if (!sel->args[1] || !sel->args[2]) return NULL;
     sel->type = sel->args[1]->type;
-    if (blocks[0]->n || blocks[1]->n || cexp_checks(sel->args[1]) || cexp_checks(sel->args[2]))
-      return dpia_guarded(tr, sel->args[0], blocks, sel->args + 1, sel->type);
+    if (blocks[0]->n || blocks[1]->n) return dpia_guarded(tr, sel->args[0], blocks, sel->args + 1, sel->type);
     return sel;
   }
   case V_ASVEC: return resolve_as_vector(tr, v, p);
