@@ -261,6 +261,7 @@ static bool scan_parallel(Tr *tr, Expr *e, Acc *out) {
 bool acc_scan(Tr *tr, Expr *e, Acc *out) {
   Type *xs = e->kids[2]->type;
   if (e->prim->level == LEVEL_LAZY && !tr->par && !tr->seq && type_is_value(e->kids[0]->type) &&
+      prim_is_monoid(e->kids[1], e->kids[0]) &&
       xs->kind == TY_ARRAY && !xs->index && type_equal(e->kids[0]->type, xs->elem)) {
     if (tr->gen->single_pass && dpia_single_pass_fits(xs->elem, xs->elem, false)) {
       View *init = dpia_exp(tr, e->kids[0]);

@@ -99,7 +99,7 @@ static bool lowerable(Expr *e, Program *p) {
   Type *acc = e->kids[0]->type, *xs = e->kids[2]->type;
   long long len;
   if (xs->kind == TY_ARRAY && nat_is_const(xs->len, &len) && len == 0) return false;   /* empty: init, sequentially */
-  return xs->kind == TY_ARRAY && !xs->index && type_equal(acc, xs->elem) &&
+  return xs->kind == TY_ARRAY && !xs->index && type_equal(acc, xs->elem) && prim_is_monoid(e->kids[1], e->kids[0]) &&
          (type_is_scalar(acc) || acc->kind == TY_VECTOR) && bounded(xs->len, p);
 }
 

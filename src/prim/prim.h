@@ -82,6 +82,9 @@ struct Prim {
 };
 
 const Prim *prim_lookup(const char *name);
+/* May (reduce init f xs) / (scan init f xs) run as a tree? f one associative
+   primitive of its two parameters, init its neutral element (monoid.c). */
+bool prim_is_monoid(Expr *f, Expr *init);
 /* Iterate over the table (for --help and docs): NULL after the last row. */
 const Prim *prim_at(int i);
 
