@@ -31,3 +31,23 @@ expect_count() {
   local n; n=$(grep -oE -- "$2" "$T/gen" | wc -l)
   if [ "$n" -eq "$3" ]; then ok; else bad "$1: $4: expected $3, found $n"; cat "$T/gen"; fi
 }
+
+# check_single_pass KERNEL ATOMIC FENCE SPACE: the top-level filter and scan in
+# one pass on a device target (GEN_TARGET; issue 11 item 7, dpia/lookback.c):
+# three kernels (clear the flags, the pass, the length; the scan has no
+# length), the input read in one of them, tile numbers from an atomic counter,
+# values published before their flags with a global fence between (4 fences),
+# flags and values through volatile pointers (9 accesses). The patterns are the
+# target's spelling of a kernel's head, the atomic, the fence, and the address
+# space of a volatile global pointer.
+check_single_pass() {
+  local f
+  for f in tests/regress/lookback_filter.lift tests/regress/lookback_filter_map.lift tests/regress/lookback_scan.lift; do
+    gen $f || continue
+    expect_count $f "$1" $([ $f = tests/regress/lookback_scan.lift ] && echo 2 || echo 3) "kernels (clear, pass, length)"
+    expect_count $f 'xs\[' 1 "reads of the input"
+    expect_count $f "$2" 1 "atomic tile counters"
+    expect_count $f "$3" 4 "global fences"
+    expect_count $f "\\(\\*\\(volatile ${4}int \\*\\)&" 9 "volatile accesses of flags and values"
+  done
+}

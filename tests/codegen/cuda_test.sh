@@ -171,17 +171,7 @@ EOF2
   lib tests/lift/vector_scale.lift vector_scale $((1024 * (1 + RANDOM % 4))) n f
 fi
 
-# Issue 11 item 7: the top-level filter and scan in one pass (dpia/lookback.c):
-# three kernels (clear the flags, the pass, the length), the input read in one
-# of them, tile numbers from an atomic counter, values published before their
-# flags with a global fence between, flags and values through volatile pointers.
-for f in tests/regress/lookback_filter.lift tests/regress/lookback_filter_map.lift tests/regress/lookback_scan.lift; do
-  gen $f || continue
-  expect_count $f '^extern "C" __global__' $([ $f = tests/regress/lookback_scan.lift ] && echo 2 || echo 3) "kernels (clear, pass, length)"
-  expect_count $f 'xs\[' 1 "reads of the input"
-  expect_count $f 'atomicAdd\(' 1 "atomic tile counters"
-  expect_count $f '__threadfence\(\);' 4 "global fences"
-  expect_count $f '\(\*\(volatile int \*\)&' 9 "volatile accesses of flags and values"
-done
+# Issue 11 item 7: the top-level filter and scan in one pass (lib.sh)
+check_single_pass '^extern "C" __global__' 'atomicAdd\(' '__threadfence\(\);' ''
 
 summary "cuda codegen"

@@ -83,17 +83,7 @@ for f in tests/lift/dot_vec4_wrg.lift tests/lift/dot_vec4_wrg_scalar.lift; do
     '^      }$' "$store"
 done
 
-# Issue 11 item 7: the top-level filter and scan in one pass (dpia/lookback.c):
-# three kernels (clear the flags, the pass, the length), the input read in one
-# of them, tile numbers from an atomic counter, values published before their
-# flags with a global fence between, flags and values through volatile pointers.
-for f in tests/regress/lookback_filter.lift tests/regress/lookback_filter_map.lift tests/regress/lookback_scan.lift; do
-  gen $f || continue
-  expect_count $f '^__kernel void' $([ $f = tests/regress/lookback_scan.lift ] && echo 2 || echo 3) "kernels (clear, pass, length)"
-  expect_count $f 'xs\[' 1 "reads of the input"
-  expect_count $f 'atomic_inc\(' 1 "atomic tile counters"
-  expect_count $f 'mem_fence\(CLK_GLOBAL_MEM_FENCE\);' 4 "global fences"
-  expect_count $f '\(\*\(volatile __global int \*\)&' 9 "volatile accesses of flags and values"
-done
+# Issue 11 item 7: the top-level filter and scan in one pass (lib.sh)
+check_single_pass '^__kernel void' 'atomic_inc\(' 'mem_fence\(CLK_GLOBAL_MEM_FENCE\);' '__global '
 
 summary "opencl codegen"
