@@ -305,7 +305,11 @@ View *dpia_exp(Tr *tr, Expr *e) {
         if (!arms[k] || !arms[k]->scalar) { tr->block = saved; return NULL; }
       }
       tr->block = saved;
-      if (blocks[0]->n || blocks[1]->n || cexp_checks(arms[0]->scalar) || cexp_checks(arms[1]->scalar))
+      /* arms that need commands get an if statement here; arms that are
+         expressions (with checks or not) stay a select, which computes only
+         the arm taken and only where the value is used: an element of a lazy
+         map that nothing reads runs none of its checks (FINDINGS F26, F28) */
+      if (blocks[0]->n || blocks[1]->n)
         return view_scalar(dpia_guarded(tr, c->scalar, blocks, (CExp *[]){ arms[0]->scalar, arms[1]->scalar }, e->type));
       View *a = arms[0], *b = arms[1];
       CExp *s = NEW(CExp);

@@ -160,8 +160,15 @@ Value *eval_filter(Interp *it, Expr *e, Env *env) {
     kept += keep[i] = r->s.b;
     arena_release(m);
   }
+  /* a filter stores the elements it keeps, so it reads them (as the compiled
+     code does): a kept element of a lazy map whose computation failed is an
+     error here (FINDINGS F28) */
   Value *out = interp_new_array(it, e->type->array, kept, e->loc);
-  for (int64_t i = 0, j = 0; out && i < xs->n; i++)
-    if (keep[i] && !value_set_elem(out, j++, value_elem(xs, i))) return mismatch(e), NULL;
+  for (int64_t i = 0, j = 0; out && i < xs->n; i++) {
+    if (!keep[i]) continue;
+    Value *x = interp_demand(value_elem(xs, i));
+    if (!x) return NULL;
+    if (!value_set_elem(out, j++, x)) return mismatch(e), NULL;
+  }
   return out;
 }
