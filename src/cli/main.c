@@ -280,7 +280,7 @@ static int run_tail(const char *path, int ninputs, const Target *t, const RunOpt
   if (!r) return fail();
   if (out) return value_write_npy(out, r, tp->core->result) ? 0 : fail();
   Buf b = {0};
-  tail_print_value(&b, r, tp->type);
+  tail_print_outputs(&b, r, tp);
   printf("%s\n", buf_str(&b));
   return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -214,8 +214,7 @@ static const char *match_errors(TestBlock *tb, const char *msg) {
 
 /* Printed lines against expected ones: as literals within the tolerance when
    both read as literals of the output's type, else as exact text. */
-static const char *compare_line(const char *got, const char *want, TailProgram *tp, double tol) {
-  Type *t = tp->core->result;
+static const char *compare_line(const char *got, const char *want, Type *t, double tol) {
   Value *g = value_parse(got, t, "printed"), *w = g ? value_parse(want, t, "expected") : NULL;
   diag_clear();
   Buf why = {0};
@@ -233,19 +232,23 @@ static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *
   Value *got = in ? driver_run(tp->core, target, in, NULL, &plain) : NULL;
   if (tb->nerrors) return got ? "expected an error, but it ran" : match_errors(tb, diag_render());
   if (!got) return arena_printf("unexpected error: %s", diag_render());
-  Buf b = {0};
-  tail_print_value(&b, got, tp->type);
-  int nlines = 0, cap = 0;
+  int nlines = 0, cap = 0, tcap = 0, ntypes = 0;
   const char **lines = NULL;   /* the printed lines (a char matrix prints one per row) */
-  for (const char *p = buf_str(&b), *nl; ; p = nl + 1) {
-    nl = strchr(p, '\n');
-    ARENA_PUSH(lines, nlines, cap, nl ? arena_strndup(p, (size_t)(nl - p)) : p);
-    if (!nl) break;
+  Type **types = NULL;         /* the clift type of each line's output */
+  for (int k = 0; k < tp->noutputs; k++) {
+    Buf b = {0};
+    Type *t = tail_print_output(&b, got, tp, k);
+    for (const char *p = buf_str(&b), *nl; ; p = nl + 1) {
+      nl = strchr(p, '\n');
+      ARENA_PUSH(lines, nlines, cap, nl ? arena_strndup(p, (size_t)(nl - p)) : p);
+      ARENA_PUSH(types, ntypes, tcap, t);
+      if (!nl) break;
+    }
   }
   if (nlines != tb->noutputs) return arena_printf("printed %d line%s, expected %d", nlines, nlines == 1 ? "" : "s", tb->noutputs);
-  double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(tp->core->result);
   for (int i = 0; i < nlines; i++) {
-    const char *why = compare_line(lines[i], tb->outputs[i], tp, tol);
+    double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(types[i]);
+    const char *why = compare_line(lines[i], tb->outputs[i], types[i], tol);
     if (why) return nlines == 1 ? why : arena_printf("line %d: %s", i + 1, why);
   }
   return NULL;
