@@ -4,7 +4,7 @@
 #include "testrun.h"
 #include "driver.h"
 #include "../runtime/cpu.h"
-#include "../tail/tail.h"
+#include "../apl/apl.h"
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -34,9 +34,14 @@ static const char *trim(const char *s, const char *e) {
 }
 
 /* The comment a test directive is written in, per kind of file (docs/apl.md
-   §4): ";; key: value" in .lift, "(* key: value *)" on one line in .tail. */
+   §4): ";; key: value" in .lift, "(* key: value *)" on one line in .tail,
+   "⍝ key: value" in .apl. */
 typedef struct Leader { const char *open, *close; } Leader;
-static const Leader lift_leader = { ";;", "" }, tail_leader = { "(*", "*)" };
+static const Leader lift_leader = { ";;", "" }, tail_leader = { "(*", "*)" }, apl_leader = { "⍝", "" };
+
+static const Leader *leader_of(const char *file) {
+  return tail_is_file(file) ? &tail_leader : apl_is_file(file) ? &apl_leader : &lift_leader;
+}
 
 /* Collect the directive lines into blocks. */
 static int parse_blocks(const char *text, const Leader *lead, TestBlock **out) {
@@ -223,7 +228,7 @@ static const char *compare_line(const char *got, const char *want, Type *t, doub
 }
 
 static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *target, const GenOptions *gen) {
-  if (tb->ninputs || tb->random) return "a TAIL program has no parameters: 'input:' and 'random:' do not apply";
+  if (tb->ninputs || tb->random) return "an APL or TAIL program has no parameters: 'input:' and 'random:' do not apply";
   if (!tb->noutputs && !tb->nerrors) return "the block has no 'output:' or 'error:' line";
   RunOptions plain = run_options_default();
   plain.gen = *gen;
@@ -256,7 +261,7 @@ static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *
 
 static void test_tail_file(Tally *t, const char *file, const char *text, TestBlock *blocks, int n,
                            const Target **targets, int ntargets, bool verbose, const GenOptions *gen) {
-  TailProgram *tp = tail_compile_text(file, text);
+  TailProgram *tp = apl_is_file(file) ? apl_compile_text(file, text) : tail_compile_text(file, text);
   const char *compile_error = tp ? NULL : diag_render();
   for (int i = 0; i < n; i++)
     for (int k = 0; k < ntargets; k++) {
@@ -279,9 +284,13 @@ static void test_file(Tally *t, const char *file, const Target **targets, int nt
   char *text = util_read_file(file, NULL);
   if (!text) { t->failed++; printf("FAIL %s: %s", file, diag_render()); arena_release(mark); return; }
   TestBlock *blocks;
-  int n = parse_blocks(text, tail_is_file(file) ? &tail_leader : &lift_leader, &blocks);
+  int n = parse_blocks(text, leader_of(file), &blocks);
   if (n == 0) { t->skipped++; printf("SKIP %s: no test blocks\n", file); arena_release(mark); return; }
-  if (tail_is_file(file)) { test_tail_file(t, file, text, blocks, n, targets, ntargets, verbose, gen); arena_release(mark); return; }
+  if (tail_is_file(file) || apl_is_file(file)) {
+    test_tail_file(t, file, text, blocks, n, targets, ntargets, verbose, gen);
+    arena_release(mark);
+    return;
+  }
   Program *p = driver_compile_text(file, text);
   const char *compile_error = p ? NULL : diag_render();
   Program *pk = NULL;
@@ -317,7 +326,7 @@ static int count_blocks(const char *file) {
   ArenaMark mark = arena_mark();
   char *text = util_read_file(file, NULL);
   TestBlock *blocks;
-  int n = text ? parse_blocks(text, tail_is_file(file) ? &tail_leader : &lift_leader, &blocks) : 0;
+  int n = text ? parse_blocks(text, leader_of(file), &blocks) : 0;
   diag_clear();
   arena_release(mark);
   return n;
