@@ -26,6 +26,12 @@ static const char *usage_main =
   "  compile [-t TARGET] -o DIR prog.lift  emit kernels + host C + header\n"
   "  bench   [-t TARGET] --size N=V… prog.lift\n"
   "                                        time on random inputs\n"
+  "  apl     --emit-tail|--emit-core prog.apl\n"
+  "                                        print the TAIL (or clift) an APL program\n"
+  "                                        compiles to\n"
+  "\n"
+  "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
+  "(prog.tail), which have no inputs (docs/apl.md).\n"
   "\n"
   "targets:\n"
   "%s"
@@ -35,14 +41,17 @@ static const char *usage_main =
   "error in the program, its inputs or a run, 2 a usage error.\n";
 
 static const char *usage_check =
-  "usage: clift check [--dump] [--emit-tail] prog.lift|prog.tail\n"
+  "usage: clift check [--dump] [--emit-tail] prog.lift|prog.tail|prog.apl\n"
   "Parse and type-check the program and print its type, e.g.\n"
   "  (N) [float]N -> [float]N\n"
-  "for a TAIL program (docs/apl.md) the output's TAIL type and extents, e.g.\n"
+  "for a TAIL or APL program (docs/apl.md) each output's TAIL type and extents,\n"
+  "one line each, e.g.\n"
   "  [double]1 14\n"
-  "--dump       also print the normalised program (for TAIL: the clift program\n"
-  "             it is lowered to) as an S-expression\n"
-  "--emit-tail  TAIL only: print the program as parsed, in TAIL's syntax\n";
+  "  [int]1 ≤99          (a compress result: at most 99 elements)\n"
+  "--dump       also print the normalised program (for TAIL and APL: the clift\n"
+  "             program it is lowered to) as an S-expression\n"
+  "--emit-tail  TAIL and APL: print the TAIL program (as parsed, or as the APL\n"
+  "             elaborates to), in TAIL's syntax, then check it\n";
 
 static const char *usage_apl =
   "usage: clift apl --emit-tail|--emit-core prog.apl\n"
@@ -57,8 +66,10 @@ static const char *usage_run =
   "Run the program on one input per parameter and print the result.\n"
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
-  "input, so negative numbers are fine.\n"  "A TAIL program (prog.tail, docs/apl.md) takes no inputs; its value is printed\n"
-  "as docs/apl.md §4 says (booleans 0/1, char vectors as text).\n"
+  "input, so negative numbers are fine.\n"
+  "An APL or TAIL program (prog.apl, prog.tail; docs/apl.md) takes no inputs; it\n"
+  "prints each ⎕← value, then its final value, one per line, as docs/apl.md §4\n"
+  "says (booleans 0/1, char vectors as text).\n"
   "-t TARGET   openmp (default), c, opencl, cuda, interp (the reference interpreter),\n"
   "            or auto (the first of cuda, opencl, openmp that runs here)\n"
   "-o FILE     write the result as .npy instead of printing it\n"
@@ -77,7 +88,8 @@ static const char *usage_run =
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
   "Run the ';; test:' blocks in program files (default: tests/lift and examples;\n"
-  "'(* test: … *)' in .tail files)\n"
+  "'(* test: … *)' in .tail files, '⍝ test:' in .apl files, whose blocks keep\n"
+  "every 'output:' line, one per printed line)\n"
   "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
