@@ -278,6 +278,34 @@ static Expr *replicate(LowerCtx *c, RepCtx *r, int d, Loc loc) {
   return lx_app(loc, "map", 2, lx_lambda(loc, 1, &i, replicate(c, r, d + 1, loc)), lx_app(loc, "iota", 1, lx_nat_of(c, r->lead[d], loc)));
 }
 
+/* Any other reshape: the source's elements in row-major order, cyclically
+   (rule 3.39), then split into the new extents:
+   (split #δₙ … (map (λi. aref (join … a) (% i #size)) (iota #m))), all fill
+   (reshape's d, else 0) when a is empty. */
+static LVal *reshape_general(LowerCtx *c, TExp *e, LVal *s, LVal *d, LVal *x, int n) {
+  Loc l = e->loc;
+  long long size = 1, m = 1;
+  for (int i = 0; i < x->rank; i++) {
+    long long k;
+    if (!lower_static_ext(e, x, i, &k)) return NULL;
+    size *= k;
+  }
+  for (int i = 0; i < n; i++) m *= s->vals[i];
+  if (m > INT32_MAX) return diag_error(l, "reshape: %lld elements do not fit in an int", m), NULL;
+  Expr *flat = x->e;
+  for (int i = 1; i < x->rank; i++) flat = lx_app(l, "join", 1, flat);
+  const char *i = lx_fresh(c, "i"), *src = lx_fresh(c, "src");
+  Expr *item;
+  if (x->rank == 0) item = lx_var(src, l);
+  else if (size == 0) item = e->op->arity == 3 ? d->e : x->base == TB_DOUBLE ? lx_double(0, l) : x->base == TB_BOOL ? lx_bool(false, l) : lx_int(0, l);
+  else item = lx_app(l, "aref", 2, lx_var(src, l), size == m ? lx_var(i, l) : lx_app(l, "%", 2, lx_var(i, l), lx_int(size, l)));
+  Expr *v = lx_let(l, src, flat, lx_app(l, "map", 2, lx_lambda(l, 1, &i, item), lx_app(l, "iota", 1, lx_nat(m, l))));
+  for (int k = n - 1; k >= 1; k--) v = lx_app(l, "split", 2, lx_nat(s->vals[k], l), v);
+  LVal *r = lval_new(v, x->base, n);
+  for (int k = 0; k < n; k++) r->ext[k] = nat_const(s->vals[k]);
+  return r;
+}
+
 LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a) {
   LVal *s = a[0], *x = a[e->op->arity - 1];
   int n = (int)lval_ext(s, 0);
@@ -287,9 +315,7 @@ LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a) {
   int k = n - x->rank;
   bool suffix = k >= 0;
   for (int i = 0; suffix && i < x->rank; i++) suffix = nat_equal(x->ext[i], nat_const(s->vals[k + i]));
-  if (!suffix)
-    return diag_error(e->loc, "not supported yet: reshape other than a replication (the argument's shape a suffix of "
-                      "the new one; docs/apl.md §3.2)"), NULL;
+  if (!suffix) return reshape_general(c, e, s, a[0 + (e->op->arity == 3)], x, n);
   RepCtx r = { x->e, k, NEW_ARRAY(Nat *, k) };
   for (int i = 0; i < k; i++) r.lead[i] = nat_const(s->vals[i]);
   LVal *v = lval_new(replicate(c, &r, 0, e->loc), x->base, n);
