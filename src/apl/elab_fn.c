@@ -211,8 +211,9 @@ static TExp *catenate(Elab *cx, AplNode *f, TExp *a, TExp *b) {
     TExp *items[2] = { a, b };
     return el_vec(f->loc, 2, items);
   }
-  if (ra == 0) return el_op("cons", f->loc, 2, a, b);
-  if (rb == 0) return el_op("snoc", f->loc, 2, a, b);
+  /* the …V forms where the vector's length is in its type, as apltail (Figure 3.1) */
+  if (ra == 0) return el_op(b->type->kind == TT_VEC ? "consV" : "cons", f->loc, 2, a, b);
+  if (rb == 0) return el_op(a->type->kind == TT_VEC ? "snocV" : "snoc", f->loc, 2, a, b);
   return el_op("cat", f->loc, 2, a, b);
 }
 
@@ -240,6 +241,7 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
     if (!k) return NULL;
     if (el_rank(r) == 0) return diag_error(f->loc, "not supported yet: %s of a scalar", glyph_text(f->cp)), NULL;
     if (f->cp == G_TAKE) return el_op("take", f->loc, 3, k, fill(el_base(r), f->loc), r);
+    if (f->cp == G_ROT && r->type->kind == TT_VEC) return el_op("rotateV", f->loc, 2, k, r);
     return el_op(f->cp == G_DROP ? "drop" : "rotate", f->loc, 2, k, r);
   }
   case ',': return catenate(cx, f, l, r);

@@ -27,6 +27,12 @@ for g in tests/apl/golden/*.tail; do
   if diff -u "$T/apl" "$T/tail" > "$T/diff"; then ok; else bad "$g run as TAIL prints other lines than $src:"; cat "$T/diff"; fi
 done
 
+# signal.apl's TAIL is the thesis's Figure 3.1 (tests/tail/signal.tail) up to the
+# numbering of variables and i2d of an int literal, which the elaborator folds
+norm() { perl -0pe 's/\(\*.*?\*\)\s*//gs; s/i2d\((~?\d+)\)/$1.0/g; my %m; my $k = 0; s/\bv\d+\b/$m{$&} \/\/= "w" . $k++/ge' "$1"; }
+if diff -u <(norm tests/tail/signal.tail) <(norm tests/apl/golden/signal.tail) > "$T/diff"; then ok
+else bad "signal.apl's TAIL is not Figure 3.1's:"; cat "$T/diff"; fi
+
 errors="tests/apl/err_*.apl examples/apl/errors/length.apl examples/apl/errors/nested_each.apl
   examples/apl/errors/nested_strand.apl examples/apl/errors/rank.apl examples/apl/errors/recursion_del.apl
   examples/apl/errors/recursion_named.apl"
