@@ -394,6 +394,8 @@ static int cmd_compile(int argc, char **argv) {
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  if (is_tail_or_apl(argv[i]))   /* their literals are hidden inputs: a library would need them passed in */
+    return usage_error(usage_compile, "%s", "APL and TAIL programs cannot be compiled to files yet (docs/apl.md §6); use clift run");
   Program *p = driver_compile(argv[i]);
   Compiled *c = p ? driver_generate(p, t, &gen) : NULL;
   const char *src = c ? c->src : NULL;
@@ -433,6 +435,7 @@ static int cmd_bench(int argc, char **argv) {
   if (!(o.target = target_or_usage(usage_bench, asked, &rc))) return rc;
   if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
   o.run = ra.o;
+  if (is_tail_or_apl(argv[i])) return usage_error(usage_bench, "%s", "APL and TAIL programs cannot be benchmarked yet (docs/apl.md §5, M7)");
   Program *p = driver_compile(argv[i]);
   return p && bench_program(p, &o) ? 0 : fail();
 }

@@ -11,7 +11,8 @@
 #      code points;
 #   3. no crash (exit 0 or 1, no sanitizer report, no internal error) on
 #      prefixes of signal.apl and primes.apl, deep nesting, binary junk;
-#   4. usage errors of `clift apl` exit 2.
+#   4. usage errors of `clift apl` exit 2, and so do `clift compile` and
+#      `clift bench` of an APL program (not yet: docs/apl.md §6).
 # Usage: apl_test.sh path/to/clift    Prints "apl: N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
 
@@ -77,9 +78,10 @@ printf '⍝ only a comment\n' > "$T/empty.apl"
 "$CLIFT" run "$T/empty.apl" > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "no statements" "$T/out"; then ok; else bad "empty program: $(cat "$T/out")"; fi
 
-for args in "" "--emit-tail" "--bogus examples/apl/signal.apl" "examples/apl/signal.apl" "--emit-tail tests/tail/signal.tail"; do
-  "$CLIFT" apl $args > "$T/out" 2>&1
-  if [ $? -eq 2 ]; then ok; else bad "clift apl $args: expected exit 2: $(head -n 3 "$T/out")"; fi
+for args in "apl" "apl --emit-tail" "apl --bogus examples/apl/signal.apl" "apl examples/apl/signal.apl" \
+    "apl --emit-tail tests/tail/signal.tail" "compile -t c --print examples/apl/signal.apl" "bench examples/apl/primes.apl"; do
+  "$CLIFT" $args > "$T/out" 2>&1
+  if [ $? -eq 2 ]; then ok; else bad "clift $args: expected exit 2: $(head -n 3 "$T/out")"; fi
 done
 "$CLIFT" run examples/apl/signal.apl 1 > "$T/out" 2>&1
 if [ $? -eq 2 ] && grep -q "takes no inputs" "$T/out"; then ok; else bad "inputs to an APL program: $(cat "$T/out")"; fi
