@@ -2,7 +2,8 @@
 # test.sh — the whole test suite, from a fresh machine: set up, build the
 # normal and the ASan/UBSan compiler, then run
 #   1. the C unit tests (arithmetic, values I/O, …) under ASan/UBSan,
-#   2. every test block in tests/lift, tests/codegen, tests/tail, examples/ and examples/euler/ under
+#   2. every test block in tests/lift, tests/codegen, tests/tail, tests/apl, the APL programs of
+#      examples/apl/ that the front-end runs so far, examples/ and examples/euler/ under
 #      ASan/UBSan and on the optimised build, on every target available here
 #      (interp, c, openmp, …), each checked against the expected output,
 #   3. the shape of the generated code (strategy preservation, temporaries,
@@ -48,9 +49,15 @@ tally() {
 }
 
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tail examples examples/euler
-tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tail examples examples/euler
+# the APL programs the front-end runs so far (docs/apl.md §5: M2; easter runs too)
+apl_files="examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl
+  examples/apl/errors/length.apl examples/apl/errors/nested_each.apl examples/apl/errors/nested_strand.apl
+  examples/apl/errors/rank.apl examples/apl/errors/rank_index.apl examples/apl/errors/recursion_del.apl
+  examples/apl/errors/recursion_named.apl"
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tail tests/apl $apl_files examples examples/euler
+tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tail tests/apl $apl_files examples examples/euler
 tally "TAIL text round trip and errors (asan/ubsan build)" bash tests/tail/tail_test.sh build-san/clift
+tally "APL front-end: --emit-tail goldens, errors, robustness (asan/ubsan build)" bash tests/apl/apl_test.sh build-san/clift
 tally "Project Euler at the real sizes (openmp)" bash tests/euler_test.sh build/clift
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift

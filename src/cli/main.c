@@ -4,7 +4,7 @@
 #include "driver.h"
 #include "testrun.h"
 #include "bench.h"
-#include "../tail/tail.h"
+#include "../apl/apl.h"
 #include <time.h>
 #include "../runtime/cuda.h"
 #include <dirent.h>
@@ -26,6 +26,12 @@ static const char *usage_main =
   "  compile [-t TARGET] -o DIR prog.lift  emit kernels + host C + header\n"
   "  bench   [-t TARGET] --size N=V… prog.lift\n"
   "                                        time on random inputs\n"
+  "  apl     --emit-tail|--emit-core prog.apl\n"
+  "                                        print the TAIL (or clift) an APL program\n"
+  "                                        compiles to\n"
+  "\n"
+  "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
+  "(prog.tail), which have no inputs (docs/apl.md).\n"
   "\n"
   "targets:\n"
   "%s"
@@ -35,22 +41,35 @@ static const char *usage_main =
   "error in the program, its inputs or a run, 2 a usage error.\n";
 
 static const char *usage_check =
-  "usage: clift check [--dump] [--emit-tail] prog.lift|prog.tail\n"
+  "usage: clift check [--dump] [--emit-tail] prog.lift|prog.tail|prog.apl\n"
   "Parse and type-check the program and print its type, e.g.\n"
   "  (N) [float]N -> [float]N\n"
-  "for a TAIL program (docs/apl.md) the output's TAIL type and extents, e.g.\n"
+  "for a TAIL or APL program (docs/apl.md) each output's TAIL type and extents,\n"
+  "one line each, e.g.\n"
   "  [double]1 14\n"
-  "--dump       also print the normalised program (for TAIL: the clift program\n"
-  "             it is lowered to) as an S-expression\n"
-  "--emit-tail  TAIL only: print the program as parsed, in TAIL's syntax\n";
+  "  [int]1 ≤99          (a compress result: at most 99 elements)\n"
+  "--dump       also print the normalised program (for TAIL and APL: the clift\n"
+  "             program it is lowered to) as an S-expression\n"
+  "--emit-tail  TAIL and APL: print the TAIL program (as parsed, or as the APL\n"
+  "             elaborates to), in TAIL's syntax, then check it\n";
+
+static const char *usage_apl =
+  "usage: clift apl --emit-tail|--emit-core prog.apl\n"
+  "Compile an APL program (docs/apl.md) and print, instead of running it:\n"
+  "--emit-tail  the TAIL program it elaborates to, in TAIL's syntax (the thesis's\n"
+  "             Figure 3.1); `clift run` accepts it as a .tail file\n"
+  "--emit-core  the clift program the TAIL lowers to, as an S-expression (a dump:\n"
+  "             not yet a runnable .lift file, docs/apl.md §6)\n";
 
 static const char *usage_run =
   "usage: clift run [-t TARGET] [-o out.npy] prog.lift [inputs…]\n"
   "Run the program on one input per parameter and print the result.\n"
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
-  "input, so negative numbers are fine.\n"  "A TAIL program (prog.tail, docs/apl.md) takes no inputs; its value is printed\n"
-  "as docs/apl.md §4 says (booleans 0/1, char vectors as text).\n"
+  "input, so negative numbers are fine.\n"
+  "An APL or TAIL program (prog.apl, prog.tail; docs/apl.md) takes no inputs; it\n"
+  "prints each ⎕← value, then its final value, one per line, as docs/apl.md §4\n"
+  "says (booleans 0/1, char vectors as text).\n"
   "-t TARGET   openmp (default), c, opencl, cuda, interp (the reference interpreter),\n"
   "            or auto (the first of cuda, opencl, openmp that runs here)\n"
   "-o FILE     write the result as .npy instead of printing it\n"
@@ -69,7 +88,8 @@ static const char *usage_run =
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
   "Run the ';; test:' blocks in program files (default: tests/lift and examples;\n"
-  "'(* test: … *)' in .tail files)\n"
+  "'(* test: … *)' in .tail files, '⍝ test:' in .apl files, whose blocks keep\n"
+  "every 'output:' line, one per printed line)\n"
   "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
@@ -144,11 +164,22 @@ static int usage_error(const char *usage, const char *fmt, const char *arg) {
 
 static bool is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
 
-/* clift check prog.tail: the output's type, or (--emit-tail) the program as
-   parsed, printed (print∘parse is the identity on printed text). */
-static int check_tail(const char *path, bool dump, bool emit) {
+/* The TAIL of a .tail or .apl file (parsed, or elaborated from APL);
+   *final: whether its body is an output. */
+static TExp *read_tail(const char *path, bool *final) {
   char *text = util_read_file(path, NULL);
-  TExp *e = text ? tail_parse(path, text) : NULL;
+  *final = true;
+  if (!text) return NULL;
+  return apl_is_file(path) ? apl_to_tail(path, text, final) : tail_parse(path, text);
+}
+
+static bool is_tail_or_apl(const char *path) { return tail_is_file(path) || apl_is_file(path); }
+
+/* clift check prog.tail|prog.apl: the outputs' types, or (--emit-tail) the
+   TAIL program, printed (for .tail, print∘parse is the identity). */
+static int check_tail(const char *path, bool dump, bool emit) {
+  bool final;
+  TExp *e = read_tail(path, &final);
   if (!e) return fail();
   if (emit) {
     Buf b = {0};
@@ -156,7 +187,7 @@ static int check_tail(const char *path, bool dump, bool emit) {
     printf("%s\n", buf_str(&b));
     fflush(stdout);
   }
-  TailProgram *tp = tail_compile(e, path);
+  TailProgram *tp = tail_compile_outputs(e, path, final);
   if (!tp) return fail();
   if (!emit) printf("%s\n", tail_describe(tp));
   if (dump) {
@@ -164,6 +195,35 @@ static int check_tail(const char *path, bool dump, bool emit) {
     ast_print(&b, tp->core->body);
     printf("%s\n", buf_str(&b));
   }
+  return 0;
+}
+
+/* clift apl --emit-tail|--emit-core prog.apl */
+static int cmd_apl(int argc, char **argv) {
+  bool tail = false, core = false;
+  int i = 0;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (is_help(argv[i])) { fputs(usage_apl, stdout); return 0; }
+    if (strcmp(argv[i], "--emit-tail") == 0) tail = true;
+    else if (strcmp(argv[i], "--emit-core") == 0) core = true;
+    else return usage_error(usage_apl, "unknown option '%s'", argv[i]);
+  }
+  if (argc - i != 1) return usage_error(usage_apl, "%s", "expected exactly one program file");
+  if (!apl_is_file(argv[i])) return usage_error(usage_apl, "'%s' is not a .apl file", argv[i]);
+  if (tail == core) return usage_error(usage_apl, "%s", "expected one of --emit-tail and --emit-core");
+  bool final;
+  TExp *e = read_tail(argv[i], &final);
+  if (!e) return fail();
+  Buf b = {0};
+  if (tail) {
+    tail_print(&b, e);
+    printf("%s\n", buf_str(&b));
+    return 0;
+  }
+  TailProgram *tp = tail_compile_outputs(e, argv[i], final);
+  if (!tp) return fail();
+  ast_print(&b, tp->core->body);
+  printf("%s\n", buf_str(&b));
   return 0;
 }
 
@@ -177,8 +237,8 @@ static int cmd_check(int argc, char **argv) {
     else return usage_error(usage_check, "unknown option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_check, "%s", "expected exactly one program file");
-  if (tail_is_file(argv[i])) return check_tail(argv[i], dump, emit);
-  if (emit) return usage_error(usage_check, "%s", "--emit-tail needs a .tail program");
+  if (is_tail_or_apl(argv[i])) return check_tail(argv[i], dump, emit);
+  if (emit) return usage_error(usage_check, "%s", "--emit-tail needs a .tail or .apl program");
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
   printf("%s\n", driver_program_type(p));
@@ -270,17 +330,18 @@ static int launch_target_error(const char *usage, const RunArgs *ra, const char 
    output printed as docs/apl.md §4 says. */
 static int run_tail(const char *path, int ninputs, const Target *t, const RunOptions *o, const char *out) {
   if (ninputs) {
-    fprintf(stderr, "clift: a TAIL program takes no inputs (%d given)\n%s", ninputs, usage_run);
+    fprintf(stderr, "clift: %s program takes no inputs (%d given)\n%s", apl_is_file(path) ? "an APL" : "a TAIL", ninputs, usage_run);
     return 2;
   }
-  char *text = util_read_file(path, NULL);
-  TailProgram *tp = text ? tail_compile_text(path, text) : NULL;
+  bool final;
+  TExp *e = read_tail(path, &final);
+  TailProgram *tp = e ? tail_compile_outputs(e, path, final) : NULL;
   Value **in = tp ? tail_inputs(tp) : NULL;
   Value *r = in ? driver_run(tp->core, t, in, NULL, o) : NULL;
   if (!r) return fail();
   if (out) return value_write_npy(out, r, tp->core->result) ? 0 : fail();
   Buf b = {0};
-  tail_print_value(&b, r, tp->type);
+  tail_print_outputs(&b, r, tp);
   printf("%s\n", buf_str(&b));
   return fflush(stdout) == 0 ? 0 : 1;
 }
@@ -302,7 +363,7 @@ static int cmd_run(int argc, char **argv) {
   const Target *t = target_or_usage(usage_run, asked, &rc);
   if (!t) return rc;
   if (launch_target_error(usage_run, &ra, asked, t)) return 2;
-  if (tail_is_file(argv[i])) return run_tail(argv[i], argc - i - 1, t, &ra.o, out);
+  if (is_tail_or_apl(argv[i])) return run_tail(argv[i], argc - i - 1, t, &ra.o, out);
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
   NatBinding *sizes = NULL;
@@ -333,6 +394,8 @@ static int cmd_compile(int argc, char **argv) {
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  if (is_tail_or_apl(argv[i]))   /* their literals are hidden inputs: a library would need them passed in */
+    return usage_error(usage_compile, "%s", "APL and TAIL programs cannot be compiled to files yet (docs/apl.md §6); use clift run");
   Program *p = driver_compile(argv[i]);
   Compiled *c = p ? driver_generate(p, t, &gen) : NULL;
   const char *src = c ? c->src : NULL;
@@ -372,13 +435,14 @@ static int cmd_bench(int argc, char **argv) {
   if (!(o.target = target_or_usage(usage_bench, asked, &rc))) return rc;
   if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
   o.run = ra.o;
+  if (is_tail_or_apl(argv[i])) return usage_error(usage_bench, "%s", "APL and TAIL programs cannot be benchmarked yet (docs/apl.md §5, M7)");
   Program *p = driver_compile(argv[i]);
   return p && bench_program(p, &o) ? 0 : fail();
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* Expand directories into their *.lift and *.tail files, sorted. */
+/* Expand directories into their *.lift, *.tail and *.apl files, sorted. */
 static int collect(const char *path, const char ***files, int n, int *cap) {
   DIR *d = opendir(path);
   if (!d) {
@@ -390,7 +454,7 @@ static int collect(const char *path, const char ***files, int n, int *cap) {
   struct dirent *de;
   while ((de = readdir(d))) {
     size_t len = strlen(de->d_name);
-    if (len < 6 || (strcmp(de->d_name + len - 5, ".lift") != 0 && !tail_is_file(de->d_name))) continue;
+    if (len < 5 || ((len < 6 || strcmp(de->d_name + len - 5, ".lift") != 0) && !is_tail_or_apl(de->d_name))) continue;
     if (n == *cap) { *cap *= 2; const char **f = NEW_ARRAY(const char *, *cap); memcpy(f, *files, sizeof(char *) * (size_t)n); *files = f; }
     (*files)[n++] = arena_printf("%s/%s", path, de->d_name);
   }
@@ -439,6 +503,7 @@ int main(int argc, char **argv) {
   else if (strcmp(cmd, "test") == 0) rc = cmd_test(argc - 2, argv + 2);
   else if (strcmp(cmd, "compile") == 0) rc = cmd_compile(argc - 2, argv + 2);
   else if (strcmp(cmd, "bench") == 0) rc = cmd_bench(argc - 2, argv + 2);
+  else if (strcmp(cmd, "apl") == 0) rc = cmd_apl(argc - 2, argv + 2);
   else {
     fprintf(stderr, "clift: unknown command '%s'\n", cmd);
     print_usage_main(stderr);

@@ -4,7 +4,7 @@
 #include "testrun.h"
 #include "driver.h"
 #include "../runtime/cpu.h"
-#include "../tail/tail.h"
+#include "../apl/apl.h"
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -34,9 +34,14 @@ static const char *trim(const char *s, const char *e) {
 }
 
 /* The comment a test directive is written in, per kind of file (docs/apl.md
-   §4): ";; key: value" in .lift, "(* key: value *)" on one line in .tail. */
+   §4): ";; key: value" in .lift, "(* key: value *)" on one line in .tail,
+   "⍝ key: value" in .apl. */
 typedef struct Leader { const char *open, *close; } Leader;
-static const Leader lift_leader = { ";;", "" }, tail_leader = { "(*", "*)" };
+static const Leader lift_leader = { ";;", "" }, tail_leader = { "(*", "*)" }, apl_leader = { "⍝", "" };
+
+static const Leader *leader_of(const char *file) {
+  return tail_is_file(file) ? &tail_leader : apl_is_file(file) ? &apl_leader : &lift_leader;
+}
 
 /* Collect the directive lines into blocks. */
 static int parse_blocks(const char *text, const Leader *lead, TestBlock **out) {
@@ -214,8 +219,7 @@ static const char *match_errors(TestBlock *tb, const char *msg) {
 
 /* Printed lines against expected ones: as literals within the tolerance when
    both read as literals of the output's type, else as exact text. */
-static const char *compare_line(const char *got, const char *want, TailProgram *tp, double tol) {
-  Type *t = tp->core->result;
+static const char *compare_line(const char *got, const char *want, Type *t, double tol) {
   Value *g = value_parse(got, t, "printed"), *w = g ? value_parse(want, t, "expected") : NULL;
   diag_clear();
   Buf why = {0};
@@ -224,7 +228,7 @@ static const char *compare_line(const char *got, const char *want, TailProgram *
 }
 
 static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *target, const GenOptions *gen) {
-  if (tb->ninputs || tb->random) return "a TAIL program has no parameters: 'input:' and 'random:' do not apply";
+  if (tb->ninputs || tb->random) return "an APL or TAIL program has no parameters: 'input:' and 'random:' do not apply";
   if (!tb->noutputs && !tb->nerrors) return "the block has no 'output:' or 'error:' line";
   RunOptions plain = run_options_default();
   plain.gen = *gen;
@@ -233,19 +237,23 @@ static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *
   Value *got = in ? driver_run(tp->core, target, in, NULL, &plain) : NULL;
   if (tb->nerrors) return got ? "expected an error, but it ran" : match_errors(tb, diag_render());
   if (!got) return arena_printf("unexpected error: %s", diag_render());
-  Buf b = {0};
-  tail_print_value(&b, got, tp->type);
-  int nlines = 0, cap = 0;
+  int nlines = 0, cap = 0, tcap = 0, ntypes = 0;
   const char **lines = NULL;   /* the printed lines (a char matrix prints one per row) */
-  for (const char *p = buf_str(&b), *nl; ; p = nl + 1) {
-    nl = strchr(p, '\n');
-    ARENA_PUSH(lines, nlines, cap, nl ? arena_strndup(p, (size_t)(nl - p)) : p);
-    if (!nl) break;
+  Type **types = NULL;         /* the clift type of each line's output */
+  for (int k = 0; k < tp->noutputs; k++) {
+    Buf b = {0};
+    Type *t = tail_print_output(&b, got, tp, k);
+    for (const char *p = buf_str(&b), *nl; ; p = nl + 1) {
+      nl = strchr(p, '\n');
+      ARENA_PUSH(lines, nlines, cap, nl ? arena_strndup(p, (size_t)(nl - p)) : p);
+      ARENA_PUSH(types, ntypes, tcap, t);
+      if (!nl) break;
+    }
   }
   if (nlines != tb->noutputs) return arena_printf("printed %d line%s, expected %d", nlines, nlines == 1 ? "" : "s", tb->noutputs);
-  double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(tp->core->result);
   for (int i = 0; i < nlines; i++) {
-    const char *why = compare_line(lines[i], tb->outputs[i], tp, tol);
+    double tol = tb->tolerance > 0 ? tb->tolerance : default_tolerance(types[i]);
+    const char *why = compare_line(lines[i], tb->outputs[i], types[i], tol);
     if (why) return nlines == 1 ? why : arena_printf("line %d: %s", i + 1, why);
   }
   return NULL;
@@ -253,7 +261,7 @@ static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *
 
 static void test_tail_file(Tally *t, const char *file, const char *text, TestBlock *blocks, int n,
                            const Target **targets, int ntargets, bool verbose, const GenOptions *gen) {
-  TailProgram *tp = tail_compile_text(file, text);
+  TailProgram *tp = apl_is_file(file) ? apl_compile_text(file, text) : tail_compile_text(file, text);
   const char *compile_error = tp ? NULL : diag_render();
   for (int i = 0; i < n; i++)
     for (int k = 0; k < ntargets; k++) {
@@ -276,9 +284,13 @@ static void test_file(Tally *t, const char *file, const Target **targets, int nt
   char *text = util_read_file(file, NULL);
   if (!text) { t->failed++; printf("FAIL %s: %s", file, diag_render()); arena_release(mark); return; }
   TestBlock *blocks;
-  int n = parse_blocks(text, tail_is_file(file) ? &tail_leader : &lift_leader, &blocks);
+  int n = parse_blocks(text, leader_of(file), &blocks);
   if (n == 0) { t->skipped++; printf("SKIP %s: no test blocks\n", file); arena_release(mark); return; }
-  if (tail_is_file(file)) { test_tail_file(t, file, text, blocks, n, targets, ntargets, verbose, gen); arena_release(mark); return; }
+  if (tail_is_file(file) || apl_is_file(file)) {
+    test_tail_file(t, file, text, blocks, n, targets, ntargets, verbose, gen);
+    arena_release(mark);
+    return;
+  }
   Program *p = driver_compile_text(file, text);
   const char *compile_error = p ? NULL : diag_render();
   Program *pk = NULL;
@@ -314,7 +326,7 @@ static int count_blocks(const char *file) {
   ArenaMark mark = arena_mark();
   char *text = util_read_file(file, NULL);
   TestBlock *blocks;
-  int n = text ? parse_blocks(text, tail_is_file(file) ? &tail_leader : &lift_leader, &blocks) : 0;
+  int n = text ? parse_blocks(text, leader_of(file), &blocks) : 0;
   diag_clear();
   arena_release(mark);
   return n;

@@ -139,6 +139,10 @@ static TType *fail_arg(TExp *e, int i, TType *got, TType *want) {
   return NULL;
 }
 
+/* The environment that says "the kids are typed already" (tail_check_node). */
+static Env checked_env;
+#define CHECKED (&checked_env)
+
 /* op(args…): the refined scheme first (quietly), then the plain one (rule 3.26). */
 static TType *check_op(Env *env, TExp *e) {
   const TOp *op = e->op;
@@ -157,7 +161,7 @@ static TType *check_op(Env *env, TExp *e) {
     return diag_error(e->loc, "'%s' takes %d argument%s, given %d", op->name, op->arity, op->arity == 1 ? "" : "s",
                       e->nkids), NULL;
   TType **args = NEW_ARRAY(TType *, e->nkids);
-  for (int i = 0; i < e->nkids; i++) if (!(args[i] = check(env, e->kids[i]))) return NULL;
+  for (int i = 0; i < e->nkids; i++) if (!(args[i] = env == CHECKED ? e->kids[i]->type : check(env, e->kids[i]))) return NULL;
   int bad = -1;
   TType *want = NULL;
   for (int refined = op->refined ? 1 : 0; refined >= 0; refined--) {
@@ -181,7 +185,7 @@ static TType *check_op(Env *env, TExp *e) {
 static TType *check_vec(Env *env, TExp *e) {
   TType *first = NULL;
   for (int i = 0; i < e->nkids; i++) {
-    TType *t = check(env, e->kids[i]);
+    TType *t = env == CHECKED ? e->kids[i]->type : check(env, e->kids[i]);
     if (!t) return NULL;
     if (ttype_rank(t) != 0 || (first && t->base != first->base))
       return diag_error(e->kids[i]->loc, "vector items must be scalars of one base type: item %d has type %s%s%s", i + 1,
@@ -248,6 +252,11 @@ bool tail_check(TExp *e) {
   TType *t = check(NULL, e);
   if (t && t->kind == TT_FUN) return diag_error(e->loc, "the program's value is a function (%s), not an array", ttype_to_string(t));
   return t != NULL;
+}
+
+TType *tail_check_node(TExp *e) {
+  if (e->kind != TE_OP && e->kind != TE_VEC) return diag_internal(e->loc, "tail_check_node: not an operation"), NULL;
+  return e->type = e->kind == TE_OP ? check_op(CHECKED, e) : check_vec(CHECKED, e);
 }
 
 /* transp2(p, a): p a literal vector holding each of 1..rank(a) once. */

@@ -76,8 +76,38 @@ LVal *lval_scalar(Expr *e, TBase base) { return lval_new(e, base, 0); }
 
 long long lval_ext(LVal *v, int axis) {
   long long n = 0;
-  nat_is_const(v->ext[axis], &n);
-  return n;
+  return nat_is_const(v->ext[axis], &n) ? n : -1;
+}
+
+bool lower_static_ext(TExp *e, LVal *v, int axis, long long *n) {
+  if ((*n = lval_ext(v, axis)) >= 0) return true;
+  return diag_error(e->loc, "not supported yet: %s of an array whose length is known only at run time (a compress "
+                    "result)", e->op ? e->op->name : "this operation");
+}
+
+LDyn *lower_dyn_of(LowerCtx *c, Nat *n) {
+  for (LDyn *d = c->dyns; d; d = d->next) if (nat_mentions(n, d->var)) return d;
+  return NULL;
+}
+
+Expr *lx_nat_of(LowerCtx *c, Nat *n, Loc loc) {
+  Expr *e = expr_new(EX_NAT, loc, 0);
+  e->nat = e->nat_written = n;
+  int cap = 0;
+  for (LDyn *d = c->dyns; d; d = d->next) {
+    if (!nat_mentions(n, d->var)) continue;
+    if (!d->name) return diag_internal(loc, "TAIL lowering: a run-time length with no name"), NULL;
+    ARENA_PUSH(e->refs, e->nrefs, cap, ((NatRef){ d->name, 0, loc, d->var }));
+  }
+  return e;
+}
+
+Expr *lower_extent_expr(LowerCtx *c, Nat *n, Loc loc) {
+  long long k;
+  if (nat_is_const(n, &k)) return lx_int(k, loc);
+  LDyn *d = lower_dyn_of(c, n);
+  if (d && d->name && nat_same(n, nat_var(d->var))) return lx_app(loc, "length", 1, lx_var(d->name, loc));
+  return diag_error(loc, "not supported yet: an extent computed from a run-time length"), NULL;
 }
 
 LVal *lval_named(LVal *v, const char *name, Loc loc) {
@@ -152,14 +182,28 @@ static LVal *lower_op(LowerCtx *c, TExp *e) {
   return e->op->lower(c, e, args);
 }
 
+static LVal *lower_top(LowerCtx *c, TExp *e);
+
+/* let x = v in body. On the top-level chain, let x = prArr…(v) records x as
+   an output (§4); a run-time length bound here gets x's name. */
 static LVal *lower_let(LowerCtx *c, TExp *e) {
-  LVal *v = lower_exp(c, e->kids[0]);
+  bool top = c->top;
+  TExp *val = e->kids[0];
+  bool print = top && val->kind == TE_OP && val->applied && tail_op_is_print(val->op);
+  c->top = false;
+  LVal *v = lower_exp(c, print ? val->kids[0] : val);
+  c->top = top;
   if (!v) return NULL;
   LEnv *saved = c->env, *b = NEW(LEnv);
   const char *name = var_name(e->name);
+  if (!v->fn && v->rank > 0) {
+    LDyn *d = lower_dyn_of(c, v->ext[0]);
+    if (d && !d->name) d->name = name;
+  }
   *b = (LEnv){ e->name, v->fn ? v : lval_named(v, name, e->loc), saved };
+  if (print) ARENA_PUSH(c->outs, c->nouts, c->cap_outs, ((LOut){ b->val, val->kids[0]->type }));
   c->env = b;
-  LVal *body = lower_exp(c, e->kids[1]);
+  LVal *body = top ? lower_top(c, e->kids[1]) : lower_exp(c, e->kids[1]);
   c->env = saved;
   if (!body || v->fn) return body;   /* a function is inlined at its uses */
   LVal *r = NEW(LVal);
@@ -196,6 +240,67 @@ static LVal *lower_exp(LowerCtx *c, TExp *e) {
     return diag_error(e->loc, "not supported yet: 'if' in TAIL (docs/apl.md §5)"), NULL;
   }
   return NULL;
+}
+
+/* ---- the outputs (docs/apl.md §4) ---- */
+
+static Expr *fill_of(TBase base, Loc loc) {
+  return base == TB_DOUBLE ? lx_double(0, loc) : base == TB_BOOL ? lx_bool(false, loc) : lx_int(0, loc);
+}
+
+/* The printed values and the final one as the program's result: the value
+   itself for one static output, else a tuple with two fields per dynamic
+   output: (length x) and x padded to its bound. */
+static LVal *lower_outputs(LowerCtx *c, Loc loc) {
+  if (c->nouts == 0) return diag_error(loc, "the program prints nothing (no ⎕← and no final value)"), NULL;
+  int nfields = 0;
+  Expr **fields = NEW_ARRAY(Expr *, 2 * c->nouts);
+  bool dynamic = false;
+  for (int i = 0; i < c->nouts; i++) {
+    LVal *v = c->outs[i].v;
+    Expr *x = v->e->kind == EX_VAR ? lx_var(v->e->name, loc) : v->e;
+    LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[0]) : NULL;
+    if (!d) { fields[nfields++] = x; continue; }
+    if (v->rank != 1) return diag_error(loc, "not supported yet: an output of rank %d with a run-time length", v->rank), NULL;
+    if (!d->name) return diag_internal(loc, "TAIL lowering: an unnamed run-time length in an output"), NULL;
+    dynamic = true;
+    Expr *pad = lx_nat_of(c, nat_sub(d->bound, v->ext[0]), loc);
+    if (!pad) return NULL;
+    fields[nfields++] = lx_app(loc, "length", 1, lx_var(d->name, loc));
+    fields[nfields++] = lx_app(loc, "padConstant", 4, lx_nat(0, loc), pad, fill_of(v->base, loc), x);
+  }
+  if (c->nouts == 1 && !dynamic) return c->outs[0].v;
+  Expr *t = expr_new(EX_APPLY, loc, nfields + 1);
+  t->kids[0] = lx_var("tuple", loc);
+  for (int i = 0; i < nfields; i++) t->kids[i + 1] = fields[i];
+  return lval_new(t, TB_INT, 0);
+}
+
+/* The body of the top-level let chain: the final value (an output unless
+   c->final is false), then the outputs. A final value of run-time length is
+   let-bound first, for its name. */
+static LVal *lower_top(LowerCtx *c, TExp *e) {
+  if (e->kind == TE_LET) return lower_let(c, e);
+  c->top = false;
+  LVal *v = lower_exp(c, e);
+  if (!v) return NULL;
+  if (v->fn) return diag_error(e->loc, "the program's value is a function"), NULL;
+  const char *bound = NULL;
+  Expr *value = v->e;
+  if (c->final) {
+    LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[0]) : NULL;
+    if (d && !d->name) {
+      bound = d->name = lx_fresh(c, "out");
+      v = lval_named(v, bound, e->loc);
+    }
+    ARENA_PUSH(c->outs, c->nouts, c->cap_outs, ((LOut){ v, e->type }));
+  }
+  LVal *r = lower_outputs(c, e->loc);
+  if (!r || !bound) return r;
+  LVal *w = NEW(LVal);
+  *w = *r;
+  w->e = lx_let(e->loc, bound, value, r->e);
+  return w;
 }
 
 /* ---- functions, inlined at each use with their arguments' shapes ---- */
@@ -249,9 +354,9 @@ LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
 
 /* ---- the program ---- */
 
-TailProgram *tail_lower(TExp *e, const char *file) {
-  LowerCtx c = { .file = file };
-  LVal *v = lower_exp(&c, e);
+TailProgram *tail_lower(TExp *e, const char *file, bool final) {
+  LowerCtx c = { .file = file, .top = true, .final = final };
+  LVal *v = lower_top(&c, e);
   if (!v) return NULL;
   Program *p = NEW(Program);
   p->file = file; p->loc = e->loc;
@@ -262,6 +367,17 @@ TailProgram *tail_lower(TExp *e, const char *file) {
   tp->tail = e; tp->core = p;
   tp->nhidden = c.nhidden; tp->hidden = c.hidden;
   tp->type = e->type; tp->rank = v->rank; tp->ext = v->ext;
+  tp->noutputs = c.nouts;
+  tp->outputs = NEW_ARRAY(TailOutput, c.nouts);
+  for (int i = 0; i < c.nouts; i++) {
+    LVal *o = c.outs[i].v;
+    LDyn *d = o->rank > 0 ? lower_dyn_of(&c, o->ext[0]) : NULL;
+    tp->outputs[i] = (TailOutput){ c.outs[i].type, o->rank, o->ext, d != NULL };
+    if (d) { tp->outputs[i].ext = NEW_ARRAY(Nat *, 1); tp->outputs[i].ext[0] = d->bound; }
+    tp->tuple |= d != NULL;
+  }
+  tp->tuple |= c.nouts > 1;
+  if (c.nouts == 1) { tp->type = c.outs[0].type; tp->rank = tp->outputs[0].rank; tp->ext = tp->outputs[0].ext; }
   return tp;
 }
 
@@ -270,9 +386,11 @@ TailProgram *tail_compile_text(const char *file, const char *text) {
   return e ? tail_compile(e, file) : NULL;
 }
 
-TailProgram *tail_compile(TExp *e, const char *file) {
+TailProgram *tail_compile(TExp *e, const char *file) { return tail_compile_outputs(e, file, true); }
+
+TailProgram *tail_compile_outputs(TExp *e, const char *file, bool final) {
   if (!tail_check(e)) return NULL;
-  TailProgram *tp = tail_lower(e, file);
+  TailProgram *tp = tail_lower(e, file, final);
   if (!tp) return NULL;
   /* the lowering builds well-typed clift; an error here is a bug of it */
   if (!normalize_program(tp->core) || !infer_program(tp->core)) {

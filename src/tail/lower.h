@@ -24,8 +24,21 @@ struct LVal {
 
 struct LEnv { const char *name; LVal *val; LEnv *next; };
 
+/* A run-time length (a compress result's): a placeholder nat variable that
+   stands for (getLength name) once the value is let-bound to `name`, and the
+   bound (the length of what was compressed). */
+typedef struct LDyn { NatVar *var; const char *name; Nat *bound; struct LDyn *next; } LDyn;
+
+/* A printed value: the bound variable (or the final value) and its type. */
+typedef struct LOut { LVal *v; TType *type; } LOut;
+
 struct LowerCtx {
   const char *file;
+  bool top;                /* lowering the top-level let chain (prints allowed) */
+  bool final;              /* the body is an output */
+  int nouts, cap_outs;
+  LOut *outs;
+  LDyn *dyns;
   int fresh;               /* names of lambda parameters: x'1, x'2, … */
   int nparams, cap_params;
   Param *params;           /* hidden inputs (literal vectors) */
@@ -45,10 +58,20 @@ Expr *lx_lambda(Loc loc, int n, const char **names, Expr *body);
 Expr *lx_let(Loc loc, const char *name, Expr *value, Expr *body);
 const char *lx_fresh(LowerCtx *c, const char *stem);          /* a name no TAIL variable has */
 
+/* A size literal #n for an extent, (getLength x) for a run-time length;
+   NULL + diag when a run-time length has no name yet. */
+Expr *lx_nat_of(LowerCtx *c, Nat *n, Loc loc);
+/* The run-time length placeholder in n, or NULL. */
+LDyn *lower_dyn_of(LowerCtx *c, Nat *n);
+/* An extent as an int expression at run time ((length x) for a dynamic one). */
+Expr *lower_extent_expr(LowerCtx *c, Nat *n, Loc loc);
+
 /* ---- values ---- */
 LVal *lval_new(Expr *e, TBase base, int rank);
 LVal *lval_scalar(Expr *e, TBase base);
-long long lval_ext(LVal *v, int axis);   /* a constant extent (every extent is one in M1) */
+long long lval_ext(LVal *v, int axis);   /* a constant extent, -1 for a run-time length */
+/* The same, or false + diag ("not supported yet") for a run-time length. */
+bool lower_static_ext(TExp *e, LVal *v, int axis, long long *n);
 /* The value bound to a fresh variable (a let or lambda parameter): same shape, e = name. */
 LVal *lval_named(LVal *v, const char *name, Loc loc);
 
@@ -76,6 +99,11 @@ LVal *lower_rotate(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_iota(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_shape(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_first(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_res(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_print(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a);
 /* A static int vector as a value (a hidden input). */
 LVal *lower_static_vector(LowerCtx *c, int n, const long long *vals, Loc loc);
 

@@ -94,6 +94,7 @@ LVal *lower_reduce(LowerCtx *c, TExp *e, LVal **a) {
   ReduceCtx r = { lower_fn(c, a[0], 2, elems, e->loc), a[1], false, lval_ext(x, x->rank - 1) };
   if (!r.f) return NULL;
   r.assoc = a[0]->fn->kind == TE_OP && a[0]->fn->op->assoc;
+  if (r.m < 0 && !r.assoc) { lower_static_ext(e, x, x->rank - 1, &r.m); return NULL; }
   return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, reduce_row, &r, e->loc), x->base, x->rank - 1), x, 1);
 }
 
@@ -124,7 +125,9 @@ LVal *lower_drop(LowerCtx *c, TExp *e, LVal **a) {
   (void)c;
   LVal *m = a[0], *x = a[1];
   if (!m->known) return diag_error(e->kids[0]->loc, "%s: the count must be known when compiling", e->op->name), NULL;
-  long long n = lval_ext(x, 0), k = m->k < -n ? -n : m->k > n ? n : m->k;
+  long long n;
+  if (!lower_static_ext(e, x, 0, &n)) return NULL;
+  long long k = m->k < -n ? -n : m->k > n ? n : m->k;
   long long start = k > 0 ? k : 0, len = n - (k > 0 ? k : -k);
   Expr *s = lx_app(e->loc, "slice", 3, lx_nat(start, e->loc), lx_nat(len, e->loc), x->e);
   LVal *v = with_ext(lval_new(s, x->base, x->rank), x, 0);
@@ -153,7 +156,8 @@ static Expr *rotate_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) {
 LVal *lower_rotate(LowerCtx *c, TExp *e, LVal **a) {
   LVal *x = a[1];
   if (x->rank == 0) return x;
-  RotCtx r = { a[0], lval_ext(x, x->rank - 1) };
+  RotCtx r = { a[0], 0 };
+  if (!lower_static_ext(e, x, x->rank - 1, &r.m)) return NULL;
   return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, rotate_row, &r, e->loc), x->base, x->rank), x, 0);
 }
 
@@ -174,20 +178,185 @@ LVal *lower_iota(LowerCtx *c, TExp *e, LVal **a) {
   return v;
 }
 
-/* shape(a): the extents, static */
+/* shape(a): the extents, static; with a run-time length, computed:
+   (map (λi. if i = 0 then n₁ else …) (iota #r)) */
 LVal *lower_shape(LowerCtx *c, TExp *e, LVal **a) {
-  long long *vals = NEW_ARRAY(long long, a[0]->rank);
-  for (int i = 0; i < a[0]->rank; i++)
-    if (!nat_is_const(a[0]->ext[i], &vals[i]))
-      return diag_error(e->loc, "not supported yet: the shape of an array of run-time length"), NULL;
-  return lower_static_vector(c, a[0]->rank, vals, e->loc);
+  LVal *x = a[0];
+  long long *vals = NEW_ARRAY(long long, x->rank);
+  bool known = true;
+  for (int i = 0; i < x->rank; i++) known &= nat_is_const(x->ext[i], &vals[i]);
+  if (known) return lower_static_vector(c, x->rank, vals, e->loc);
+  const char *i = lx_fresh(c, "i");
+  Expr *body = NULL;
+  for (int k = x->rank - 1; k >= 0; k--) {
+    Expr *n = lower_extent_expr(c, x->ext[k], e->loc);
+    if (!n) return NULL;
+    if (!body) { body = n; continue; }
+    Expr *sel = expr_new(EX_IF, e->loc, 3);
+    sel->kids[0] = lx_app(e->loc, "=", 2, lx_var(i, e->loc), lx_int(k, e->loc));
+    sel->kids[1] = n; sel->kids[2] = body;
+    body = sel;
+  }
+  LVal *v = lval_new(lx_app(e->loc, "map", 2, lx_lambda(e->loc, 1, &i, body), lx_app(e->loc, "iota", 1, lx_nat(x->rank, e->loc))),
+                     TB_INT, 1);
+  v->ext[0] = nat_const(x->rank);
+  return v;
+}
+
+/* ---- residue (APL's |, a floor modulo): resi(x, y) = x|y ---- */
+
+/* int: (let r (% y x) (if (and (!= r 0) (!= (< r 0) (< x 0))) (+ r x) r)), and
+   y when x = 0 (APL); double: y - x×floor(y÷x), y when x = 0 */
+LVal *lower_res(LowerCtx *c, TExp *e, LVal **a) {
+  Loc l = e->loc;
+  bool dbl = a[0]->base == TB_DOUBLE;
+  if (!dbl && a[0]->known && a[1]->known) {
+    long long x = a[0]->k, y = a[1]->k, r = x == 0 ? y : y % x;
+    if (x != 0 && r != 0 && (r < 0) != (x < 0)) r += x;
+    LVal *v = lval_scalar(lx_int(r, l), TB_INT);
+    v->known = true; v->k = r;
+    return v;
+  }
+  const char *x = lx_fresh(c, "x"), *y = lx_fresh(c, "y"), *r = lx_fresh(c, "r");
+  Expr *X = lx_var(x, l), *Y = lx_var(y, l), *zero = dbl ? lx_double(0, l) : lx_int(0, l);
+  Expr *mod;
+  if (dbl) mod = lx_app(l, "-", 2, Y, lx_app(l, "*", 2, X, lx_app(l, "floor", 1, lx_app(l, "/", 2, lx_var(y, l), lx_var(x, l)))));
+  else {
+    Expr *R = lx_var(r, l);
+    Expr *fix = expr_new(EX_IF, l, 3);
+    fix->kids[0] = lx_app(l, "and", 2, lx_app(l, "!=", 2, R, lx_int(0, l)),
+                          lx_app(l, "!=", 2, lx_app(l, "<", 2, lx_var(r, l), lx_int(0, l)), lx_app(l, "<", 2, lx_var(x, l), lx_int(0, l))));
+    fix->kids[1] = lx_app(l, "+", 2, lx_var(r, l), lx_var(x, l));
+    fix->kids[2] = lx_var(r, l);
+    mod = lx_let(l, r, lx_app(l, "%", 2, lx_var(y, l), lx_var(x, l)), fix);
+  }
+  Expr *sel = expr_new(EX_IF, l, 3);
+  sel->kids[0] = lx_app(l, "=", 2, lx_var(x, l), zero);
+  sel->kids[1] = lx_var(y, l);
+  sel->kids[2] = mod;
+  return lval_scalar(lx_let(l, x, a[0]->e, lx_let(l, y, a[1]->e, sel)), a[0]->base);
+}
+
+/* prArr…/prScl… outside the top-level let chain (lower_let takes those) */
+LVal *lower_print(LowerCtx *c, TExp *e, LVal **a) {
+  (void)c; (void)a;
+  return diag_error(e->loc, "not supported yet: %s (output) other than as a statement of the program", e->op->name), NULL;
+}
+
+/* ---- compress(b, a), rank 1: (map get1 (filter get2 (zip a b))) ---- */
+
+/* The result's length is a run-time length (LDyn) named where it is let-bound. */
+LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *b = a[0], *x = a[1];
+  if (x->rank != 1)
+    return diag_error(e->loc, "not supported yet: compress of an array of rank %d (docs/apl.md §3.2)", x->rank), NULL;
+  if (lower_dyn_of(c, x->ext[0]))
+    return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
+  if (!same_extents(e, b, x)) return NULL;
+  Loc l = e->loc;
+  const char *t = lx_fresh(c, "t"), *u = lx_fresh(c, "t");
+  Expr *keep = lx_lambda(l, 1, &t, lx_app(l, "get2", 1, lx_var(t, l)));
+  Expr *item = lx_lambda(l, 1, &u, lx_app(l, "get1", 1, lx_var(u, l)));
+  Expr *f = lx_app(l, "map", 2, item, lx_app(l, "filter", 2, keep, lx_app(l, "zip", 2, x->e, b->e)));
+  LDyn *d = NEW(LDyn);
+  *d = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "compress"), nat_const(0), x->ext[0]), NULL, x->ext[0], c->dyns };
+  c->dyns = d;
+  LVal *v = lval_new(f, x->base, 1);
+  v->ext[0] = nat_var(d->var);
+  return v;
+}
+
+/* ---- reshape(δ, d, a), reshape0(δ, a): δ static ---- */
+
+typedef struct RepCtx { Expr *a; int k; Nat **lead; } RepCtx;
+
+/* ⍴a a suffix of δ (the replication of ∘. and f.g): map^k (λ_. a) over the
+   leading extents, a view with no % (docs/apl.md §3.2) */
+static Expr *replicate(LowerCtx *c, RepCtx *r, int d, Loc loc) {
+  if (d == r->k) return r->a;
+  const char *i = lx_fresh(c, "i");
+  return lx_app(loc, "map", 2, lx_lambda(loc, 1, &i, replicate(c, r, d + 1, loc)), lx_app(loc, "iota", 1, lx_nat_of(c, r->lead[d], loc)));
+}
+
+/* Any other reshape: the source's elements in row-major order, cyclically
+   (rule 3.39), then split into the new extents:
+   (split #δₙ … (map (λi. aref (join … a) (% i #size)) (iota #m))), all fill
+   (reshape's d, else 0) when a is empty. */
+static LVal *reshape_general(LowerCtx *c, TExp *e, LVal *s, LVal *d, LVal *x, int n) {
+  Loc l = e->loc;
+  long long size = 1, m = 1;
+  for (int i = 0; i < x->rank; i++) {
+    long long k;
+    if (!lower_static_ext(e, x, i, &k)) return NULL;
+    size *= k;
+  }
+  for (int i = 0; i < n; i++) m *= s->vals[i];
+  if (m > INT32_MAX) return diag_error(l, "reshape: %lld elements do not fit in an int", m), NULL;
+  Expr *flat = x->e;
+  for (int i = 1; i < x->rank; i++) flat = lx_app(l, "join", 1, flat);
+  const char *i = lx_fresh(c, "i"), *src = lx_fresh(c, "src");
+  Expr *item;
+  if (x->rank == 0) item = lx_var(src, l);
+  else if (size == 0) item = e->op->arity == 3 ? d->e : x->base == TB_DOUBLE ? lx_double(0, l) : x->base == TB_BOOL ? lx_bool(false, l) : lx_int(0, l);
+  else item = lx_app(l, "aref", 2, lx_var(src, l), size == m ? lx_var(i, l) : lx_app(l, "%", 2, lx_var(i, l), lx_int(size, l)));
+  Expr *v = lx_let(l, src, flat, lx_app(l, "map", 2, lx_lambda(l, 1, &i, item), lx_app(l, "iota", 1, lx_nat(m, l))));
+  for (int k = n - 1; k >= 1; k--) v = lx_app(l, "split", 2, lx_nat(s->vals[k], l), v);
+  LVal *r = lval_new(v, x->base, n);
+  for (int k = 0; k < n; k++) r->ext[k] = nat_const(s->vals[k]);
+  return r;
+}
+
+LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *s = a[0], *x = a[e->op->arity - 1];
+  int n = (int)lval_ext(s, 0);
+  if (!s->vals || n < 0) return diag_error(e->kids[0]->loc, "reshape: the shape must be known when compiling"), NULL;
+  for (int i = 0; i < n; i++)
+    if (s->vals[i] < 0) return diag_error(e->kids[0]->loc, "reshape: a negative extent %lld", s->vals[i]), NULL;
+  int k = n - x->rank;
+  bool suffix = k >= 0;
+  for (int i = 0; suffix && i < x->rank; i++) suffix = nat_equal(x->ext[i], nat_const(s->vals[k + i]));
+  if (!suffix) return reshape_general(c, e, s, a[0 + (e->op->arity == 3)], x, n);
+  RepCtx r = { x->e, k, NEW_ARRAY(Nat *, k) };
+  for (int i = 0; i < k; i++) r.lead[i] = nat_const(s->vals[i]);
+  LVal *v = lval_new(replicate(c, &r, 0, e->loc), x->base, n);
+  for (int i = 0; i < n; i++) v->ext[i] = i < k ? r.lead[i] : x->ext[i - k];
+  return v;
+}
+
+/* ---- transp2(p, a): axis i of a becomes axis p[i] (APL), static p ---- */
+
+static Expr *transpose_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) { (void)c; (void)ctx; return lx_app(loc, "transpose", 1, row); }
+
+/* p sorted by adjacent swaps; swapping axes d, d+1 is map^d transpose (views) */
+LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *p = a[0], *x = a[1];
+  int r = x->rank;
+  if (!p->vals) return diag_error(e->kids[0]->loc, "transp2: the axes must be known when compiling"), NULL;
+  int *target = NEW_ARRAY(int, r);   /* target[d]: where the axis now at d goes */
+  Nat **ext = NEW_ARRAY(Nat *, r);
+  for (int i = 0; i < r; i++) { target[i] = (int)p->vals[i] - 1; ext[i] = x->ext[i]; }
+  Expr *v = x->e;
+  for (bool swapped = true; swapped;) {
+    swapped = false;
+    for (int d = 0; d + 1 < r; d++) {
+      if (target[d] <= target[d + 1]) continue;
+      v = map_depth(c, d, v, transpose_row, NULL, e->loc);
+      int t = target[d]; target[d] = target[d + 1]; target[d + 1] = t;
+      Nat *n = ext[d]; ext[d] = ext[d + 1]; ext[d + 1] = n;
+      swapped = true;
+    }
+  }
+  LVal *res = lval_new(v, x->base, r);
+  for (int i = 0; i < r; i++) res->ext[i] = ext[i];
+  return res;
 }
 
 /* first(d, a), firstV(a): the first item, or d when a is empty (rule 3.46) */
 LVal *lower_first(LowerCtx *c, TExp *e, LVal **a) {
   (void)c;
   LVal *d = e->op->arity == 2 ? a[0] : NULL, *x = a[e->op->arity - 1];
-  long long n = x->rank ? lval_ext(x, 0) : 1;
+  long long n = 1;
+  if (x->rank && !lower_static_ext(e, x, 0, &n)) return NULL;
   if (x->rank > 1) return diag_error(e->loc, "not supported yet: %s of an array of rank %d", e->op->name, x->rank), NULL;
   if (n == 0) {
     if (!d) return diag_error(e->loc, "%s of an empty vector", e->op->name), NULL;

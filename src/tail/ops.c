@@ -14,16 +14,17 @@
 #define BB "bool -> bool -> bool"
 #define BIN(n, s, p, a) { n, 2, s, NULL, p, a, lower_binop, NULL }
 #define UN(n, s, p) { n, 1, s, NULL, p, false, lower_unop, NULL }
+#define PR(n, s) { n, 1, s, NULL, NULL, false, lower_print, NULL }
 #define TODO(n, k, s, r) { n, k, s, r, NULL, false, NULL, NULL }
 
 static const TOp ops[] = {
   /* scalar operations */
   BIN("addi", II, "+", true), BIN("subi", II, "-", false), BIN("muli", II, "*", true),
   BIN("divi", II, "/", false), BIN("mini", II, "min", true), BIN("maxi", II, "max", true),
-  TODO("resi", 2, II, NULL),
+  { "resi", 2, II, NULL, "%", false, lower_res, NULL },
   BIN("addd", DD, "+", true), BIN("subd", DD, "-", false), BIN("muld", DD, "*", true),
   BIN("divd", DD, "/", false), BIN("mind", DD, "min", true), BIN("maxd", DD, "max", true),
-  BIN("powd", DD, "pow", false), TODO("resd", 2, DD, NULL),
+  BIN("powd", DD, "pow", false), { "resd", 2, DD, NULL, "%", false, lower_res, NULL },
   { "negi", 1, "int -> int", NULL, "-", false, lower_neg, NULL }, { "negd", 1, "double -> double", NULL, "-", false, lower_neg, NULL },
   UN("absi", "int -> int", "abs"), UN("absd", "double -> double", "abs"),
   TODO("signi", 1, "int -> int", NULL), TODO("signd", 1, "double -> int", NULL),
@@ -53,17 +54,17 @@ static const TOp ops[] = {
     lower_zipwith, NULL },
   { "reduce", 3, "(a -> a -> a) -> a -> [a]1+g -> [a]g", NULL, NULL, false, lower_reduce, NULL },
   TODO("scan", 2, "(a -> a -> a) -> [a]g -> [a]g", NULL),
-  TODO("compress", 2, "[bool]g -> [a]g -> [a]g", NULL),
+  { "compress", 2, "[bool]g -> [a]g -> [a]g", NULL, NULL, false, lower_compress, NULL },
   TODO("replicate", 3, "a -> [int]g -> [a]g -> [a]g", NULL),
   TODO("expand", 3, "a -> [bool]g -> [a]g -> [a]g", NULL),
   { "shape", 1, "[a]g -> <int>g", "<a>g -> SV(int,g)", NULL, false, lower_shape, NULL },
-  TODO("reshape0", 2, "<int>h -> [a]g -> [a]h", NULL),
-  TODO("reshape", 3, "<int>h -> a -> [a]g -> [a]h", NULL),
+  { "reshape0", 2, "<int>h -> [a]g -> [a]h", NULL, NULL, false, lower_reshape, NULL },
+  { "reshape", 3, "<int>h -> a -> [a]g -> [a]h", NULL, NULL, false, lower_reshape, NULL },
   TODO("reverse", 1, "[a]g -> [a]g", "<a>g -> <a>g"), TODO("vreverse", 1, "[a]g -> [a]g", "<a>g -> <a>g"),
   { "rotate", 2, "int -> [a]g -> [a]g", "int -> <a>g -> <a>g", NULL, false, lower_rotate, NULL },
   TODO("vrotate", 2, "int -> [a]g -> [a]g", "int -> <a>g -> <a>g"),
   TODO("transp", 1, "[a]g -> [a]g", NULL),
-  { "transp2", 2, "<int>g -> [a]g -> [a]g", NULL, NULL, false, NULL, tail_check_permutation },
+  { "transp2", 2, "<int>g -> [a]g -> [a]g", NULL, NULL, false, lower_transp2, tail_check_permutation },
   TODO("take", 3, "int -> a -> [a]g -> [a]g", NULL),
   { "drop", 2, "int -> [a]g -> [a]g", "S(int,g) -> <a>g+h -> <a>h", NULL, false, lower_drop, NULL },
   { "first", 2, "a -> [a]g -> a", "a -> SV(a,g) -> S(a,g)", NULL, false, lower_first, NULL },
@@ -84,8 +85,16 @@ static const TOp ops[] = {
   /* Figure 3.4 (the store-free part) */
   TODO("index", 2, "int -> [a]g+1 -> [a]g", NULL),
   TODO("power", 3, "([a]g -> [a]g) -> int -> [a]g -> [a]g", NULL),
+  /* printing (apltail's names): APL's ⎕←, the value unchanged; lowered only as
+     the bound value of a top-level let (an output of the program, §4) */
+  PR("prArrI", "[int]g -> [int]g"), PR("prArrD", "[double]g -> [double]g"),
+  PR("prArrB", "[bool]g -> [bool]g"), PR("prArrC", "[char]g -> [char]g"),
+  PR("prSclI", "int -> int"), PR("prSclD", "double -> double"),
+  PR("prSclB", "bool -> bool"), PR("prSclC", "char -> char"),
 };
 enum { NOPS = sizeof ops / sizeof ops[0] };
+
+bool tail_op_is_print(const TOp *op) { return op && op->lower == lower_print; }
 
 const TOp *tail_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i] : NULL; }
 

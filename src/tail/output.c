@@ -55,9 +55,46 @@ static void print_rank(Buf *b, Value *v, TBase base, int rank) {
 
 void tail_print_value(Buf *b, Value *v, TType *t) { print_rank(b, v, t->base, ttype_rank(t)); }
 
+/* A dynamic output: its first `len` elements (the rest is padding). */
+static void print_prefix(Buf *b, Value *v, int64_t len, TType *t) {
+  Value cut = *v;
+  if (len < 0 || len > v->n) len = v->n;
+  if (value_is_flat(v)) {   /* a flat array's shape[0] is its length too */
+    int64_t *shape = NEW_ARRAY(int64_t, v->rank);
+    for (int i = 0; i < v->rank; i++) shape[i] = v->shape[i];
+    shape[0] = len;
+    cut.shape = shape;
+  }
+  cut.n = len;
+  tail_print_value(b, &cut, t);
+}
+
+Type *tail_print_output(Buf *b, Value *v, TailProgram *tp, int k) {
+  Type *t = tp->core->result;
+  if (!tp->tuple) { tail_print_value(b, v, tp->outputs[0].type); return t; }
+  int field = 0;
+  for (int i = 0; i < k; i++) field += tp->outputs[i].dynamic ? 2 : 1;
+  TailOutput *o = &tp->outputs[k];
+  if (!o->dynamic) { tail_print_value(b, value_elem(v, field), o->type); return t->fields[field]; }
+  print_prefix(b, value_elem(v, field + 1), value_as_long(value_elem(v, field)), o->type);
+  return t->fields[field + 1];
+}
+
+void tail_print_outputs(Buf *b, Value *v, TailProgram *tp) {
+  for (int i = 0; i < tp->noutputs; i++) {
+    if (i) buf_putc(b, '\n');
+    tail_print_output(b, v, tp, i);
+  }
+}
+
 const char *tail_describe(TailProgram *tp) {
   Buf b = {0};
-  buf_puts(&b, ttype_to_string(tp->type));
-  for (int i = 0; i < tp->rank; i++) buf_printf(&b, "%s%s", i ? "×" : " ", nat_to_string(tp->ext[i]));
+  for (int k = 0; k < tp->noutputs; k++) {
+    TailOutput *o = &tp->outputs[k];
+    if (k) buf_putc(&b, '\n');
+    buf_puts(&b, ttype_to_string(o->type));
+    for (int i = 0; i < o->rank; i++)
+      buf_printf(&b, "%s%s%s", i ? "×" : " ", o->dynamic && i == 0 ? "≤" : "", nat_to_string(o->ext[i]));
+  }
   return buf_str(&b);
 }

@@ -99,11 +99,24 @@ TType *tail_parse_type_text(const char *text, bool scheme);
 void tail_print(Buf *b, TExp *e);
 /* Type-check (§2.3); sets every node's type. false + diag (file:line:col). */
 bool tail_check(TExp *e);
+/* The type of one operation or vector whose kids are typed already (the APL
+   elaborator builds TAIL bottom-up with it); sets e->type. NULL + diag. */
+TType *tail_check_node(TExp *e);
+/* Is op one of the print operations (prArrI … prSclC: APL's ⎕←)? */
+bool tail_op_is_print(const TOp *op);
 /* transp2's axes: a literal permutation of 1..rank (docs/apl.md §2.3). */
 bool tail_check_permutation(TExp *e);
 
+/* One printed value (docs/apl.md §4): its TAIL type and extents; a dynamic
+   one (a compress result) is two fields of the core result, its length and
+   its elements padded to the bound ext[0]. */
+typedef struct TailOutput { TType *type; int rank; Nat **ext; bool dynamic; } TailOutput;
+
 /* The lowered program: a clift Program whose parameters are the hidden inputs
-   (literal vectors), their values as literals, and what the output is. */
+   (literal vectors), their values as literals, and what the outputs are: the
+   values of the top-level print operations in order, then the program's value
+   (unless `final` was false). The core result is the one output's value when
+   there is one static output (tuple false), else a tuple of the fields. */
 typedef struct TailProgram {
   TExp *tail;
   Program *core;        /* parsed-level tree, then normalised and typed */
@@ -112,18 +125,30 @@ typedef struct TailProgram {
   TType *type;          /* the TAIL type of the output */
   int rank;             /* its rank and extents */
   Nat **ext;
+  int noutputs;
+  TailOutput *outputs;
+  bool tuple;
 } TailProgram;
-TailProgram *tail_lower(TExp *e, const char *file);
+TailProgram *tail_lower(TExp *e, const char *file, bool final);
 
 /* The whole front end for a .tail file: parse, check, lower, normalise, infer. */
 TailProgram *tail_compile_text(const char *file, const char *text);
 TailProgram *tail_compile(TExp *e, const char *file);   /* from check on */
+/* The same with `final` (false: the body is not printed, APL's last statement
+   being an assignment or ⎕←). */
+TailProgram *tail_compile_outputs(TExp *e, const char *file, bool final);
 /* The hidden inputs as values for driver_run. */
 Value **tail_inputs(TailProgram *tp);
 /* One output line (docs/apl.md §4): ints %d, doubles %.17g, booleans 0/1,
    chars as text, vectors [1, 2], higher ranks nested. */
 void tail_print_value(Buf *b, Value *v, TType *t);
-/* `clift check`: the output's TAIL type and extents, e.g. "[double]1 14". */
+/* Output k of the program's result (one or more lines); returns the clift
+   type of what it printed (a tuple field's), to read expected lines with. */
+Type *tail_print_output(Buf *b, Value *v, TailProgram *tp, int k);
+/* Every output of the program's result, one or more lines each. */
+void tail_print_outputs(Buf *b, Value *v, TailProgram *tp);
+/* `clift check`: the outputs' TAIL types and extents, e.g. "[double]1 14",
+   one line each. */
 const char *tail_describe(TailProgram *tp);
 
 /* Does the file name end in ".tail"? (the CLI dispatches on it) */

@@ -132,8 +132,14 @@ enum { LINE_WINDOW = 100 };   /* bytes of a long source line shown around the ca
 /* The source line and a caret under column `col`; a line longer than
    LINE_WINDOW is cut to a window around the caret, each cut marked by "…"
    (one column wide, so the caret stays aligned). */
+/* col counts code points (APL and TAIL sources; the same as bytes for the
+   ASCII of .lift files): the caret goes after col - 1 of them. */
 static void render_source(Buf *b, const char *text, int len, int col) {
-  int caret = col < 1 ? 0 : col - 1 > len ? len : col - 1;
+  int caret = 0;
+  for (int k = 1; caret < len && k < col; k++) {
+    caret++;
+    while (caret < len && continuation(text[caret])) caret++;
+  }
   int from = 0, to = len;
   if (len > LINE_WINDOW + LINE_WINDOW / 5) {
     from = caret - LINE_WINDOW / 2;

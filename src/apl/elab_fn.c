@@ -1,0 +1,386 @@
+/* elab_fn.c — APL functions applied, as TAIL (docs/apl.md §2.4): the scalar
+   functions with their coercions and scalar extension, the other primitives
+   of M2 (⍳ ≢ ⍴ ↓ , ⌽ / ⌿ ⊃), reduction with identity elements, ¨, ∘.f, and
+   dfns inlined at each call. */
+#include "elab.h"
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+enum {
+  G_TIMES = 0xD7, G_DIV = 0xF7, G_MAX = 0x2308, G_MIN = 0x230A, G_NE = 0x2260, G_LE = 0x2264, G_GE = 0x2265,
+  G_AND = 0x2227, G_OR = 0x2228, G_NAND = 0x2372, G_NOR = 0x2371, G_IOTA = 0x2373, G_RHO = 0x2374,
+  G_TALLY = 0x2262, G_DROP = 0x2193, G_TAKE = 0x2191, G_ROT = 0x233D, G_ROT1 = 0x2296, G_REDUCE1 = 0x233F,
+  G_SCAN1 = 0x2340, G_EACH = 0xA8, G_JOT = 0x2218, G_FIRST = 0x2283, G_TRANSP = 0x2349, G_TABLE = 0x236A,
+  G_STAR_LOG = 0x235F, G_CIRCLE = 0x25CB
+};
+
+static const char *glyph_text(int cp) {
+  char s[5] = {0};
+  if (cp < 0x80) s[0] = (char)cp;
+  else if (cp < 0x800) { s[0] = (char)(0xC0 | cp >> 6); s[1] = (char)(0x80 | (cp & 0x3F)); }
+  else { s[0] = (char)(0xE0 | cp >> 12); s[1] = (char)(0x80 | (cp >> 6 & 0x3F)); s[2] = (char)(0x80 | (cp & 0x3F)); }
+  return arena_strndup(s, strlen(s));
+}
+
+/* ---- the scalar functions: per glyph, the TAIL op for each argument type ---- */
+
+typedef enum { K_ARITH, K_DOUBLE, K_EQ, K_ORDER, K_LOGIC } ScalarKind;
+typedef struct ScalarFn {
+  int cp;
+  ScalarKind kind;
+  const char *opi, *opd, *opb, *opc;   /* on int, double, bool, char arguments */
+  int identity;                        /* for reduce: 0, 1, or ±2 for ⌈/⌊ (least/greatest), 9 none */
+} ScalarFn;
+
+static const ScalarFn scalars[] = {
+  { '+', K_ARITH, "addi", "addd", NULL, NULL, 0 }, { '-', K_ARITH, "subi", "subd", NULL, NULL, 0 },
+  { G_TIMES, K_ARITH, "muli", "muld", NULL, NULL, 1 }, { G_MAX, K_ARITH, "maxi", "maxd", NULL, NULL, -2 },
+  { G_MIN, K_ARITH, "mini", "mind", NULL, NULL, 2 }, { '|', K_ARITH, "resi", "resd", NULL, NULL, 0 },
+  { G_DIV, K_DOUBLE, NULL, "divd", NULL, NULL, 1 }, { '*', K_DOUBLE, NULL, "powd", NULL, NULL, 9 },
+  { '=', K_EQ, "eqi", "eqd", "eqb", "eqc", 1 }, { G_NE, K_EQ, "neqi", "neqd", "xorb", "neqc", 0 },
+  { '<', K_ORDER, "lti", "ltd", NULL, "ltc", 9 }, { G_LE, K_ORDER, "ltei", "lted", NULL, "ltec", 9 },
+  { G_GE, K_ORDER, "gtei", "gted", NULL, "gtec", 9 }, { '>', K_ORDER, "gti", "gtd", NULL, "gtc", 9 },
+  { G_AND, K_LOGIC, NULL, NULL, "andb", NULL, 1 }, { G_OR, K_LOGIC, NULL, NULL, "orb", NULL, 0 },
+  { G_NAND, K_LOGIC, NULL, NULL, "nandb", NULL, 9 }, { G_NOR, K_LOGIC, NULL, NULL, "norb", NULL, 9 },
+};
+
+static const ScalarFn *scalar_fn(AplNode *f) {
+  if (f->kind != AF_PRIM) return NULL;
+  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) if (scalars[i].cp == f->cp) return &scalars[i];
+  return NULL;
+}
+
+/* The TAIL op of s for arguments of bases a and b, and the base both are
+   converted to; NULL + a domain error. */
+static const char *scalar_op(const ScalarFn *s, Loc loc, TBase a, TBase b, TBase *arg) {
+  bool num_a = a != TB_CHAR, num_b = b != TB_CHAR;
+  const char *g = glyph_text(s->cp);
+  switch (s->kind) {
+  case K_ARITH: case K_DOUBLE:
+    if (!num_a || !num_b) return diag_error(loc, "domain error: %s of characters", g), NULL;
+    *arg = s->kind == K_DOUBLE ? TB_DOUBLE : el_join(a == TB_BOOL ? TB_INT : a, b == TB_BOOL ? TB_INT : b);
+    return *arg == TB_INT ? s->opi : s->opd;
+  case K_EQ: case K_ORDER:
+    if (num_a != num_b) return diag_error(loc, "not supported yet: %s of a character and a number", g), NULL;
+    if (!num_a) { *arg = TB_CHAR; return s->opc; }
+    if (s->kind == K_EQ && a == TB_BOOL && b == TB_BOOL) { *arg = TB_BOOL; return s->opb; }
+    *arg = el_join(a == TB_BOOL ? TB_INT : a, b == TB_BOOL ? TB_INT : b);
+    return *arg == TB_INT ? s->opi : s->opd;
+  case K_LOGIC:
+    if (a != TB_BOOL || b != TB_BOOL)
+      return diag_error(loc, "domain error: %s needs booleans (0 or 1), found %s and %s", g, tbase_name(a), tbase_name(b)), NULL;
+    *arg = TB_BOOL;
+    return s->opb;
+  }
+  return NULL;
+}
+
+/* fn x:[κ]0 => body(x): body built by the caller from the variable */
+static TExp *scalar_lambda(Elab *cx, TBase base, TExp *(*body)(void *ctx, TExp *x), void *ctx, Loc loc) {
+  const char *x = el_fresh(cx);
+  TType *t = ttype_scalar(base);
+  TExp *b = body(ctx, el_var(x, t, loc));
+  return b ? el_fn(x, t, b, loc) : NULL;
+}
+
+typedef struct Bin { const char *op; Loc loc; TExp *s; bool s_left; } Bin;
+
+static TExp *bin_body(void *ctx, TExp *x) {
+  Bin *b = ctx;
+  TExp *s = el_copy(b->s);
+  return b->s_left ? el_op(b->op, b->loc, 2, s, x) : el_op(b->op, b->loc, 2, x, s);
+}
+
+/* L f R with scalar extension: op(L, R), each(fn x => op(s, x), R),
+   zipWith(op, L, R); a rank or (statically) length error at f */
+static TExp *scalar_dyadic(Elab *cx, const ScalarFn *s, Loc loc, TExp *l, TExp *r) {
+  TBase arg;
+  const char *op = scalar_op(s, loc, el_base(l), el_base(r), &arg);
+  if (!op) return NULL;
+  if (!tail_op_lookup(op)->lower)
+    return diag_error(loc, "not supported yet: %s (TAIL's %s is not lowered)", glyph_text(s->cp), op), NULL;
+  l = el_coerce(cx, l, arg); r = el_coerce(cx, r, arg);
+  if (!l || !r) return NULL;
+  int rl = el_rank(l), rr = el_rank(r);
+  if (rl == 0 && rr == 0) return el_op(op, loc, 2, l, r);
+  if (rl == 0 || rr == 0) {
+    Bin b = { op, loc, el_atomic(cx, rl == 0 ? l : r), rl == 0 };
+    if (!b.s) return NULL;
+    TExp *f = scalar_lambda(cx, arg, bin_body, &b, loc);
+    return f ? el_op("each", loc, 2, f, rl == 0 ? r : l) : NULL;
+  }
+  if (rl != rr)
+    return diag_error(loc, "rank error: %s of arrays of ranks %d and %d (one must be a scalar or both of one rank)",
+                      glyph_text(s->cp), rl, rr), NULL;
+  long long nl = el_length(l), nr = el_length(r);
+  if (nl >= 0 && nr >= 0 && nl != nr)
+    return diag_error(loc, "length error: %s of vectors of lengths %lld and %lld", glyph_text(s->cp), nl, nr), NULL;
+  return el_op("zipWith", loc, 3, el_opval(op, loc), l, r);
+}
+
+/* A one-argument TAIL op at every element. */
+static TExp *pointwise(Elab *cx, const char *op, Loc loc, TExp *x) {
+  (void)cx;
+  return el_rank(x) == 0 ? el_op(op, loc, 1, x) : el_op("each", loc, 2, el_opval(op, loc), x);
+}
+
+static TExp *recip_body(void *ctx, TExp *x) { return el_op("divd", *(Loc *)ctx, 2, el_double(1.0, *(Loc *)ctx), x); }
+
+/* monadic - | ⌊ ⌈ ÷ ~ */
+static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
+  TBase b = el_base(x);
+  const char *g = glyph_text(f->cp);
+  if (b == TB_CHAR) return diag_error(f->loc, "domain error: monadic %s of characters", g), NULL;
+  if (f->cp == '~') {
+    if (b != TB_BOOL) return diag_error(f->loc, "domain error: ~ needs booleans (0 or 1)"), NULL;
+    return pointwise(cx, "notb", f->loc, x);
+  }
+  if (b == TB_BOOL && f->cp != G_DIV) { x = el_coerce(cx, x, TB_INT); b = TB_INT; }
+  switch (f->cp) {
+  case '-': return pointwise(cx, b == TB_INT ? "negi" : "negd", f->loc, x);
+  case '|': return pointwise(cx, b == TB_INT ? "absi" : "absd", f->loc, x);
+  case G_MIN: case G_MAX: return b == TB_INT ? x : pointwise(cx, f->cp == G_MIN ? "floor" : "ceil", f->loc, x);
+  case G_DIV: {
+    x = el_coerce(cx, x, TB_DOUBLE);
+    if (el_rank(x) == 0) return recip_body(&f->loc, x);
+    TExp *fn = scalar_lambda(cx, TB_DOUBLE, recip_body, &f->loc, f->loc);
+    return fn ? el_op("each", f->loc, 2, fn, x) : NULL;
+  }
+  default:
+    return diag_error(f->loc, "not supported yet: monadic %s (docs/apl.md §5)", g), NULL;
+  }
+}
+
+/* ---- other primitives ---- */
+
+static TExp *int_scalar(Elab *cx, TExp *x, AplNode *f, const char *what) {
+  if (el_rank(x) != 0) return diag_error(f->loc, "rank error: %s of %s needs a scalar, found rank %d", what, glyph_text(f->cp), el_rank(x)), NULL;
+  if (el_base(x) != TB_INT && el_base(x) != TB_BOOL)
+    return diag_error(f->loc, "domain error: %s of %s must be an integer, found %s", what, glyph_text(f->cp), tbase_name(el_base(x))), NULL;
+  return el_coerce(cx, x, TB_INT);
+}
+
+/* the default (fill) element of a base type, for first */
+static TExp *fill(TBase b, Loc loc) {
+  switch (b) {
+  case TB_DOUBLE: return el_double(0, loc);
+  case TB_BOOL: return el_bool(false, loc);
+  case TB_CHAR: return el_char(' ', loc);
+  default: return el_int(0, loc);
+  }
+}
+
+static TExp *tally(Elab *cx, AplNode *f, TExp *x) {
+  (void)cx;
+  if (el_rank(x) == 0) return el_int(1, f->loc);
+  if (el_length(x) >= 0) return el_int(el_length(x), f->loc);
+  return el_op("first", f->loc, 2, el_int(0, f->loc), el_op("shape", f->loc, 1, x));
+}
+
+static TExp *prim_monadic(Elab *cx, AplNode *f, TExp *x) {
+  if (scalar_fn(f) || f->cp == '~' || f->cp == G_DIV || f->cp == '-') return scalar_monadic(cx, f, x);
+  switch (f->cp) {
+  case G_IOTA: {
+    TExp *n = int_scalar(cx, x, f, "the argument");
+    return n ? el_op("iota", f->loc, 1, n) : NULL;
+  }
+  case G_TALLY: return tally(cx, f, x);
+  case G_RHO: return el_rank(x) == 0 ? el_vec(f->loc, 0, NULL) : el_op("shape", f->loc, 1, x);
+  case G_FIRST: return el_rank(x) == 0 ? x : el_op("first", f->loc, 2, fill(el_base(x), f->loc), x);
+  case G_ROT: return el_rank(x) == 0 ? x : el_op("reverse", f->loc, 1, x);
+  case ',':
+    if (el_rank(x) == 1) return x;
+    return diag_error(f->loc, "not supported yet: ravel of an array of rank %d", el_rank(x)), NULL;
+  default:
+    return diag_error(f->loc, "not supported yet: monadic %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
+  }
+}
+
+/* a , b: scalars and vectors (cons, snoc, cat) at the join of their bases */
+static TExp *catenate(Elab *cx, AplNode *f, TExp *a, TExp *b) {
+  TBase ba = el_base(a), bb = el_base(b);
+  if ((ba == TB_CHAR) != (bb == TB_CHAR)) return diag_error(f->loc, "domain error: , of characters and numbers"), NULL;
+  TBase j = el_join(ba, bb);
+  a = el_coerce(cx, a, j); b = el_coerce(cx, b, j);
+  if (!a || !b) return NULL;
+  int ra = el_rank(a), rb = el_rank(b);
+  if (ra > 1 || rb > 1) return diag_error(f->loc, "not supported yet: , of arrays of rank %d and %d (M4)", ra, rb), NULL;
+  if (ra == 0 && rb == 0) {
+    if (!el_is_literal(a) || !el_is_literal(b)) return diag_error(f->loc, "not supported yet: , of two computed scalars"), NULL;
+    TExp *items[2] = { a, b };
+    return el_vec(f->loc, 2, items);
+  }
+  /* the …V forms where the vector's length is in its type, as apltail (Figure 3.1) */
+  if (ra == 0) return el_op(b->type->kind == TT_VEC ? "consV" : "cons", f->loc, 2, a, b);
+  if (rb == 0) return el_op(a->type->kind == TT_VEC ? "snocV" : "snoc", f->loc, 2, a, b);
+  return el_op("cat", f->loc, 2, a, b);
+}
+
+/* b / a: compress (b booleans); the result's length is known at run time,
+   so it is let-bound (the lowering names the length after it) */
+static TExp *compress(Elab *cx, AplNode *f, TExp *b, TExp *a) {
+  if (el_base(b) != TB_BOOL)
+    return diag_error(f->loc, "not supported yet: %s with counts other than 0 and 1 (replicate, M6)", glyph_text(f->cp)), NULL;
+  if (el_rank(b) != 1 || el_rank(a) != 1)
+    return diag_error(f->loc, el_rank(b) > 1 || el_rank(a) > 1 ? "not supported yet: compress of ranks %d and %d (vectors only in M2)"
+                                                               : "not supported yet: compress of ranks %d and %d (a scalar mask or array)",
+                      el_rank(b), el_rank(a)), NULL;
+  long long nb = el_length(b), na = el_length(a);
+  if (nb >= 0 && na >= 0 && nb != na)
+    return diag_error(f->loc, "length error: %s of a mask of length %lld and a vector of length %lld", glyph_text(f->cp), nb, na), NULL;
+  return el_bind(cx, el_op("compress", f->loc, 2, b, a));
+}
+
+static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
+  const ScalarFn *s = scalar_fn(f);
+  if (s) return scalar_dyadic(cx, s, f->loc, l, r);
+  switch (f->cp) {
+  case G_DROP: case G_ROT: case G_TAKE: {
+    TExp *k = int_scalar(cx, l, f, "the left argument");
+    if (!k) return NULL;
+    if (el_rank(r) == 0) return diag_error(f->loc, "not supported yet: %s of a scalar", glyph_text(f->cp)), NULL;
+    if (f->cp == G_TAKE) return el_op("take", f->loc, 3, k, fill(el_base(r), f->loc), r);
+    if (f->cp == G_ROT && r->type->kind == TT_VEC) return el_op("rotateV", f->loc, 2, k, r);
+    return el_op(f->cp == G_DROP ? "drop" : "rotate", f->loc, 2, k, r);
+  }
+  case ',': return catenate(cx, f, l, r);
+  case '/': case G_REDUCE1: return compress(cx, f, l, r);
+  case G_RHO: {
+    if (el_base(l) != TB_INT && el_base(l) != TB_BOOL) return diag_error(f->loc, "domain error: the shape of ⍴ must be integers"), NULL;
+    if (el_rank(l) == 0) {
+      TExp *one = el_coerce(cx, l, TB_INT);
+      l = one ? el_vec(l->loc, 1, &one) : NULL;
+    } else l = el_coerce(cx, l, TB_INT);
+    if (!l) return NULL;
+    if (el_rank(l) != 1) return diag_error(f->loc, "rank error: the shape of ⍴ must be a vector"), NULL;
+    return el_op("reshape0", f->loc, 2, l, r);
+  }
+  default:
+    return diag_error(f->loc, "not supported yet: dyadic %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
+  }
+}
+
+/* ---- operators ---- */
+
+/* f/ and f⌿ (the first axis: transp2 moves it last): reduce(op, identity, x) */
+static TExp *reduce(Elab *cx, AplNode *d, TExp *x) {
+  AplNode *f = d->kids[0];
+  const ScalarFn *s = scalar_fn(f);
+  if (!s || s->identity == 9)
+    return diag_error(d->loc, "not supported yet: reduction with a function that has no identity element (docs/apl.md §5)"), NULL;
+  if (el_rank(x) == 0) return x;
+  TBase arg;
+  const char *op = scalar_op(s, f->loc, el_base(x), el_base(x), &arg);
+  if (!op) return NULL;
+  if (s->kind == K_EQ && arg != TB_BOOL)
+    return diag_error(d->loc, "not supported yet: %s/ of numbers (a comparison's result is boolean)", glyph_text(s->cp)), NULL;
+  if (!(x = el_coerce(cx, x, arg))) return NULL;
+  int r = el_rank(x);
+  if (d->cp == G_REDUCE1 && r > 1) {   /* axis 1 becomes the last: [r, 1, 2, …, r-1] */
+    long long *p = NEW_ARRAY(long long, r);
+    p[0] = r;
+    for (int i = 1; i < r; i++) p[i] = i;
+    if (!(x = el_op("transp2", d->loc, 2, el_ints(d->loc, r, p), x))) return NULL;
+  }
+  TExp *id;
+  int k = s->identity;
+  if (arg == TB_BOOL) id = el_bool(k == 1, d->loc);
+  else if (arg == TB_INT) id = el_int(k == -2 ? INT32_MIN : k == 2 ? INT32_MAX : k, d->loc);
+  else id = el_double(k == -2 ? -INFINITY : k == 2 ? INFINITY : k, d->loc);
+  return el_op("reduce", d->loc, 3, el_opval(op, d->loc), id, x);
+}
+
+/* fn a => [fn b =>] f applied: the body in a scope of its own */
+static TExp *function_value(Elab *cx, AplNode *f, EBind *fenv, TBase ba, TBase bb, bool dyadic, Loc loc, const char *why) {
+  LetScope inner = {0}, *saved = cx->scope;
+  cx->scope = &inner;
+  const char *a = el_fresh(cx), *b = dyadic ? el_fresh(cx) : NULL;
+  TType *ta = ttype_scalar(ba), *tb = ttype_scalar(bb);
+  TExp *body = dyadic ? el_apply(cx, f, fenv, el_var(a, ta, loc), el_var(b, tb, loc)) : el_apply(cx, f, fenv, NULL, el_var(a, ta, loc));
+  cx->scope = saved;
+  if (!body) return NULL;
+  if (el_rank(body) != 0)
+    return diag_error(loc, "nested array: the function %s returns an array of rank %d, not a scalar (nested arrays are "
+                      "not in the subset)", why, el_rank(body)), NULL;
+  body = el_close(&inner, body);
+  if (dyadic) body = el_fn(b, tb, body, loc);
+  return el_fn(a, ta, body, loc);
+}
+
+/* f¨ x: a scalar function as it is (pervasive), else each(fn, x) */
+static TExp *each(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *x) {
+  AplNode *f = d->kids[0];
+  if (l) return diag_error(d->loc, "not supported yet: dyadic ¨ (docs/apl.md §5)"), NULL;
+  if (f->kind == AF_PRIM && (scalar_fn(f) || f->cp == '-' || f->cp == '~')) return el_apply(cx, f, fenv, NULL, x);
+  if (el_rank(x) == 0) {
+    TExp *r = el_apply(cx, f, fenv, NULL, x);
+    if (r && el_rank(r) != 0) return diag_error(d->loc, "nested array: the function applied by ¨ returns an array of rank %d", el_rank(r)), NULL;
+    return r;
+  }
+  TExp *fn = function_value(cx, f, fenv, el_base(x), TB_NONE, false, d->loc, "applied by ¨");
+  return fn ? el_op("each", d->loc, 2, fn, x) : NULL;
+}
+
+/* A ∘.f B of vectors: zipWith(f, transp2([2,1], reshape0([nB,nA], A)),
+   reshape0([nA,nB], B)), the replication docs/apl.md §3.3 lowers to views */
+static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
+  AplNode *f = d->kids[0];
+  if (!a) return diag_error(d->loc, "∘.%s needs a left argument", f->kind == AF_PRIM ? glyph_text(f->cp) : "f"), NULL;
+  long long na = el_length(a), nb = el_length(b);
+  if (el_rank(a) != 1 || el_rank(b) != 1 || na < 0 || nb < 0)
+    return diag_error(d->loc, "not supported yet: ∘. of arrays other than vectors of lengths known when compiling (M4)"), NULL;
+  const ScalarFn *s = scalar_fn(f);
+  TExp *fn;
+  if (s) {
+    TBase arg;
+    const char *op = scalar_op(s, f->loc, el_base(a), el_base(b), &arg);
+    if (!op) return NULL;
+    if (!(a = el_coerce(cx, a, arg)) || !(b = el_coerce(cx, b, arg)) || !(fn = el_opval(op, f->loc))) return NULL;
+  } else if (!(fn = function_value(cx, f, fenv, el_base(a), el_base(b), true, d->loc, "applied by ∘."))) return NULL;
+  long long wa[2] = { nb, na }, wb[2] = { na, nb }, swap[2] = { 2, 1 };
+  TExp *ra = el_op("transp2", d->loc, 2, el_ints(d->loc, 2, swap), el_op("reshape0", d->loc, 2, el_ints(d->loc, 2, wa), a));
+  TExp *rb = el_op("reshape0", d->loc, 2, el_ints(d->loc, 2, wb), b);
+  return el_op("zipWith", d->loc, 3, fn, ra, rb);
+}
+
+/* ---- dfns: inlined, ⍺ and ⍵ bound to the arguments ---- */
+
+static TExp *apply_dfn(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
+  if (cx->depth > 200) return diag_error(f->loc, "functions nested too deeply (more than 200 calls)"), NULL;
+  cx->depth++;
+  EBind *env = fenv, *saved = cx->env;
+  if (l) env = el_bind_name(env, "⍺", el_atomic(cx, l), NULL, NULL);
+  env = el_bind_name(env, "⍵", el_atomic(cx, r), NULL, NULL);
+  TExp *last = NULL;
+  bool ok = el_stmts(cx, f->nkids, f->kids, &env, &last, false);
+  cx->env = saved;
+  cx->depth--;
+  if (!ok) return NULL;
+  if (!last) return diag_error(f->loc, "the function's last statement assigns a function: it has no value"), NULL;
+  return last;
+}
+
+TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
+  switch (f->kind) {
+  case AF_PRIM: return l ? prim_dyadic(cx, f, l, r) : prim_monadic(cx, f, r);
+  case AF_DFN: return apply_dfn(cx, f, fenv, l, r);
+  case AF_NAME: {
+    EBind *b = el_lookup(fenv, f->name);
+    if (!b || !b->fn) return diag_error(f->loc, "unknown function '%s'", f->name), NULL;
+    return el_apply(cx, b->fn, b->fenv, l, r);
+  }
+  case AF_DERIVED:
+    switch (f->cp) {
+    case '/': case G_REDUCE1:
+      if (l) return diag_error(f->loc, "not supported yet: n-wise reduction (a left argument to f%s)", glyph_text(f->cp)), NULL;
+      return reduce(cx, f, r);
+    case G_EACH: return each(cx, f, fenv, l, r);
+    case G_JOT: return outer(cx, f, fenv, l, r);
+    default:
+      return diag_error(f->loc, "not supported yet: the operator %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
+    }
+  default:
+    return diag_internal(f->loc, "APL elaboration: a value where a function is expected"), NULL;
+  }
+}

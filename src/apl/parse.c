@@ -1,0 +1,351 @@
+/* parse.c — APL statements and right-to-left expressions (docs/apl.md §1),
+   resolving names as it goes: a name's role (function or value) is that of
+   its binding (Dyalog's rule), so the parser keeps the names bound so far.
+   Recursion (∇, or a name used inside its own definition) is refused at the
+   use. Statements: `name ← e`, `⎕← e`, `e`; dfns `{…}` with locals; monadic
+   operators `/ ⌿ ¨`, the outer product `∘.f`, compress `/`, indexing `A[i]`. */
+#include "apl.h"
+#include <string.h>
+
+enum { APL_MAX_DEPTH = 200 };
+
+typedef struct Name { const char *name; bool fn; struct Name *next; } Name;
+
+typedef struct Ps {
+  AplToken *t;
+  int i, n;
+  Name *names;            /* visible bindings, innermost first */
+  const char *defining;   /* the name being assigned (recursion check) */
+  int dfns;               /* dfn nesting: ⍺ ⍵ allowed when > 0 */
+  int depth;
+} Ps;
+
+static AplToken *cur(Ps *ps) { return &ps->t[ps->i]; }
+static AplToken *ahead(Ps *ps, int k) { return &ps->t[ps->i + k < ps->n ? ps->i + k : ps->n - 1]; }
+static void next(Ps *ps) { if (ps->i < ps->n - 1) ps->i++; }
+
+static AplNode *node(AplKind kind, Loc loc, int nkids) {
+  AplNode *a = NEW(AplNode);
+  a->kind = kind; a->loc = loc; a->nkids = nkids;
+  a->kids = NEW_ARRAY(AplNode *, nkids);
+  return a;
+}
+
+static const char *tok_name(AplToken *t) {
+  switch (t->kind) {
+  case AT_EOF: return "the end of the program";
+  case AT_SEP: return "the end of the statement";
+  case AT_NUM: return "a number";
+  case AT_STR: return "a string";
+  case AT_NAME: return arena_printf("'%s'", t->text);
+  case AT_RPAREN: return "')'";
+  case AT_RBRACK: return "']'";
+  case AT_RBRACE: return "'}'";
+  case AT_ASSIGN: return "'←'";
+  default: return "this token";
+  }
+}
+
+static bool is_end(AplToken *t) {
+  return t->kind == AT_EOF || t->kind == AT_SEP || t->kind == AT_RPAREN || t->kind == AT_RBRACK || t->kind == AT_RBRACE ||
+         t->kind == AT_SEMI || t->kind == AT_COLON;
+}
+
+static Name *lookup(Ps *ps, const char *name) {
+  for (Name *b = ps->names; b; b = b->next) if (strcmp(b->name, name) == 0) return b;
+  return NULL;
+}
+
+static void bind(Ps *ps, const char *name, bool fn) {
+  Name *b = NEW(Name);
+  *b = (Name){ name, fn, ps->names };
+  ps->names = b;
+}
+
+/* monadic operators, and glyphs that are operators only */
+static bool is_monadic_op(int cp) { return cp == '/' || cp == 0x233F || cp == '\\' || cp == 0x2340 || cp == 0xA8 || cp == 0x2368; }
+static bool is_operator_only(int cp) { return cp == 0xA8 || cp == 0x2368 || cp == '.' || cp == 0x2363 || cp == 0x2364 || cp == 0x2365; }
+
+static bool is_fn_start(Ps *ps) {
+  AplToken *t = cur(ps);
+  if (t->kind == AT_PRIM) return !is_operator_only(t->cp) && !(t->cp == 0x2218 && ahead(ps, 1)->kind != AT_PRIM);
+  if (t->kind == AT_LBRACE || t->kind == AT_DEL) return true;
+  if (t->kind == AT_NAME) { Name *b = lookup(ps, t->text); return b && b->fn; }
+  return false;
+}
+
+static AplNode *parse_expr(Ps *ps);
+static AplNode *parse_fn(Ps *ps);
+static bool parse_body(Ps *ps, AplNode ***stmts, int *n, bool top);
+
+static bool enter(Ps *ps) {
+  if (ps->depth >= APL_MAX_DEPTH)
+    return diag_error(cur(ps)->loc, "the program is nested too deeply (more than %d levels)", APL_MAX_DEPTH);
+  ps->depth++;
+  return true;
+}
+
+static AplNode *unknown_name(Ps *ps, AplToken *t) {
+  if (ps->defining && strcmp(ps->defining, t->text) == 0)
+    diag_error(t->loc, "recursion: '%s' is used inside its own definition (recursion is not in the subset)", t->text);
+  else diag_error(t->loc, "unknown name '%s'", t->text);
+  return NULL;
+}
+
+/* {stmts}: the body sees ⍺ ⍵ and its own locals */
+static AplNode *parse_dfn(Ps *ps) {
+  AplNode *f = node(AF_DFN, cur(ps)->loc, 0);
+  next(ps);
+  Name *saved = ps->names;
+  ps->dfns++;
+  bool ok = parse_body(ps, &f->kids, &f->nkids, false);
+  ps->dfns--;
+  ps->names = saved;
+  if (!ok) return NULL;
+  if (cur(ps)->kind != AT_RBRACE) return diag_error(cur(ps)->loc, "expected '}' closing the function at %d:%d, found %s", f->loc.line, f->loc.col, tok_name(cur(ps))), NULL;
+  if (f->nkids == 0) return diag_error(f->loc, "an empty function {}"), NULL;
+  next(ps);
+  return f;
+}
+
+/* a function without operators: a primitive, {…}, a function name, ∘.f */
+static AplNode *parse_fn_atom(Ps *ps) {
+  AplToken *t = cur(ps);
+  switch (t->kind) {
+  case AT_DEL:
+    return diag_error(t->loc, "recursion: ∇ (a function calling itself) is not in the subset"), NULL;
+  case AT_LBRACE: return parse_dfn(ps);
+  case AT_NAME: {
+    Name *b = lookup(ps, t->text);
+    if (!b) return unknown_name(ps, t);
+    if (!b->fn) return diag_error(t->loc, "'%s' is a value, not a function", t->text), NULL;
+    AplNode *f = node(AF_NAME, t->loc, 0);
+    f->name = t->text;
+    next(ps);
+    return f;
+  }
+  case AT_PRIM:
+    if (t->cp == 0x2218 && ahead(ps, 1)->kind == AT_PRIM && ahead(ps, 1)->cp == '.') {   /* ∘.f */
+      AplNode *f = node(AF_DERIVED, t->loc, 1);
+      f->cp = 0x2218;
+      next(ps); next(ps);
+      if (cur(ps)->kind == AT_PRIM && is_monadic_op(cur(ps)->cp) && !(cur(ps)->cp == '/' || cur(ps)->cp == 0x233F))
+        return diag_error(cur(ps)->loc, "∘. needs a function on its right"), NULL;
+      return (f->kids[0] = parse_fn_atom(ps)) ? f : NULL;
+    }
+    if (is_operator_only(t->cp)) return diag_error(t->loc, "an operator needs a function on its left"), NULL;
+    AplNode *f = node(AF_PRIM, t->loc, 0);
+    f->cp = t->cp;
+    next(ps);
+    return f;
+  default:
+    return diag_error(t->loc, "expected a function, found %s", tok_name(t)), NULL;
+  }
+}
+
+/* fn_atom {monadic operator}; dyadic operators are refused (later milestones) */
+static AplNode *parse_fn(Ps *ps) {
+  if (!enter(ps)) return NULL;
+  AplNode *f = parse_fn_atom(ps);
+  while (f && cur(ps)->kind == AT_PRIM) {
+    int cp = cur(ps)->cp;
+    if (cp == '.' || cp == 0x2363 || cp == 0x2364 || cp == 0x2365) {
+      diag_error(cur(ps)->loc, "not supported yet: the operator '%s' (docs/apl.md §5)",
+                 cp == '.' ? "." : cp == 0x2363 ? "⍣" : cp == 0x2364 ? "⍤" : "⍥");
+      f = NULL;
+      break;
+    }
+    if (!is_monadic_op(cp)) break;
+    AplNode *d = node(AF_DERIVED, cur(ps)->loc, 1);
+    d->cp = cp; d->kids[0] = f;
+    next(ps);
+    f = d;
+  }
+  ps->depth--;
+  return f;
+}
+
+/* a value atom: number, string, name, ⍺, ⍵, (expr); then any [index] */
+static AplNode *parse_atom(Ps *ps) {
+  AplToken *t = cur(ps);
+  AplNode *a = NULL;
+  switch (t->kind) {
+  case AT_NUM:
+    a = node(AN_NUM, t->loc, 0);
+    a->is_int = t->is_int; a->ival = t->ival; a->dval = t->dval;
+    next(ps);
+    break;
+  case AT_STR:
+    a = node(AN_STR, t->loc, 0);
+    a->cps = t->cps; a->ncps = t->ncps;
+    next(ps);
+    break;
+  case AT_ALPHA: case AT_OMEGA:
+    if (!ps->dfns) return diag_error(t->loc, "%s outside a function", t->kind == AT_ALPHA ? "⍺" : "⍵"), NULL;
+    a = node(AN_NAME, t->loc, 0);
+    a->name = t->kind == AT_ALPHA ? "⍺" : "⍵";
+    next(ps);
+    break;
+  case AT_NAME: {
+    Name *b = lookup(ps, t->text);
+    if (!b) return unknown_name(ps, t);
+    a = node(AN_NAME, t->loc, 0);
+    a->name = t->text;
+    next(ps);
+    break;
+  }
+  case AT_LPAREN: {
+    Loc open = t->loc;
+    next(ps);
+    if (!enter(ps)) return NULL;
+    a = parse_expr(ps);
+    ps->depth--;
+    if (!a) return NULL;
+    if (cur(ps)->kind != AT_RPAREN)
+      return diag_error(cur(ps)->loc, "expected ')' closing the parenthesis at %d:%d, found %s", open.line, open.col,
+                        tok_name(cur(ps))), NULL;
+    next(ps);
+    break;
+  }
+  default:
+    return diag_error(t->loc, "expected a value, found %s", tok_name(t)), NULL;
+  }
+  while (cur(ps)->kind == AT_LBRACK) {
+    AplNode *ix = node(AN_INDEX, cur(ps)->loc, 2);
+    next(ps);
+    ix->kids[0] = a;
+    if (!enter(ps)) return NULL;
+    ix->kids[1] = parse_expr(ps);
+    ps->depth--;
+    if (!ix->kids[1]) return NULL;
+    if (cur(ps)->kind == AT_SEMI) return diag_error(cur(ps)->loc, "not supported yet: indexing with ';' (docs/apl.md §5)"), NULL;
+    if (cur(ps)->kind != AT_RBRACK) return diag_error(cur(ps)->loc, "expected ']' closing the index, found %s", tok_name(cur(ps))), NULL;
+    next(ps);
+    a = ix;
+  }
+  return a;
+}
+
+static bool starts_value(Ps *ps) {
+  AplToken *t = cur(ps);
+  switch (t->kind) {
+  case AT_NUM: case AT_STR: case AT_LPAREN: case AT_ALPHA: case AT_OMEGA: return true;
+  case AT_NAME: { Name *b = lookup(ps, t->text); return !b || !b->fn; }
+  default: return false;
+  }
+}
+
+/* atom {atom}: one atom, or a strand of several (a vector) */
+static AplNode *parse_strand(Ps *ps) {
+  Loc loc = cur(ps)->loc;
+  int n = 0, cap = 0;
+  AplNode **items = NULL;
+  do {
+    Loc start = cur(ps)->loc;
+    AplNode *a = parse_atom(ps);
+    if (!a) return NULL;
+    a->start = start;
+    ARENA_PUSH(items, n, cap, a);
+  } while (starts_value(ps));
+  if (n == 1) return items[0];
+  AplNode *s = node(AN_STRAND, loc, 0);
+  s->kids = items; s->nkids = n;
+  return s;
+}
+
+/* expr ::= fn expr | strand [fn expr], right to left */
+static AplNode *parse_expr(Ps *ps) {
+  if (!enter(ps)) return NULL;
+  AplNode *r = NULL;
+  if (is_fn_start(ps)) {
+    AplNode *f = parse_fn(ps), *x = f ? parse_expr(ps) : NULL;
+    if (x) { r = node(AN_MONAD, f->loc, 2); r->kids[0] = f; r->kids[1] = x; }
+  } else {
+    AplNode *left = parse_strand(ps);
+    if (left && is_end(cur(ps))) r = left;
+    else if (left && cur(ps)->kind == AT_ASSIGN)
+      diag_error(cur(ps)->loc, "not supported yet: assignment inside an expression (assign at the start of a statement)");
+    else if (left && !is_fn_start(ps)) {
+      AplToken *t = cur(ps);
+      diag_error(t->loc, t->kind == AT_PRIM ? "expected a function after the value, found an operator"
+                                            : "expected a function after the value, found %s", tok_name(t));
+    } else if (left) {
+      AplNode *f = parse_fn(ps), *x = f ? parse_expr(ps) : NULL;
+      if (x) { r = node(AN_DYAD, f->loc, 3); r->kids[0] = f; r->kids[1] = left; r->kids[2] = x; }
+    }
+  }
+  ps->depth--;
+  return r;
+}
+
+/* name ← value or function: the role comes from the right-hand side */
+static AplNode *parse_assign(Ps *ps) {
+  AplToken *name = cur(ps);
+  AplNode *s = node(AN_ASSIGN, name->loc, 1);
+  s->name = name->text;
+  next(ps); next(ps);
+  const char *saved = ps->defining;
+  ps->defining = lookup(ps, name->text) ? NULL : name->text;
+  AplNode *v = NULL;
+  bool fn = false;
+  if (is_fn_start(ps)) {
+    AplNode *f = parse_fn(ps);
+    if (f && is_end(cur(ps))) { v = f; fn = true; }
+    else if (f) {
+      AplNode *x = parse_expr(ps);
+      if (x) { v = node(AN_MONAD, f->loc, 2); v->kids[0] = f; v->kids[1] = x; }
+    }
+  } else v = parse_expr(ps);
+  ps->defining = saved;
+  if (!v) return NULL;
+  s->kids[0] = v;
+  bind(ps, s->name, fn);
+  return s;
+}
+
+static AplNode *parse_stmt(Ps *ps, bool top) {
+  AplToken *t = cur(ps);
+  if (t->kind == AT_NAME && ahead(ps, 1)->kind == AT_ASSIGN) return parse_assign(ps);
+  if (t->kind == AT_QUAD) {
+    if (ahead(ps, 1)->kind != AT_ASSIGN) return diag_error(t->loc, "not supported yet: ⎕ other than ⎕←"), NULL;
+    if (!top) return diag_error(t->loc, "not supported yet: ⎕← (output) inside a function"), NULL;
+    AplNode *s = node(AN_OUTPUT, t->loc, 1);
+    next(ps); next(ps);
+    return (s->kids[0] = parse_expr(ps)) ? s : NULL;
+  }
+  return parse_expr(ps);
+}
+
+/* statements up to EOF (top) or '}' */
+static bool parse_body(Ps *ps, AplNode ***stmts, int *n, bool top) {
+  int cap = 0;
+  *n = 0; *stmts = NULL;
+  for (;;) {
+    while (cur(ps)->kind == AT_SEP) next(ps);
+    AplToken *t = cur(ps);
+    if (t->kind == AT_EOF || (!top && t->kind == AT_RBRACE)) return true;
+    if (top && t->kind == AT_RBRACE) return diag_error(t->loc, "'}' without a matching '{'");
+    AplNode *s = parse_stmt(ps, top);
+    if (!s) return false;
+    ARENA_PUSH(*stmts, *n, cap, s);
+    t = cur(ps);
+    if (t->kind == AT_COLON) return diag_error(t->loc, "not supported yet: guards ':' in dfns (not in the subset)");
+    if (t->kind == AT_RPAREN) return diag_error(t->loc, "')' without a matching '('");
+    if (t->kind == AT_RBRACK) return diag_error(t->loc, "']' without a matching '['");
+    if (t->kind == AT_SEMI) return diag_error(t->loc, "unexpected ';'");
+    if (t->kind != AT_SEP && t->kind != AT_EOF && !(t->kind == AT_RBRACE && !top))
+      return diag_error(t->loc, "expected the end of the statement, found %s", tok_name(t));
+  }
+}
+
+AplProgram *apl_parse(const char *file, const char *text) {
+  diag_add_source(file, text);
+  int n;
+  AplToken *toks = apl_lex(file, text, &n);
+  if (!toks) return NULL;
+  Ps ps = { .t = toks, .n = n };
+  AplProgram *p = NEW(AplProgram);
+  if (!parse_body(&ps, &p->stmts, &p->nstmts, true)) return NULL;
+  if (p->nstmts == 0) return diag_error((Loc){ file, 1, 1 }, "the program has no statements"), NULL;
+  return p;
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# apl_test.sh — the APL front-end beyond the test blocks that `clift test`
+# runs on every target (docs/apl.md §5, M2):
+#   1. `clift apl --emit-tail` of each program with a golden file in
+#      tests/apl/golden/ prints that file (signal.tail: Figure 3.1 up to
+#      variable numbering, cons/rotate for consV/rotateV), and the golden file
+#      run as TAIL prints what the APL program prints;
+#   2. every error program (tests/apl/err_*.apl, the M2 ones of
+#      examples/apl/errors): exit 1 on check and run, a first line
+#      "file:line:col: error:", and the caret under column col counted in
+#      code points;
+#   3. no crash (exit 0 or 1, no sanitizer report, no internal error) on
+#      prefixes of signal.apl and primes.apl, deep nesting, binary junk;
+#   4. usage errors of `clift apl` exit 2, and so do `clift compile` and
+#      `clift bench` of an APL program (not yet: docs/apl.md §6).
+# Usage: apl_test.sh path/to/clift    Prints "apl: N passed, N failed".
+source "$(dirname "$0")/../lib.sh" "$@"
+
+for g in tests/apl/golden/*.tail; do
+  name=$(basename "$g" .tail)
+  src=tests/apl/$name.apl
+  [ -f "$src" ] || src=examples/apl/$name.apl
+  if "$CLIFT" apl --emit-tail "$src" > "$T/got" 2>"$T/err" && diff -u "$g" "$T/got" > "$T/diff"; then ok
+  else bad "$src: --emit-tail differs from $g: $(cat "$T/err" "$T/diff")"; fi
+  "$CLIFT" run -t interp "$src" > "$T/apl" 2>&1
+  cp "$g" "$T/$name.tail"
+  "$CLIFT" run -t interp "$T/$name.tail" > "$T/tail" 2>&1
+  if diff -u "$T/apl" "$T/tail" > "$T/diff"; then ok; else bad "$g run as TAIL prints other lines than $src:"; cat "$T/diff"; fi
+done
+
+# signal.apl's TAIL is the thesis's Figure 3.1 (tests/tail/signal.tail) up to the
+# numbering of variables and i2d of an int literal, which the elaborator folds
+norm() { perl -0pe 's/\(\*.*?\*\)\s*//gs; s/i2d\((~?\d+)\)/$1.0/g; my %m; my $k = 0; s/\bv\d+\b/$m{$&} \/\/= "w" . $k++/ge' "$1"; }
+if diff -u <(norm tests/tail/signal.tail) <(norm tests/apl/golden/signal.tail) > "$T/diff"; then ok
+else bad "signal.apl's TAIL is not Figure 3.1's:"; cat "$T/diff"; fi
+
+errors="tests/apl/err_*.apl examples/apl/errors/length.apl examples/apl/errors/nested_each.apl
+  examples/apl/errors/nested_strand.apl examples/apl/errors/rank.apl examples/apl/errors/recursion_del.apl
+  examples/apl/errors/recursion_named.apl"
+for f in $errors; do
+  for cmd in check run; do
+    "$CLIFT" $cmd "$f" > "$T/out" 2>&1
+    rc=$?
+    first=$(head -n 1 "$T/out")
+    col=$(sed -nE "s|^$f:[0-9]+:([0-9]+): error: .*|\1|p" <<<"$first")
+    caret=$(sed -n 3p "$T/out" | perl -CSD -ne 'chomp; print index($_, "^") - 2 + 1')
+    if [ $rc -ne 1 ]; then bad "$cmd $f: exit $rc, expected 1: $(cat "$T/out")"
+    elif [ -z "$col" ]; then bad "$cmd $f: no file:line:col error: $first"
+    elif grep -qE 'Sanitizer|runtime error|internal error' "$T/out"; then bad "$cmd $f: $(cat "$T/out")"
+    elif [ "$caret" != "$col" ]; then bad "$cmd $f: caret at code point $caret, expected $col: $(cat "$T/out")"
+    else ok; fi
+  done
+done
+
+crashes=0
+for src in examples/apl/signal.apl examples/apl/primes.apl; do
+  text=$(cat "$src")
+  for ((i = 0; i < ${#text}; i += 2)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
+    printf '%s' "${text:0:i}" > "$T/prefix.apl"
+    "$CLIFT" run -t interp "$T/prefix.apl" > "$T/out" 2>&1
+    rc=$?
+    if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || grep -qE 'Sanitizer|runtime error|internal error' "$T/out"; then
+      crashes=$((crashes + 1)); echo "  crash (exit $rc) on prefix $i of $src: $(head -n 3 "$T/out")"
+    fi
+  done
+done
+if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of signal.apl, primes.apl"; fi
+
+printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.apl"
+"$CLIFT" check "$T/deep.apl" > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "nested too deeply" "$T/out"; then ok; else bad "deep parentheses: $(head -n 3 "$T/out")"; fi
+{ printf 'f ← {⍵+1}\n'; for i in $(seq 150); do printf 'f '; done; printf '0\n'; } > "$T/calls.apl"
+if [ "$("$CLIFT" run -t interp "$T/calls.apl" 2>&1)" = "150" ]; then ok; else bad "150 nested calls: $("$CLIFT" run -t interp "$T/calls.apl" 2>&1 | head -n 3)"; fi
+head -c 4096 /dev/urandom > "$T/junk.apl"
+"$CLIFT" run "$T/junk.apl" > "$T/out" 2>&1
+if [ $? -eq 1 ] && ! grep -qE 'Sanitizer|runtime error' "$T/out"; then ok; else bad "junk: $(head -n 3 "$T/out")"; fi
+printf '⍝ only a comment\n' > "$T/empty.apl"
+"$CLIFT" run "$T/empty.apl" > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "no statements" "$T/out"; then ok; else bad "empty program: $(cat "$T/out")"; fi
+
+for args in "apl" "apl --emit-tail" "apl --bogus examples/apl/signal.apl" "apl examples/apl/signal.apl" \
+    "apl --emit-tail tests/tail/signal.tail" "compile -t c --print examples/apl/signal.apl" "bench examples/apl/primes.apl"; do
+  "$CLIFT" $args > "$T/out" 2>&1
+  if [ $? -eq 2 ]; then ok; else bad "clift $args: expected exit 2: $(head -n 3 "$T/out")"; fi
+done
+"$CLIFT" run examples/apl/signal.apl 1 > "$T/out" 2>&1
+if [ $? -eq 2 ] && grep -q "takes no inputs" "$T/out"; then ok; else bad "inputs to an APL program: $(cat "$T/out")"; fi
+
+summary apl
