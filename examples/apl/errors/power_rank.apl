@@ -5,4 +5,4 @@ V ← ⍳4
 
 ⍝ test: power with a function that reshapes a vector into a matrix is refused
 ⍝ error: power_rank.apl:4:9:
-⍝ error: shape
+⍝ error: must keep its argument's shape

@@ -5,4 +5,4 @@
 
 ⍝ test: power with a function that lengthens its argument is refused
 ⍝ error: power_shape.apl:4:7:
-⍝ error: shape
+⍝ error: must keep its argument's shape
