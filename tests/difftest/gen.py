@@ -791,6 +791,11 @@ class Gen:
                 # filters over several work-groups, lengths that are no multiple of a
                 # work-group size, and enough elements for a 1% selectivity to keep some
                 s['N'] = r.choice([100, 127, 257, 300, 513, 1000, 1031])
+            if not M and loops <= 2 and (self.bias or 'scan' in self.feats) and r.random() < 0.15:
+                # the one-pass filter and scan of the device targets work on tiles
+                # of 2304 elements with a look-back between them (dpia/lookback.c):
+                # one tile and one, and several tiles
+                s['N'] = r.choice([2303, 2305, 4609, 7001])
             if M:
                 s['M'] = r.choice([1, 2, 3, 4, 6, 8, r.randint(1, 16)])
             if all(c(s) for c in self.cons):
