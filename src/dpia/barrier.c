@@ -51,9 +51,11 @@ static void collect(Accesses *as, KStmt *s, KStmt *lcl, bool writes) {
   }
 }
 
-/* The read is by the work-item that wrote: same mapLcl dimension and, renamed, the same index. */
+/* The read is by the work-item that wrote: same mapLcl dimension and, renamed,
+   the same index, an index that names the writer's loop variable (a constant
+   index, written by one item, is read by every item that reads it). */
 static bool same_item(Access *w, Access *r) {
-  if (!w->lcl || !r->lcl || w->dim != r->dim) return false;
+  if (!w->lcl || !r->lcl || w->dim != r->dim || !nat_mentions(w->index, w->lcl)) return false;
   return nat_same(nat_subst(r->index, r->lcl, nat_var(w->lcl)), w->index);
 }
 

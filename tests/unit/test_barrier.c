@@ -230,6 +230,17 @@ static void test_hand_built(void) {
   plan_insert_barriers(b);
   SHAPE(b, "L B1 L ", "other dimension");
 
+  /* one item writes loc[0] (a mapLcl of one iteration), every item then reads
+     loc[0]: the same constant index, but not the same work-item (the
+     one-pass scan's tile prefix; it had no barrier and the scan was wrong on
+     an H100, compute-sanitizer racecheck) */
+  NatVar *one = nat_var_new("lidone", nat_const(0), nat_const(0));
+  KStmt *single = kstmt_block();
+  kstmt_add(single, kstmt_assign(at(loc, nat_const(0)), at(in, nat_const(0))));
+  b = block2(kstmt_for(LEVEL_LCL, 0, one, nat_const(1), single), lcl_loop(r, 0, at(out, ri), at(loc, nat_const(0))));
+  plan_insert_barriers(b);
+  SHAPE(b, "L B1 L ", "one item writes a constant index, every item reads it");
+
   /* a writer whose result nobody reads: no barrier */
   b = block2(lcl_loop(w, 0, at(loc, wi), at(in, wi)), lcl_loop(r, 0, at(out, ri), at(in, mirror)));
   plan_insert_barriers(b);
