@@ -150,6 +150,9 @@ typedef struct GenOptions {
      between work-groups (dpia/lookback.c): the device targets, whose
      work-groups run concurrently (set by the driver from the target row) */
   bool single_pass;
+  /* --single-pass: the one pass on every device target, opencl too (PoCL,
+     whose fences order stores between work-groups; tests) */
+  bool force_single_pass;
 } GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.
