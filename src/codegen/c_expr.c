@@ -235,6 +235,40 @@ static void print_vload(Buf *b, CExp *e, Flavour fl) {
   buf_putc(b, ')');
 }
 
+static void print_exp(Buf *b, CExp *e, Flavour fl);
+
+/* The look-back's status words (lookback.c): a 64-bit word, the flag in the
+   high half, the 4-byte value's bits in the low one (a float through its
+   bits: as_uint/as_float, __float_as_uint/__uint_as_float, a union in C). */
+static void print_status(Buf *b, CExp *e, Flavour fl) {
+  static const char *u64[] = { "uint64_t", "ulong", "unsigned long long" }, *u32[] = { "uint32_t", "uint", "unsigned" };
+  static const char *to_bits[] = { "((union { float f; uint32_t u; }){ .f = ", "as_uint((", "__float_as_uint((" };
+  static const char *to_bits_end[] = { " }).u", "))", "))" };
+  static const char *from_bits[] = { "((union { uint32_t u; float f; }){ .u = (uint32_t)(", "as_float((uint)(",
+                                      "__uint_as_float((unsigned)(" };
+  static const char *from_bits_end[] = { ") }).f", "))", "))" };
+  bool is_float = (e->kind == CE_STATUS ? e->args[1]->type : e->type)->kind == TY_FLOAT;
+  switch (e->kind) {
+  case CE_STATUS:
+    buf_printf(b, "(%s)(((%s)(%s)(", type_name(e->type, fl), u64[fl], u32[fl]);
+    print_exp(b, e->args[0], fl);
+    buf_printf(b, ") << 32) | (%s)", u64[fl]);
+    if (is_float) { buf_puts(b, to_bits[fl]); print_exp(b, e->args[1], fl); buf_puts(b, to_bits_end[fl]); }
+    else { buf_printf(b, "(%s)(", u32[fl]); print_exp(b, e->args[1], fl); buf_putc(b, ')'); }
+    buf_putc(b, ')');
+    break;
+  case CE_STATUS_FLAG:
+    buf_printf(b, "((%s)((", type_name(e->type, fl));
+    print_exp(b, e->args[0], fl);
+    buf_puts(b, ") >> 32))");
+    break;
+  default:   /* CE_STATUS_VALUE */
+    if (is_float) { buf_puts(b, from_bits[fl]); print_exp(b, e->args[0], fl); buf_puts(b, from_bits_end[fl]); }
+    else { buf_printf(b, "((%s)(%s)(", type_name(e->type, fl), u32[fl]); print_exp(b, e->args[0], fl); buf_puts(b, "))"); }
+    break;
+  }
+}
+
 static void print_exp(Buf *b, CExp *e, Flavour fl) {
   switch (e->kind) {
   case CE_LIT:
@@ -254,6 +288,7 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     print_access(b, e);
     buf_puts(b, fl == FL_CL ? ")" : fl == FL_CUDA ? ", 1)" : ", 1, __ATOMIC_SEQ_CST)");
     break;
+  case CE_STATUS: case CE_STATUS_FLAG: case CE_STATUS_VALUE: print_status(b, e, fl); break;
   case CE_READ:
     if (e->is_volatile) {   /* *(volatile T *)&buf[i]: a read or store that always reaches memory */
       buf_printf(b, "(*(volatile %s%s *)&", fl == FL_CL ? "__global " : "", type_name(e->type, fl));

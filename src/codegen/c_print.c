@@ -87,7 +87,7 @@ static bool store3(StmtPrinter *p, KStmt *s) {
   return true;
 }
 
-static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL, "__atomic_thread_fence(__ATOMIC_SEQ_CST);" };
+static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL };
 
 static void print_entry_head(Buf *b, Kernel *k) {
   Program *prog = k->prog;

@@ -118,10 +118,6 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
     codegen_indent(p);
     buf_puts(p->b, "}\n");
     return;
-  case KS_FENCE:
-    codegen_indent(p);
-    buf_printf(p->b, "%s\n", p->style->fence);
-    return;
   case KS_BARRIER:
     if (!p->style->barrier) return;   /* the CPU targets: one thread per work-group */
     codegen_indent(p);

@@ -17,7 +17,6 @@ typedef struct StmtStyle {
   /* a store the plain `lhs = rhs;` cannot express (vector stores); false: plain */
   bool (*special_assign)(StmtPrinter *p, KStmt *s);
   void (*barrier)(StmtPrinter *p, KStmt *s);         /* NULL: barriers print nothing */
-  const char *fence;                                 /* KS_FENCE: a global memory fence */
 } StmtStyle;
 
 struct StmtPrinter {

@@ -47,7 +47,7 @@ static void collect(Accesses *as, KStmt *s, KStmt *lcl, bool writes) {
     collect(as, s->else_, lcl, writes);
     collect(as, s->body, lcl, writes);
     return;
-  case KS_BARRIER: case KS_FENCE: return;
+  case KS_BARRIER: return;
   }
 }
 

@@ -45,6 +45,17 @@ CExp *cexp_atomic_inc(Buffer *b, Nat *index) {
   return e;
 }
 
+static CExp *status_op(CExpKind kind, Type *t, int n, CExp *a, CExp *b) {
+  CExp *e = NEW(CExp);
+  e->kind = kind; e->type = t; e->field = -1; e->n = n;
+  e->args = NEW_ARRAY(CExp *, 2);
+  e->args[0] = a; e->args[1] = b;
+  return e;
+}
+CExp *cexp_status(CExp *flag, CExp *value) { return status_op(CE_STATUS, type_scalar(TY_LONG), 2, flag, value); }
+CExp *cexp_status_flag(CExp *word) { return status_op(CE_STATUS_FLAG, type_scalar(TY_INT), 1, word, NULL); }
+CExp *cexp_status_value(CExp *word, Type *t) { return status_op(CE_STATUS_VALUE, t, 1, word, NULL); }
+
 KStmt *kstmt_block(void) {
   KStmt *s = NEW(KStmt);
   s->kind = KS_BLOCK;

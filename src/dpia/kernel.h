@@ -25,7 +25,11 @@ typedef enum {
   CE_SELECT,   /* args[0] ? args[1] : args[2] */
   CE_NAT_LT,   /* nat a < nat b, as a bool */
   CE_VEC,      /* a vector built from its lanes args[0..n-1] */
-  CE_ATOMIC_INC /* buf[index] += 1 atomically (an int cell); the value before (lookback.c) */
+  CE_ATOMIC_INC, /* buf[index] += 1 atomically (an int cell); the value before (lookback.c) */
+  CE_STATUS,    /* a long: flag args[0] (an int) in the high 32 bits, the bits of the 4-byte
+                   value args[1] (int or float) in the low ones: one store publishes both */
+  CE_STATUS_FLAG,  /* the flag of status word args[0] */
+  CE_STATUS_VALUE  /* the value (of `type`) of status word args[0] */
 } CExpKind;
 
 typedef struct Buffer {
@@ -62,7 +66,7 @@ struct CExp {
   bool is_volatile;
 };
 
-typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_WHILE, KS_BARRIER, KS_COUNT, KS_FENCE } KStmtKind;
+typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_WHILE, KS_BARRIER, KS_COUNT } KStmtKind;
 
 struct KStmt {
   KStmtKind kind;
@@ -93,9 +97,6 @@ struct KStmt {
   /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
   /* COUNT: the size variable `var` := max(0, init), an int computed at run time
      (iterate's run-time count); later statements use it in their nats */
-  /* FENCE: the writes of this work-item before it reach global memory before
-     those after it (and its reads after it see them): between publishing a
-     value and its flag in the decoupled look-back (lookback.c) */
 };
 
 /* A run-time check in generated code (SPEC §8): an aref's range, an integer
@@ -133,6 +134,9 @@ CExp *cexp_op(ScalarOp op, Type *t, int n, CExp **args);
 CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t);
 CExp *cexp_read_volatile(Buffer *b, Nat *index, Type *t);
 CExp *cexp_atomic_inc(Buffer *b, Nat *index);   /* an int: the cell's value before */
+CExp *cexp_status(CExp *flag, CExp *value);      /* CE_STATUS */
+CExp *cexp_status_flag(CExp *word);
+CExp *cexp_status_value(CExp *word, Type *t);
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);

@@ -9,18 +9,21 @@
        (filter: counts what the predicate keeps; scan: combines them);
      a scan of those LB_GROUP partials in local memory (Hillis–Steele);
      one work-item publishes the tile's aggregate (flag 1), walks back over
-       the flags of earlier tiles, adding aggregates until it meets an
-       inclusive prefix (flag 2), then publishes its own inclusive prefix;
+       the earlier tiles' status words 32 at a time (32 independent loads),
+       adding aggregates until it meets an inclusive prefix (flag 2), then
+       publishes its own inclusive prefix;
      filter: every work-item compacts its kept elements into a second local
        tile, which the group copies out from the tile's offset, through the
        map after the filter when there is one (coalesced writes);
      scan: every work-item rescans its elements from its start, in place,
        and the group copies the tile out.
 
-   Before it, a small kernel clears the flags and the counter; after it, the
-   filter's length is the last tile's inclusive prefix. Values are published
-   before their flag with a global fence between, and read through volatile
-   pointers after seeing the flag (KS_FENCE, CExp.is_volatile).
+   Before it, a small kernel clears the status words and the counter; after
+   it, the filter's length is the last tile's inclusive prefix. A tile's flag
+   and its 4-byte value are one 64-bit status word (CE_STATUS), written and
+   read whole through volatile pointers: a reader sees both or neither, with
+   no fence (OpenCL 1.2's mem_fence does not order stores as other
+   work-groups see them; CUB publishes 4-byte values the same way).
 
    Forward progress: a group waits only for tiles with smaller numbers, taken
    by groups that had started; a device that runs a started work-group to
@@ -31,7 +34,7 @@
 
 enum { LB_GROUP = 256, LB_ITEMS = 9, LB_TILE = LB_GROUP * LB_ITEMS };
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
-enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2 };
+enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = 32 /* status words read at once */ };
 
 /* What a scan combines: int counts for the filter, the scan's values. */
 typedef struct LbOp {
@@ -45,7 +48,7 @@ typedef struct Lb {
   Tr *tr;
   LbOp op;
   Nat *n, *tiles;
-  Buffer *flags, *aggs, *incls;   /* global: per tile; flags[tiles] is the counter */
+  Buffer *status, *counter;        /* global: a status word per tile (long); the tile counter (int) */
   KStmt *top;                      /* the block around the pass */
   ParLoop wrg;                     /* the loop over tiles (a work-group each) */
   NatVar *tile;                    /* the tile's number, taken from the counter */
@@ -72,7 +75,6 @@ static void assign(Tr *tr, CExp *lhs, CExp *rhs, bool disjoint) {
   kstmt_add(tr->block, s);
 }
 
-static void fence(Tr *tr) { KStmt *s = NEW(KStmt); s->kind = KS_FENCE; kstmt_add(tr->block, s); }
 
 /* if (cond) { then } else { else }: sets *then and *els to the branches. */
 static void branch(Tr *tr, CExp *cond, KStmt **then, KStmt **els) {
@@ -147,18 +149,22 @@ static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
   lb->tiles = nat_div(nat_add(lb->n, nat_const(LB_TILE - 1)), nat_const(LB_TILE));
   Nat *cells = nat_add(lb->tiles, nat_const(1));
   View *v; Acc *a;
-  dpia_new(tr, type_array(int_type(), cells), SPACE_GLOBAL, &v, &a);
-  lb->flags = v->buf;
-  dpia_new(tr, type_array(lb->op.t, cells), SPACE_GLOBAL, &v, &a);
-  lb->aggs = v->buf;
-  dpia_new(tr, type_array(lb->op.t, cells), SPACE_GLOBAL, &v, &a);
-  lb->incls = v->buf;
-  if (!lb->flags || !lb->aggs || !lb->incls) return diag_internal(LOC_NONE, "look-back buffers"), NULL;
+  dpia_new(tr, type_array(type_scalar(TY_LONG), cells), SPACE_GLOBAL, &v, &a);
+  lb->status = v->buf;
+  dpia_new(tr, type_array(int_type(), nat_const(1)), SPACE_GLOBAL, &v, &a);
+  lb->counter = v->buf;
+  if (!lb->status || !lb->counter) return diag_internal(LOC_NONE, "look-back buffers"), NULL;
   lb->top = tr->block;
   ParLoop clear, one, load;
   NatVar *i, *w, *k;
   par_loop(tr, LEVEL_GLB, cells, &i, &clear);
-  assign(tr, cexp_read(lb->flags, nat_var(i), -1, int_type()), int_lit(0), false);
+  CExp *zero = cexp_lit_int(0);
+  zero->type = type_scalar(TY_LONG);
+  assign(tr, cexp_read(lb->status, nat_var(i), -1, type_scalar(TY_LONG)), zero, false);
+  KStmt *first;
+  branch(tr, nat_lt(nat_var(i), nat_const(1)), &first, NULL);
+  tr->block = first;
+  assign(tr, cexp_read(lb->counter, nat_const(0), -1, int_type()), int_lit(0), true);
   tr->par = clear.outer;
   tr->block = lb->top;
 
@@ -168,7 +174,7 @@ static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
   one_item(tr, &one);
   CExp *slot = acc_resolve(tr, acc_idx(ida, nat_const(0)), (Path){0, NULL});
   if (!slot) return NULL;
-  assign(tr, slot, cexp_atomic_inc(lb->flags, lb->tiles), true);
+  assign(tr, slot, cexp_atomic_inc(lb->counter, nat_const(0)), true);
   at_group(lb, group);
   CExp *id = read(tr, idv, nat_const(0));
   if (!id) return NULL;
@@ -261,18 +267,26 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   return true;
 }
 
+/* status[t] := (flag, value), one 64-bit store */
+static void publish(Lb *lb, Nat *t, int flag, CExp *value) {
+  assign(lb->tr, cexp_read_volatile(lb->status, t, type_scalar(TY_LONG)), cexp_status(int_lit(flag), value), true);
+}
+
 /* One work-item of the group publishes the tile's aggregate, walks back over
-   the earlier tiles' flags until an inclusive prefix, publishes its own
-   inclusive prefix and leaves the exclusive one in local memory
-   (lb->prefix). */
+   the earlier tiles' status words until an inclusive prefix, publishes its
+   own inclusive prefix and leaves the exclusive one in local memory
+   (lb->prefix). The walk reads LB_WINDOW words at once (independent loads:
+   one memory latency per window), then combines them in order from the
+   nearest: an aggregate is added and the walk goes on, an inclusive prefix is
+   added and ends it, a tile not yet published (flag 0) ends the window, which
+   is read again from there. */
 static bool lb_look_back(Lb *lb, KStmt *group) {
   Tr *tr = lb->tr;
-  Type *t = lb->op.t, *it = int_type();
+  Type *t = lb->op.t, *it = int_type(), *lt = type_scalar(TY_LONG);
   Acc *pre_acc;
   dpia_new(tr, type_array(t, nat_const(1)), SPACE_LOCAL, &lb->prefix, &pre_acc);
   ParLoop one;
   one_item(tr, &one);
-  KStmt *body = tr->block;
   CExp *agg_read = read(tr, lb->part, nat_const(LB_GROUP - 1));
   CExp *pre_slot = acc_resolve(tr, acc_idx(pre_acc, nat_const(0)), (Path){0, NULL});
   if (!agg_read || !pre_slot) return false;
@@ -281,14 +295,10 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   KStmt *first, *later;
   branch(tr, nat_lt(me, nat_const(1)), &first, &later);
   tr->block = first;   /* tile 0: its aggregate is its inclusive prefix */
-  assign(tr, cexp_read_volatile(lb->incls, me, t), var(agg, t), true);
-  fence(tr);
-  assign(tr, cexp_read_volatile(lb->flags, me, it), int_lit(FLAG_PREFIX), true);
+  publish(lb, me, FLAG_PREFIX, var(agg, t));
   assign(tr, pre_slot, lb->op.neutral, true);
   tr->block = later;
-  assign(tr, cexp_read_volatile(lb->aggs, me, t), var(agg, t), true);
-  fence(tr);
-  assign(tr, cexp_read_volatile(lb->flags, me, it), int_lit(FLAG_AGGREGATE), true);
+  publish(lb, me, FLAG_AGGREGATE, var(agg, t));
   const char *prefix = declare(tr, "prefix", t, lb->op.neutral);
   const char *jn = declare(tr, "back", it, cexp_nat(nat_sub(me, nat_const(1))));
   const char *done = declare(tr, "done", it, int_lit(0));
@@ -299,31 +309,46 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   kstmt_add(tr->block, w);
   tr->block = w->body;
   tr->seq++;
-  const char *flag = declare(tr, "flag", it, cexp_read_volatile(lb->flags, j, it));
-  KStmt *seen, *full, *partial;
-  branch(tr, cmp(OP_NE, var(flag, it), int_lit(0)), &seen, NULL);
+  /* the window: words back, back - 1, … (index clamped at tile 0, which a
+     walk never passes: tile 0's word is an inclusive prefix or not there yet) */
+  Buffer *win = NEW(Buffer);
+  win->name = dpia_fresh(tr, "window");
+  win->type = type_array(lt, nat_const(LB_WINDOW)); win->space = SPACE_PRIVATE;
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->buf = win; d->name = win->name; d->type = win->type;
+  kstmt_add(tr->block, d);
+  NatVar *k;
+  KStmt *loop_body = tr->block;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_WINDOW), &k);
+  assign(tr, cexp_read(win, nat_var(k), -1, lt),
+         cexp_read_volatile(lb->status, nat_max(nat_sub(j, nat_var(k)), nat_const(0)), lt), false);
+  tr->block = loop_body;
+  const char *stop = declare(tr, "stop", it, int_lit(0));
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_WINDOW), &k);
+  KStmt *open, *seen, *full, *partial;
+  branch(tr, cmp(OP_EQ, var(stop, it), int_lit(0)), &open, NULL);
+  tr->block = open;
+  CExp *word = cexp_read(win, nat_var(k), -1, lt);
+  const char *flag = declare(tr, "flag", it, cexp_status_flag(word));
+  branch(tr, cmp(OP_EQ, var(flag, it), int_lit(0)), &full, &seen);
+  tr->block = full;   /* not published yet: read this window again from here */
+  assign(tr, var(stop, it), int_lit(1), false);
   tr->block = seen;
-  fence(tr);
-  branch(tr, cmp(OP_EQ, var(flag, it), int_lit(FLAG_PREFIX)), &full, &partial);
-  tr->block = full;
-  CExp *c = combine(tr, &lb->op, cexp_read_volatile(lb->incls, j, t), var(prefix, t));
-  if (!c) return false;
-  assign(tr, var(prefix, t), c, false);
-  assign(tr, var(done, it), int_lit(1), false);
-  tr->block = partial;
-  c = combine(tr, &lb->op, cexp_read_volatile(lb->aggs, j, t), var(prefix, t));
+  CExp *c = combine(tr, &lb->op, cexp_status_value(word, t), var(prefix, t));
   if (!c) return false;
   assign(tr, var(prefix, t), c, false);
   assign(tr, var(jn, it), cexp_op(OP_SUB, it, 2, (CExp *[]){ var(jn, it), int_lit(1) }), false);
+  branch(tr, cmp(OP_EQ, var(flag, it), int_lit(FLAG_PREFIX)), &full, &partial);
+  tr->block = full;
+  assign(tr, var(done, it), int_lit(1), false);
+  assign(tr, var(stop, it), int_lit(1), false);
   tr->seq--;
   tr->block = in_later;
   c = combine(tr, &lb->op, var(prefix, t), var(agg, t));
   if (!c) return false;
-  assign(tr, cexp_read_volatile(lb->incls, me, t), c, true);
-  fence(tr);
-  assign(tr, cexp_read_volatile(lb->flags, me, it), int_lit(FLAG_PREFIX), true);
+  publish(lb, me, FLAG_PREFIX, c);
   assign(tr, pre_slot, var(prefix, t), true);
-  (void)body;
+  (void)partial;
   at_group(lb, group);
   return true;
 }
@@ -338,8 +363,9 @@ static void disjoint_from(KStmt *block, int mark) {
 
 bool dpia_single_pass_fits(Type *elem, Type *t, bool filter) {
   long long bytes;
-  return t->kind != TY_BOOL && t->kind != TY_VECTOR && type_is_value(t) &&
-         local_bytes(elem, t, filter ? 2 : 1, &bytes) && bytes <= LB_LOCAL_MAX;
+  /* a 4-byte value, so that it shares a 64-bit status word with its flag */
+  return (t->kind == TY_INT || t->kind == TY_FLOAT) && local_bytes(elem, t, filter ? 2 : 1, &bytes) &&
+         bytes <= LB_LOCAL_MAX;
 }
 
 bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, Nat *n, Acc *out) {
@@ -390,7 +416,7 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   lb_end(&lb);
   if (!ok) return false;
   /* the length: the last tile's inclusive prefix (none: 0) */
-  CExp *last = cexp_read(lb.incls, nat_sub(lb.tiles, nat_const(1)), -1, int_type());
+  CExp *last = cexp_status_value(cexp_read(lb.status, nat_sub(lb.tiles, nat_const(1)), -1, type_scalar(TY_LONG)), int_type());
   CExp *len = NEW(CExp);
   *len = (CExp){ .kind = CE_SELECT, .type = int_type(), .n = 3, .field = -1 };
   len->args = NEW_ARRAY(CExp *, 3);

@@ -77,7 +77,7 @@ static bool check(RaceCx *cx, KStmt *s) {
     if (par) cx->npar--;
     return ok;
   }
-  case KS_BARRIER: case KS_COUNT: case KS_FENCE: return true;   /* a count writes no memory */
+  case KS_BARRIER: case KS_COUNT: return true;   /* a count writes no memory */
   }
   return true;
 }
