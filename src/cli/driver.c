@@ -87,8 +87,7 @@ static const Target targets[] = {
   { .name = "opencl", .summary = "OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)", .device = true,
     .available = opencl_available, .emit = emit_opencl, .run = run_opencl, .write_library = write_opencl },
   { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true,
-    .available = cuda_available, .emit = emit_cuda, .run = run_cuda, .write_library = write_cuda,
-    .single_pass = true },
+    .available = cuda_available, .emit = emit_cuda, .run = run_cuda, .write_library = write_cuda },
 };
 enum { NTARGETS = sizeof targets / sizeof *targets };
 
@@ -120,7 +119,7 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   c->prog = p;
   if (!t->emit) return c;                                        /* interp runs the typed program */
   GenOptions gen = g ? *g : (GenOptions){ PEEL_AUTO, false, false };
-  gen.single_pass = t->single_pass || (t->device && gen.force_single_pass);   /* dpia/lookback.c */
+  gen.single_pass = t->device && !gen.no_single_pass;   /* dpia/lookback.c */
   bool ok = (c->lowered = lower_program(p))                      /* lower strategy (a re-typed copy) */
          && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */
          && (!t->device || (c->plan = plan_build(c->kernel)))    /* host plan: kernels and launches */

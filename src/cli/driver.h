@@ -34,11 +34,6 @@ struct Target {
   const char *name;
   const char *summary;     /* one line of `clift --help` */
   bool device;             /* kernels launched on a device: a host plan, launch sizes */
-  /* the top-level filter and scan in one pass with decoupled look-back
-     (dpia/lookback.c): a device whose work-groups run concurrently and whose
-     global fence orders a store before another as other work-groups see them
-     (cuda: __threadfence; not OpenCL 1.2's mem_fence, docs/design.md §11) */
-  bool single_pass;
   bool (*available)(void); /* runnable on this machine */
   /* the generated source of c->kernel / c->plan; NULL: nothing is generated (interp) */
   const char *(*emit)(Compiled *c);

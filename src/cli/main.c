@@ -84,10 +84,11 @@ static const char *usage_run =
   "            sections (the borders with their bounds checks, the interior without;\n"
   "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
   "            and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
-  "--single-pass\n"
-  "            opencl: the top-level filter and scan in one pass (decoupled\n"
-  "            look-back), as on cuda; right only where global fences order\n"
-  "            stores between work-groups (PoCL yes, NVIDIA's OpenCL no)\n";
+  "--no-single-pass\n"
+  "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
+  "            scan of the counts, scatter) instead of one pass with look-back\n"
+  "            between work-groups, which needs every started work-group to run\n"
+  "            to completion (NVIDIA GPUs and PoCL do)\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -99,7 +100,7 @@ static const char *usage_test =
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
   "--list-targets prints the default targets (those available here) and exits.\n"
   "--peel, --no-peel  how the compiled targets translate stencils (clift run --help)\n"
-  "--single-pass      opencl: the one-pass filter and scan (clift run --help)\n";
+  "--no-single-pass   filter and scan in three steps (clift run --help)\n";
 
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
@@ -125,10 +126,11 @@ static const char *usage_compile =
   "            sections (the borders with their bounds checks, the interior without;\n"
   "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
   "            and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
-  "--single-pass\n"
-  "            opencl: the top-level filter and scan in one pass (decoupled\n"
-  "            look-back), as on cuda; right only where global fences order\n"
-  "            stores between work-groups (PoCL yes, NVIDIA's OpenCL no)\n";
+  "--no-single-pass\n"
+  "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
+  "            scan of the counts, scatter) instead of one pass with look-back\n"
+  "            between work-groups, which needs every started work-group to run\n"
+  "            to completion (NVIDIA GPUs and PoCL do)\n";
 
 static const char *usage_bench =
   "usage: clift bench [-t TARGET] [--size N=V]… [--runs K] [--check] prog.lift\n"
@@ -150,7 +152,7 @@ static const char *usage_bench =
   "               sections (the borders with their bounds checks, the interior without;\n"
   "               seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
   "               and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
-  "--single-pass  opencl: the one-pass filter and scan (clift run --help)\n";
+  "--no-single-pass  filter and scan in three steps (clift run --help)\n";
 
 /* The main usage, its target list printed from the table of targets. */
 static void print_usage_main(FILE *f) {
@@ -293,7 +295,7 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
     ra->o.gen.peel = a[2] == 'p' ? PEEL_ALWAYS : PEEL_NEVER;
     return 1;
   }
-  if (strcmp(a, "--single-pass") == 0) { ra->o.gen.force_single_pass = true; return 1; }
+  if (strcmp(a, "--no-single-pass") == 0) { ra->o.gen.no_single_pass = true; return 1; }
   if (!local && !global && !device) return 0;
   if (*i + 1 >= argc) return -1;
   const char *v = argv[*i + 1];
@@ -393,7 +395,7 @@ static int cmd_compile(int argc, char **argv) {
     if (strcmp(argv[i], "--print") == 0) { print = true; continue; }
     if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
     if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
-    if (strcmp(argv[i], "--single-pass") == 0) { gen.force_single_pass = true; continue; }
+    if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
@@ -487,7 +489,7 @@ static int cmd_test(int argc, char **argv) {
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
     if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
     if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
-    if (strcmp(argv[i], "--single-pass") == 0) { gen.force_single_pass = true; continue; }
+    if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
       for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;

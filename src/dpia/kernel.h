@@ -151,12 +151,12 @@ typedef enum {
 typedef struct GenOptions {
   PeelMode peel;
   /* the top-level filter and scan in one pass with decoupled look-back
-     between work-groups (dpia/lookback.c): the device targets, whose
-     work-groups run concurrently (set by the driver from the target row) */
+     between work-groups (dpia/lookback.c): set by the driver for the device
+     targets, whose started work-groups run to completion */
   bool single_pass;
-  /* --single-pass: the one pass on every device target, opencl too (PoCL,
-     whose fences order stores between work-groups; tests) */
-  bool force_single_pass;
+  /* --no-single-pass: the three steps on the device targets too (a device
+     that does not run a started work-group to completion) */
+  bool no_single_pass;
 } GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.
