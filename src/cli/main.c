@@ -187,26 +187,31 @@ static TExp *read_tail(const char *path, bool *final) {
 
 static bool is_tail_or_apl(const char *path) { return tail_is_file(path) || apl_is_file(path); }
 
+/* A TAIL program as text (--emit-tail), its lowered core program (--dump,
+   --emit-core), on stdout. */
+static void print_tail_text(TExp *e) {
+  Buf b = {0};
+  tail_print(&b, e);
+  printf("%s\n", buf_str(&b));
+  fflush(stdout);
+}
+static void print_core_text(TailProgram *tp) {
+  Buf b = {0};
+  ast_print(&b, tp->core->body);
+  printf("%s\n", buf_str(&b));
+}
+
 /* clift check prog.tail|prog.apl: the outputs' types, or (--emit-tail) the
    TAIL program, printed (for .tail, print∘parse is the identity). */
 static int check_tail(const char *path, bool dump, bool emit) {
   bool final;
   TExp *e = read_tail(path, &final);
   if (!e) return fail();
-  if (emit) {
-    Buf b = {0};
-    tail_print(&b, e);
-    printf("%s\n", buf_str(&b));
-    fflush(stdout);
-  }
+  if (emit) print_tail_text(e);
   TailProgram *tp = tail_compile_outputs(e, path, final);
   if (!tp) return fail();
   if (!emit) printf("%s\n", tail_describe(tp));
-  if (dump) {
-    Buf b = {0};
-    ast_print(&b, tp->core->body);
-    printf("%s\n", buf_str(&b));
-  }
+  if (dump) print_core_text(tp);
   return 0;
 }
 
@@ -226,16 +231,13 @@ static int cmd_apl(int argc, char **argv) {
   bool final;
   TExp *e = read_tail(argv[i], &final);
   if (!e) return fail();
-  Buf b = {0};
   if (tail) {
-    tail_print(&b, e);
-    printf("%s\n", buf_str(&b));
+    print_tail_text(e);
     return 0;
   }
   TailProgram *tp = tail_compile_outputs(e, argv[i], final);
   if (!tp) return fail();
-  ast_print(&b, tp->core->body);
-  printf("%s\n", buf_str(&b));
+  print_core_text(tp);
   return 0;
 }
 
