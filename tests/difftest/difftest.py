@@ -209,6 +209,23 @@ def classify(target, ref, got, rtype):
     return ('disagree', why) if why else ('agree', '')
 
 
+ARG_MAX_INLINE = 8192   # longer inputs go through a file (clift run's @file): the argument list has a limit
+
+
+def input_args(d, inputs):
+    """The inputs as clift run's arguments: literals, or @file for a long one."""
+    out = []
+    for k, text in enumerate(inputs):
+        if len(text) <= ARG_MAX_INLINE:
+            out.append(text)
+            continue
+        path = os.path.join(d, f'in{k}.txt')
+        with open(path, 'w') as f:
+            f.write(text)
+        out.append('@' + path)
+    return out
+
+
 def test_seed(seed, args, targets, workdir, env):
     try:
         p = gen.generate(seed, args.exclude)
@@ -222,7 +239,8 @@ def test_seed(seed, args, targets, workdir, env):
     with open(prog, 'w') as f:
         f.write(f';; difftest seed {seed}, sizes {p.sizes}\n' + p.text)
     results, runs = {}, {}
-    ref = run(args.clift, 'interp', prog, p.inputs, args.timeout, env)
+    inputs = input_args(d, p.inputs)
+    ref = run(args.clift, 'interp', prog, inputs, args.timeout, env)
     runs['interp'] = ref
     rrc, _, rerr, _ = ref
     crash = bad_exit(rrc, rerr)
@@ -235,7 +253,7 @@ def test_seed(seed, args, targets, workdir, env):
     else:
         for t in targets_for(seed, targets, args):
             opts, extra = launch(seed, t, args)
-            got = run(args.clift, t, prog, p.inputs, args.timeout, dict(env, **extra), opts)
+            got = run(args.clift, t, prog, inputs, args.timeout, dict(env, **extra), opts)
             runs[t] = got
             results[t] = classify(t, ref, got, p.result)
     failed = any(c in FAIL_CLASSES for c, _ in results.values())
@@ -263,7 +281,9 @@ def save(args, seed, p, runs, results):
     with open(os.path.join(d, 'inputs.txt'), 'w') as f:
         f.write('\n'.join(p.inputs) + '\n')
     clift = os.path.abspath(args.clift)
-    ins = ' '.join(shlex.quote(i) for i in p.inputs)
+    # long inputs as files beside the script (input_args writes them into d)
+    ins = ' '.join(i if i.startswith('@') else shlex.quote(i)
+                   for i in (('@' + os.path.basename(x[1:]) if x.startswith('@') else x) for x in input_args(d, p.inputs)))
     with open(os.path.join(d, 'repro.sh'), 'w') as f:
         f.write('#!/bin/sh\n# usage: sh repro.sh [TARGET] (default: every target compared)\n'
                 f'cd "$(dirname "$0")"\nCLIFT=${{CLIFT:-{clift}}}\n'
