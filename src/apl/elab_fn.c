@@ -128,7 +128,7 @@ static TExp *pointwise(Elab *cx, const char *op, Loc loc, TExp *x) {
 static TExp *recip_body(void *ctx, TExp *x) { return el_op("divd", *(Loc *)ctx, 2, el_double(1.0, *(Loc *)ctx), x); }
 static TExp *pi_times_body(void *ctx, TExp *x) { return el_op("muld", *(Loc *)ctx, 2, el_op("pi", *(Loc *)ctx, 0), x); }
 
-/* monadic - | ⌊ ⌈ ÷ ~ * ⍟ ○ */
+/* monadic + - | ⌊ ⌈ ÷ ~ * ⍟ ○ */
 static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
   TBase b = el_base(x);
   const char *g = glyph_text(f->cp);
@@ -146,6 +146,7 @@ static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
   }
   if (b == TB_BOOL && f->cp != G_DIV) { x = el_coerce(cx, x, TB_INT); b = TB_INT; }
   switch (f->cp) {
+  case '+': return x;   /* conjugate: the identity on real numbers */
   case '-': return pointwise(cx, b == TB_INT ? "negi" : "negd", f->loc, x);
   case '|': return pointwise(cx, b == TB_INT ? "absi" : "absd", f->loc, x);
   case G_MIN: case G_MAX: return b == TB_INT ? x : pointwise(cx, f->cp == G_MIN ? "floor" : "ceil", f->loc, x);
@@ -188,7 +189,7 @@ static TExp *tally(Elab *cx, AplNode *f, TExp *x) {
 
 /* the scalar functions that have a monadic form here */
 static bool scalar_monadic_glyph(int cp) {
-  return cp == '-' || cp == '|' || cp == G_MIN || cp == G_MAX || cp == G_DIV || cp == '~' || cp == '*' ||
+  return cp == '+' || cp == '-' || cp == '|' || cp == G_MIN || cp == G_MAX || cp == G_DIV || cp == '~' || cp == '*' ||
          cp == G_STAR_LOG || cp == G_CIRCLE;
 }
 
