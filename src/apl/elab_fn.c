@@ -337,10 +337,49 @@ static TExp *function_value(Elab *cx, AplNode *f, EBind *fenv, TBase ba, TBase b
   return el_fn(a, ta, body, loc);
 }
 
+/* fn x => s f x (s_left) or fn x => x f s: s atomic, bound outside */
+static TExp *function_fixed(Elab *cx, AplNode *f, EBind *fenv, TExp *s, bool s_left, TBase bx, Loc loc) {
+  LetScope inner = {0}, *saved = cx->scope;
+  cx->scope = &inner;
+  const char *a = el_fresh(cx);
+  TType *ta = ttype_scalar(bx);
+  TExp *x = el_var(a, ta, loc);
+  TExp *body = el_apply(cx, f, fenv, s_left ? el_copy(s) : x, s_left ? x : el_copy(s));
+  cx->scope = saved;
+  if (!body) return NULL;
+  if (el_rank(body) != 0)
+    return diag_error(loc, "nested array: the function applied by ¨ returns an array of rank %d, not a scalar (nested "
+                      "arrays are not in the subset)", el_rank(body)), NULL;
+  return el_fn(a, ta, el_close(&inner, body), loc);
+}
+
+/* L f¨ R: zipWith of the function on arrays of one rank, each with a scalar
+   side fixed; a rank or (statically) length error at ¨ */
+static TExp *each2(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *r) {
+  AplNode *f = d->kids[0];
+  int rl = el_rank(l), rr = el_rank(r);
+  if (rl == 0 && rr == 0) {
+    TExp *v = el_apply(cx, f, fenv, l, r);
+    if (v && el_rank(v) != 0) return diag_error(d->loc, "nested array: the function applied by ¨ returns an array of rank %d", el_rank(v)), NULL;
+    return v;
+  }
+  if (rl == 0 || rr == 0) {
+    TExp *sc = el_atomic(cx, rl == 0 ? l : r), *a = rl == 0 ? r : l;
+    TExp *fn = sc ? function_fixed(cx, f, fenv, sc, rl == 0, el_base(a), d->loc) : NULL;
+    return fn ? el_op("each", d->loc, 2, fn, a) : NULL;
+  }
+  if (rl != rr) return diag_error(d->loc, "rank error: ¨ of arrays of ranks %d and %d", rl, rr), NULL;
+  long long nl = el_length(l), nr = el_length(r);
+  if (nl >= 0 && nr >= 0 && nl != nr) return diag_error(d->loc, "length error: ¨ of vectors of lengths %lld and %lld", nl, nr), NULL;
+  TExp *fn = function_value(cx, f, fenv, el_base(l), el_base(r), true, d->loc, "applied by ¨");
+  return fn ? el_op("zipWith", d->loc, 3, fn, l, r) : NULL;
+}
+
 /* f¨ x: a scalar function as it is (pervasive), else each(fn, x) */
 static TExp *each(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *x) {
   AplNode *f = d->kids[0];
-  if (l) return diag_error(d->loc, "not supported yet: dyadic ¨ (docs/apl.md §5)"), NULL;
+  if (l && f->kind == AF_PRIM && scalar_fn(f)) return el_apply(cx, f, fenv, l, x);
+  if (l) return each2(cx, d, fenv, l, x);
   if (f->kind == AF_PRIM && (scalar_fn(f) || scalar_monadic_glyph(f->cp))) return el_apply(cx, f, fenv, NULL, x);
   if (el_rank(x) == 0) {
     TExp *r = el_apply(cx, f, fenv, NULL, x);
