@@ -18,7 +18,8 @@ typedef enum {
   AT_QUAD,                 /* ⎕ */
   AT_ALPHA, AT_OMEGA,      /* ⍺ ⍵ */
   AT_DEL,                  /* ∇ */
-  AT_COLON, AT_SEMI
+  AT_COLON, AT_SEMI,
+  AT_ZILDE                 /* ⍬ */
 } AplTokKind;
 
 typedef struct AplToken {
@@ -52,8 +53,9 @@ typedef enum {
   AF_PRIM,       /* cp: a primitive function (also / ⌿ as compress) */
   AF_DFN,        /* kids: the statements of {…} */
   AF_NAME,       /* a name bound to a function */
-  AF_DERIVED     /* cp: a monadic operator (/ ⌿ ¨) applied to kids[0];
+  AF_DERIVED,    /* cp: a monadic operator (/ ⌿ ¨) applied to kids[0];
                     ∘ (∘.f): the outer product of kids[0] */
+  AF_TRAIN       /* kids: (g h), an atop, or (f g h), a fork */
 } AplKind;
 
 typedef struct AplNode AplNode;

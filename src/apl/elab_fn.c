@@ -12,7 +12,7 @@ enum {
   G_AND = 0x2227, G_OR = 0x2228, G_NAND = 0x2372, G_NOR = 0x2371, G_IOTA = 0x2373, G_RHO = 0x2374,
   G_TALLY = 0x2262, G_DROP = 0x2193, G_TAKE = 0x2191, G_ROT = 0x233D, G_ROT1 = 0x2296, G_REDUCE1 = 0x233F,
   G_SCAN1 = 0x2340, G_EACH = 0xA8, G_JOT = 0x2218, G_FIRST = 0x2283, G_TRANSP = 0x2349, G_TABLE = 0x236A,
-  G_STAR_LOG = 0x235F, G_CIRCLE = 0x25CB
+  G_STAR_LOG = 0x235F, G_CIRCLE = 0x25CB, G_RIGHT = 0x22A2, G_LEFT = 0x22A3
 };
 
 static const char *glyph_text(int cp) {
@@ -126,8 +126,9 @@ static TExp *pointwise(Elab *cx, const char *op, Loc loc, TExp *x) {
 }
 
 static TExp *recip_body(void *ctx, TExp *x) { return el_op("divd", *(Loc *)ctx, 2, el_double(1.0, *(Loc *)ctx), x); }
+static TExp *pi_times_body(void *ctx, TExp *x) { return el_op("muld", *(Loc *)ctx, 2, el_op("pi", *(Loc *)ctx, 0), x); }
 
-/* monadic - | ⌊ ⌈ ÷ ~ */
+/* monadic + - | ⌊ ⌈ ÷ ~ * ⍟ ○ */
 static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
   TBase b = el_base(x);
   const char *g = glyph_text(f->cp);
@@ -136,8 +137,16 @@ static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
     if (b != TB_BOOL) return diag_error(f->loc, "domain error: ~ needs booleans (0 or 1)"), NULL;
     return pointwise(cx, "notb", f->loc, x);
   }
+  if (f->cp == '*' || f->cp == G_STAR_LOG || f->cp == G_CIRCLE) {   /* exp, ln, pi times: on doubles */
+    if (!(x = el_coerce(cx, x, TB_DOUBLE))) return NULL;
+    if (f->cp != G_CIRCLE) return pointwise(cx, f->cp == '*' ? "expd" : "ln", f->loc, x);
+    if (el_rank(x) == 0) return pi_times_body(&f->loc, x);
+    TExp *fn = scalar_lambda(cx, TB_DOUBLE, pi_times_body, &f->loc, f->loc);
+    return fn ? el_op("each", f->loc, 2, fn, x) : NULL;
+  }
   if (b == TB_BOOL && f->cp != G_DIV) { x = el_coerce(cx, x, TB_INT); b = TB_INT; }
   switch (f->cp) {
+  case '+': return x;   /* conjugate: the identity on real numbers */
   case '-': return pointwise(cx, b == TB_INT ? "negi" : "negd", f->loc, x);
   case '|': return pointwise(cx, b == TB_INT ? "absi" : "absd", f->loc, x);
   case G_MIN: case G_MAX: return b == TB_INT ? x : pointwise(cx, f->cp == G_MIN ? "floor" : "ceil", f->loc, x);
@@ -178,9 +187,16 @@ static TExp *tally(Elab *cx, AplNode *f, TExp *x) {
   return el_op("first", f->loc, 2, el_int(0, f->loc), el_op("shape", f->loc, 1, x));
 }
 
+/* the scalar functions that have a monadic form here */
+static bool scalar_monadic_glyph(int cp) {
+  return cp == '+' || cp == '-' || cp == '|' || cp == G_MIN || cp == G_MAX || cp == G_DIV || cp == '~' || cp == '*' ||
+         cp == G_STAR_LOG || cp == G_CIRCLE;
+}
+
 static TExp *prim_monadic(Elab *cx, AplNode *f, TExp *x) {
-  if (scalar_fn(f) || f->cp == '~' || f->cp == G_DIV || f->cp == '-') return scalar_monadic(cx, f, x);
+  if (scalar_fn(f) || scalar_monadic_glyph(f->cp)) return scalar_monadic(cx, f, x);
   switch (f->cp) {
+  case G_RIGHT: case G_LEFT: return x;
   case G_IOTA: {
     TExp *n = int_scalar(cx, x, f, "the argument");
     return n ? el_op("iota", f->loc, 1, n) : NULL;
@@ -232,10 +248,23 @@ static TExp *compress(Elab *cx, AplNode *f, TExp *b, TExp *a) {
   return el_bind(cx, el_op("compress", f->loc, 2, b, a));
 }
 
+static const ScalarFn divide = { G_DIV, K_DOUBLE, NULL, "divd", NULL, NULL, 1 };
+
+/* L ⍟ R, the base-L logarithm of R: (⍟R)÷⍟L, with scalar extension */
+static TExp *logarithm(Elab *cx, AplNode *f, TExp *l, TExp *r) {
+  if (el_base(l) == TB_CHAR || el_base(r) == TB_CHAR) return diag_error(f->loc, "domain error: ⍟ of characters"), NULL;
+  TExp *lr = el_coerce(cx, r, TB_DOUBLE), *ll = lr ? el_coerce(cx, l, TB_DOUBLE) : NULL;
+  if (!ll || !(lr = pointwise(cx, "ln", f->loc, lr)) || !(ll = pointwise(cx, "ln", f->loc, ll))) return NULL;
+  return scalar_dyadic(cx, &divide, f->loc, lr, ll);
+}
+
 static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   const ScalarFn *s = scalar_fn(f);
   if (s) return scalar_dyadic(cx, s, f->loc, l, r);
   switch (f->cp) {
+  case G_RIGHT: return r;
+  case G_LEFT: return l;
+  case G_STAR_LOG: return logarithm(cx, f, l, r);
   case G_DROP: case G_ROT: case G_TAKE: {
     TExp *k = int_scalar(cx, l, f, "the left argument");
     if (!k) return NULL;
@@ -308,11 +337,50 @@ static TExp *function_value(Elab *cx, AplNode *f, EBind *fenv, TBase ba, TBase b
   return el_fn(a, ta, body, loc);
 }
 
+/* fn x => s f x (s_left) or fn x => x f s: s atomic, bound outside */
+static TExp *function_fixed(Elab *cx, AplNode *f, EBind *fenv, TExp *s, bool s_left, TBase bx, Loc loc) {
+  LetScope inner = {0}, *saved = cx->scope;
+  cx->scope = &inner;
+  const char *a = el_fresh(cx);
+  TType *ta = ttype_scalar(bx);
+  TExp *x = el_var(a, ta, loc);
+  TExp *body = el_apply(cx, f, fenv, s_left ? el_copy(s) : x, s_left ? x : el_copy(s));
+  cx->scope = saved;
+  if (!body) return NULL;
+  if (el_rank(body) != 0)
+    return diag_error(loc, "nested array: the function applied by ¨ returns an array of rank %d, not a scalar (nested "
+                      "arrays are not in the subset)", el_rank(body)), NULL;
+  return el_fn(a, ta, el_close(&inner, body), loc);
+}
+
+/* L f¨ R: zipWith of the function on arrays of one rank, each with a scalar
+   side fixed; a rank or (statically) length error at ¨ */
+static TExp *each2(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *r) {
+  AplNode *f = d->kids[0];
+  int rl = el_rank(l), rr = el_rank(r);
+  if (rl == 0 && rr == 0) {
+    TExp *v = el_apply(cx, f, fenv, l, r);
+    if (v && el_rank(v) != 0) return diag_error(d->loc, "nested array: the function applied by ¨ returns an array of rank %d", el_rank(v)), NULL;
+    return v;
+  }
+  if (rl == 0 || rr == 0) {
+    TExp *sc = el_atomic(cx, rl == 0 ? l : r), *a = rl == 0 ? r : l;
+    TExp *fn = sc ? function_fixed(cx, f, fenv, sc, rl == 0, el_base(a), d->loc) : NULL;
+    return fn ? el_op("each", d->loc, 2, fn, a) : NULL;
+  }
+  if (rl != rr) return diag_error(d->loc, "rank error: ¨ of arrays of ranks %d and %d", rl, rr), NULL;
+  long long nl = el_length(l), nr = el_length(r);
+  if (nl >= 0 && nr >= 0 && nl != nr) return diag_error(d->loc, "length error: ¨ of vectors of lengths %lld and %lld", nl, nr), NULL;
+  TExp *fn = function_value(cx, f, fenv, el_base(l), el_base(r), true, d->loc, "applied by ¨");
+  return fn ? el_op("zipWith", d->loc, 3, fn, l, r) : NULL;
+}
+
 /* f¨ x: a scalar function as it is (pervasive), else each(fn, x) */
 static TExp *each(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *x) {
   AplNode *f = d->kids[0];
-  if (l) return diag_error(d->loc, "not supported yet: dyadic ¨ (docs/apl.md §5)"), NULL;
-  if (f->kind == AF_PRIM && (scalar_fn(f) || f->cp == '-' || f->cp == '~')) return el_apply(cx, f, fenv, NULL, x);
+  if (l && f->kind == AF_PRIM && scalar_fn(f)) return el_apply(cx, f, fenv, l, x);
+  if (l) return each2(cx, d, fenv, l, x);
+  if (f->kind == AF_PRIM && (scalar_fn(f) || scalar_monadic_glyph(f->cp))) return el_apply(cx, f, fenv, NULL, x);
   if (el_rank(x) == 0) {
     TExp *r = el_apply(cx, f, fenv, NULL, x);
     if (r && el_rank(r) != 0) return diag_error(d->loc, "nested array: the function applied by ¨ returns an array of rank %d", el_rank(r)), NULL;
@@ -344,6 +412,28 @@ static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
   return el_op("zipWith", d->loc, 3, fn, ra, rb);
 }
 
+/* ---- trains: (f g h) ⍵ is (f ⍵) g (h ⍵), (g h) ⍵ is g (h ⍵); dyadic
+   likewise with ⍺ on the left of f and h ---- */
+
+static TExp *apply_train(Elab *cx, AplNode *t, EBind *fenv, TExp *l, TExp *r) {
+  if (cx->depth > 200) return diag_error(t->loc, "functions nested too deeply (more than 200 calls)"), NULL;
+  cx->depth++;
+  TExp *res = NULL;
+  if (t->nkids == 2) {
+    TExp *x = el_apply(cx, t->kids[1], fenv, l, r);
+    res = x ? el_apply(cx, t->kids[0], fenv, NULL, x) : NULL;
+  } else {
+    bool dyadic = l != NULL;
+    r = el_atomic(cx, r);
+    l = dyadic ? el_atomic(cx, l) : NULL;
+    TExp *right = r && (!dyadic || l) ? el_apply(cx, t->kids[2], fenv, l, r) : NULL;
+    TExp *left = right ? el_apply(cx, t->kids[0], fenv, l ? el_copy(l) : NULL, el_copy(r)) : NULL;
+    res = left ? el_apply(cx, t->kids[1], fenv, left, right) : NULL;
+  }
+  cx->depth--;
+  return res;
+}
+
 /* ---- dfns: inlined, ⍺ and ⍵ bound to the arguments ---- */
 
 static TExp *apply_dfn(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
@@ -365,6 +455,7 @@ TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
   switch (f->kind) {
   case AF_PRIM: return l ? prim_dyadic(cx, f, l, r) : prim_monadic(cx, f, r);
   case AF_DFN: return apply_dfn(cx, f, fenv, l, r);
+  case AF_TRAIN: return apply_train(cx, f, fenv, l, r);
   case AF_NAME: {
     EBind *b = el_lookup(fenv, f->name);
     if (!b || !b->fn) return diag_error(f->loc, "unknown function '%s'", f->name), NULL;

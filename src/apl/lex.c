@@ -119,7 +119,7 @@ static bool lex_string(Lx *lx, AplToken *t) {
 static const struct { int cp; AplTokKind kind; } punct[] = {
   { '(', AT_LPAREN }, { ')', AT_RPAREN }, { '[', AT_LBRACK }, { ']', AT_RBRACK }, { '{', AT_LBRACE },
   { '}', AT_RBRACE }, { 0x2190, AT_ASSIGN }, { 0x22C4, AT_SEP }, { 0x2395, AT_QUAD }, { 0x237A, AT_ALPHA },
-  { 0x2375, AT_OMEGA }, { 0x2207, AT_DEL }, { ':', AT_COLON }, { ';', AT_SEMI }, { '\n', AT_SEP },
+  { 0x2375, AT_OMEGA }, { 0x2207, AT_DEL }, { ':', AT_COLON }, { ';', AT_SEMI }, { '\n', AT_SEP }, { 0x236C, AT_ZILDE },
 };
 
 /* One token at lx->p (spaces and comments skipped by the caller). */

@@ -66,16 +66,65 @@ static void bind(Ps *ps, const char *name, bool fn) {
 static bool is_monadic_op(int cp) { return cp == '/' || cp == 0x233F || cp == '\\' || cp == 0x2340 || cp == 0xA8 || cp == 0x2368; }
 static bool is_operator_only(int cp) { return cp == 0xA8 || cp == 0x2368 || cp == '.' || cp == 0x2363 || cp == 0x2364 || cp == 0x2365; }
 
+static bool is_fn_paren(Ps *ps, int i, int depth);
+
+/* The index after the matching close of the bracket at i (-1: none). */
+static int skip_bracketed(Ps *ps, int i) {
+  int level = 0;
+  for (; i < ps->n; i++) {
+    AplTokKind k = ps->t[i].kind;
+    if (k == AT_LPAREN || k == AT_LBRACE || k == AT_LBRACK) level++;
+    else if (k == AT_RPAREN || k == AT_RBRACE || k == AT_RBRACK) { if (--level == 0) return i + 1; }
+    else if (k == AT_EOF) return -1;
+  }
+  return -1;
+}
+
+/* Lookahead without diagnostics: the index after a function (with its
+   monadic operators) starting at token i, or -1 if none starts there. */
+static int skip_fn(Ps *ps, int i, int depth) {
+  AplToken *t = &ps->t[i];
+  int j = -1;
+  if (t->kind == AT_PRIM) {
+    if (t->cp == 0x2218) {
+      if (i + 2 >= ps->n || ps->t[i + 1].kind != AT_PRIM || ps->t[i + 1].cp != '.') return -1;
+      return skip_fn(ps, i + 2, depth);
+    }
+    if (is_operator_only(t->cp)) return -1;
+    j = i + 1;
+  } else if (t->kind == AT_NAME) {
+    Name *b = lookup(ps, t->text);
+    if (!b || !b->fn) return -1;
+    j = i + 1;
+  } else if (t->kind == AT_LBRACE) j = skip_bracketed(ps, i);
+  else if (t->kind == AT_LPAREN && is_fn_paren(ps, i, depth + 1)) j = skip_bracketed(ps, i);
+  while (j >= 0 && j < ps->n && ps->t[j].kind == AT_PRIM && is_monadic_op(ps->t[j].cp)) j++;
+  return j;
+}
+
+/* Is the '(' at i a function in parentheses: (f), a train (f g h)? */
+static bool is_fn_paren(Ps *ps, int i, int depth) {
+  if (depth > APL_MAX_DEPTH) return false;
+  int j = i + 1;
+  do {
+    j = skip_fn(ps, j, depth);
+    if (j < 0) return false;
+  } while (ps->t[j].kind != AT_RPAREN);
+  return true;
+}
+
 static bool is_fn_start(Ps *ps) {
   AplToken *t = cur(ps);
   if (t->kind == AT_PRIM) return !is_operator_only(t->cp) && !(t->cp == 0x2218 && ahead(ps, 1)->kind != AT_PRIM);
   if (t->kind == AT_LBRACE || t->kind == AT_DEL) return true;
   if (t->kind == AT_NAME) { Name *b = lookup(ps, t->text); return b && b->fn; }
+  if (t->kind == AT_LPAREN) return is_fn_paren(ps, ps->i, 0);
   return false;
 }
 
 static AplNode *parse_expr(Ps *ps);
 static AplNode *parse_fn(Ps *ps);
+static AplNode *parse_train(Ps *ps);
 static bool parse_body(Ps *ps, AplNode ***stmts, int *n, bool top);
 
 static bool enter(Ps *ps) {
@@ -115,6 +164,17 @@ static AplNode *parse_fn_atom(Ps *ps) {
   case AT_DEL:
     return diag_error(t->loc, "recursion: ∇ (a function calling itself) is not in the subset"), NULL;
   case AT_LBRACE: return parse_dfn(ps);
+  case AT_LPAREN: {   /* (f), (g h), (f g h): is_fn_start said it is a function */
+    Loc open = t->loc;
+    next(ps);
+    AplNode *f = parse_train(ps);
+    if (!f) return NULL;
+    if (cur(ps)->kind != AT_RPAREN)
+      return diag_error(cur(ps)->loc, "expected ')' closing the function at %d:%d, found %s", open.line, open.col,
+                        tok_name(cur(ps))), NULL;
+    next(ps);
+    return f;
+  }
   case AT_NAME: {
     Name *b = lookup(ps, t->text);
     if (!b) return unknown_name(ps, t);
@@ -165,7 +225,47 @@ static AplNode *parse_fn(Ps *ps) {
   return f;
 }
 
-/* a value atom: number, string, name, ⍺, ⍵, (expr); then any [index] */
+/* f₁ f₂ … fₙ up to the end of the expression: a train, read from the right
+   as forks (f g h) with an atop (g h) at the left end when n is even (Dyalog);
+   one function is itself. A value inside a train (`1+⊢`) is refused. */
+static AplNode *parse_train(Ps *ps) {
+  if (!enter(ps)) return NULL;
+  int n = 0, cap = 0;
+  AplNode **fs = NULL;
+  Loc loc = cur(ps)->loc;
+  do {
+    AplNode *f = parse_fn(ps);
+    if (!f) { ps->depth--; return NULL; }
+    ARENA_PUSH(fs, n, cap, f);
+  } while (is_fn_start(ps));
+  ps->depth--;
+  if (!is_end(cur(ps))) {
+    AplToken *t = cur(ps);
+    if (t->kind == AT_PRIM) return diag_error(t->loc, "an operator needs a function on its left"), NULL;
+    return diag_error(t->loc, "not supported yet: a value inside a train (only functions: (f g h), (g h))"), NULL;
+  }
+  if (n == 1) return fs[0];
+  AplNode *t;
+  int i;
+  if (n % 2 == 1) {
+    t = node(AF_TRAIN, fs[n - 3]->loc, 3);
+    t->kids[0] = fs[n - 3]; t->kids[1] = fs[n - 2]; t->kids[2] = fs[n - 1];
+    i = n - 3;
+  } else {
+    t = node(AF_TRAIN, fs[n - 2]->loc, 2);
+    t->kids[0] = fs[n - 2]; t->kids[1] = fs[n - 1];
+    i = n - 2;
+  }
+  while (i >= 2) {
+    AplNode *f = node(AF_TRAIN, fs[i - 2]->loc, 3);
+    f->kids[0] = fs[i - 2]; f->kids[1] = fs[i - 1]; f->kids[2] = t;
+    t = f; i -= 2;
+  }
+  (void)loc;
+  return t;
+}
+
+/* a value atom: number, string, name, ⍺, ⍵, ⍬, (expr); then any [index] */
 static AplNode *parse_atom(Ps *ps) {
   AplToken *t = cur(ps);
   AplNode *a = NULL;
@@ -178,6 +278,10 @@ static AplNode *parse_atom(Ps *ps) {
   case AT_STR:
     a = node(AN_STR, t->loc, 0);
     a->cps = t->cps; a->ncps = t->ncps;
+    next(ps);
+    break;
+  case AT_ZILDE:   /* ⍬: an empty strand */
+    a = node(AN_STRAND, t->loc, 0);
     next(ps);
     break;
   case AT_ALPHA: case AT_OMEGA:
@@ -229,7 +333,8 @@ static AplNode *parse_atom(Ps *ps) {
 static bool starts_value(Ps *ps) {
   AplToken *t = cur(ps);
   switch (t->kind) {
-  case AT_NUM: case AT_STR: case AT_LPAREN: case AT_ALPHA: case AT_OMEGA: return true;
+  case AT_NUM: case AT_STR: case AT_ALPHA: case AT_OMEGA: case AT_ZILDE: return true;
+  case AT_LPAREN: return !is_fn_paren(ps, ps->i, 0);
   case AT_NAME: { Name *b = lookup(ps, t->text); return !b || !b->fn; }
   default: return false;
   }
@@ -289,12 +394,12 @@ static AplNode *parse_assign(Ps *ps) {
   AplNode *v = NULL;
   bool fn = false;
   if (is_fn_start(ps)) {
-    AplNode *f = parse_fn(ps);
-    if (f && is_end(cur(ps))) { v = f; fn = true; }
-    else if (f) {
-      AplNode *x = parse_expr(ps);
-      if (x) { v = node(AN_MONAD, f->loc, 2); v->kids[0] = f; v->kids[1] = x; }
-    }
+    /* functions up to the end of the statement: a function or a train;
+       else an expression starting with a function (`-⍳N`) */
+    int j = ps->i, k;
+    while ((k = skip_fn(ps, j, 0)) >= 0) j = k;
+    if (j > ps->i && is_end(&ps->t[j])) { v = parse_train(ps); fn = v != NULL; }
+    else v = parse_expr(ps);
   } else v = parse_expr(ps);
   ps->defining = saved;
   if (!v) return NULL;

@@ -10,7 +10,8 @@
 #      "file:line:col: error:", and the caret under column col counted in
 #      code points;
 #   3. no crash (exit 0 or 1, no sanitizer report, no internal error) on
-#      prefixes of signal.apl and primes.apl, deep nesting, binary junk;
+#      prefixes of signal.apl, primes.apl, easter.apl, blackscholes.apl and
+#      tests/apl/train.apl, deep nesting (parentheses, trains), binary junk;
 #   4. usage errors of `clift apl` exit 2, and so do `clift compile` and
 #      `clift bench` of an APL program (not yet: docs/apl.md §6).
 # Usage: apl_test.sh path/to/clift    Prints "apl: N passed, N failed".
@@ -53,9 +54,10 @@ for f in $errors; do
 done
 
 crashes=0
-for src in examples/apl/signal.apl examples/apl/primes.apl; do
+for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl tests/apl/train.apl; do
   text=$(cat "$src")
-  for ((i = 0; i < ${#text}; i += 2)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
+  step=2; case $src in *easter*|*blackscholes*) step=5;; esac
+  for ((i = 0; i < ${#text}; i += step)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
     printf '%s' "${text:0:i}" > "$T/prefix.apl"
     "$CLIFT" run -t interp "$T/prefix.apl" > "$T/out" 2>&1
     rc=$?
@@ -64,11 +66,18 @@ for src in examples/apl/signal.apl examples/apl/primes.apl; do
     fi
   done
 done
-if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of signal.apl, primes.apl"; fi
+if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of signal, primes, easter, blackscholes, train"; fi
 
 printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.apl"
 "$CLIFT" check "$T/deep.apl" > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "nested too deeply" "$T/out"; then ok; else bad "deep parentheses: $(head -n 3 "$T/out")"; fi
+printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.apl"; printf '+/)' >> "$T/deep.apl"
+"$CLIFT" check "$T/deep.apl" > "$T/out" 2>&1
+if [ $? -eq 1 ] && ! grep -qE 'Sanitizer|runtime error|internal error' "$T/out"; then ok; else bad "deep function parentheses: $(head -n 3 "$T/out")"; fi
+{ printf 'x ← '; for i in $(seq 3000); do printf -- '-+'; done; printf '÷\nx 2\n'; } > "$T/train.apl"
+"$CLIFT" run -t interp "$T/train.apl" > "$T/out" 2>&1
+rc=$?
+if { [ $rc -eq 0 ] || [ $rc -eq 1 ]; } && ! grep -qE 'Sanitizer|runtime error|internal error' "$T/out"; then ok; else bad "a train of 6001 functions: exit $rc $(head -n 3 "$T/out")"; fi
 { printf 'f ← {⍵+1}\n'; for i in $(seq 150); do printf 'f '; done; printf '0\n'; } > "$T/calls.apl"
 if [ "$("$CLIFT" run -t interp "$T/calls.apl" 2>&1)" = "150" ]; then ok; else bad "150 nested calls: $("$CLIFT" run -t interp "$T/calls.apl" 2>&1 | head -n 3)"; fi
 head -c 4096 /dev/urandom > "$T/junk.apl"
