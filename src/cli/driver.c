@@ -118,7 +118,7 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   c->target = t;
   c->prog = p;
   if (!t->emit) return c;                                        /* interp runs the typed program */
-  GenOptions gen = g ? *g : (GenOptions){ PEEL_AUTO, false, false };
+  GenOptions gen = g ? *g : (GenOptions){ .peel = PEEL_AUTO };
   gen.single_pass = t->device && !gen.no_single_pass;   /* dpia/lookback.c */
   bool ok = (c->lowered = lower_program(p))                      /* lower strategy (a re-typed copy) */
          && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */

@@ -390,7 +390,7 @@ static int cmd_run(int argc, char **argv) {
 static int cmd_compile(int argc, char **argv) {
   const char *asked = "openmp", *dir = NULL;
   bool print = false, ptx = false;
-  GenOptions gen = { PEEL_AUTO };
+  GenOptions gen = { .peel = PEEL_AUTO };
   int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_compile, stdout); return 0; }
@@ -485,7 +485,7 @@ static int cmd_test(int argc, char **argv) {
   for (int k = 0; driver_target_at(k); k++)   /* default: every target available here */
     if (driver_target_at(k)->available()) targets[ntargets++] = driver_target_at(k);
   bool verbose = false;
-  GenOptions gen = { PEEL_AUTO };
+  GenOptions gen = { .peel = PEEL_AUTO };
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }

@@ -73,7 +73,7 @@ static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Na
 }
 
 Kernel *dpia_translate(Program *p, const GenOptions *g) {
-  static const GenOptions defaults = { PEEL_AUTO };
+  static const GenOptions defaults = { .peel = PEEL_AUTO };
   for (int i = 0; i < p->nsizes; i++)
     if (!c_identifier_ok(p->sizes[i]->name)) {
       diag_error(p->loc, "size variable '%s' cannot be used in generated code: rename it to a C identifier", p->sizes[i]->name);
