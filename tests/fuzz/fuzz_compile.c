@@ -10,6 +10,11 @@
    (its report is rendered, as clift prints it); a crash, a sanitizer report, a
    leak or a hang is a finding. tests/fuzz/README.md says how to build and run.
 
+   The same bytes then go through the APL and the TAIL front ends (parse →
+   elaborate → TAIL check → lower → normalise → infer, the TAIL printer, the
+   hidden inputs), and the program they make through code generation for every
+   target, as `clift run prog.apl|prog.tail` does before it runs.
+
    Every execution starts from the state of a fresh process: the arena and the
    diagnostics' source list are released, the uid and size-variable counters
    restart and the launch-size override (a CLI option, process-wide in
@@ -18,6 +23,8 @@
 #include "dpia/plan.h"
 #include "syntax/ast.h"
 #include "arith/nat.h"
+#include "tail/tail.h"
+#include "apl/apl.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -68,6 +75,30 @@ static void read_inputs(Program *p, const char *text) {
   for (int i = 0; i < n; i++) value_print(&b, values[i]);
 }
 
+/* Code generation for every target that generates code. */
+static void generate_all(Program *p) {
+  for (int i = 0; driver_target_at(i); i++) {
+    if (target_is_oracle(driver_target_at(i))) continue;
+    diag_clear();
+    if (!driver_generate(p, driver_target_at(i), NULL)) (void)diag_render();
+  }
+}
+
+/* The text as an APL program (apl) or a TAIL program. */
+static void tail_front_end(const char *text, bool apl) {
+  const char *file = apl ? "fuzz.apl" : "fuzz.tail";
+  bool final = true;
+  diag_clear();
+  TExp *e = apl ? apl_to_tail(file, text, &final) : tail_parse(file, text);
+  TailProgram *tp = e ? tail_compile_outputs(e, file, final) : NULL;
+  if (!tp || !tail_inputs(tp)) { (void)diag_render(); return; }
+  Buf b = {0};
+  tail_print(&b, e);                 /* `clift apl --emit-tail` */
+  (void)tail_describe(tp);           /* `clift check` */
+  ast_print(&b, tp->core->body);     /* `--emit-core` */
+  generate_all(tp->core);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   reset_process_state();
   char *text = arena_strndup((const char *)data, size);   /* NUL-terminated */
@@ -79,14 +110,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     (void)driver_program_type(p);   /* what `clift check` prints */
     Buf b = {0};
     ast_print(&b, p->body);        /* `clift check --dump` */
-    for (int i = 0; driver_target_at(i); i++) {   /* every target that generates code */
-      if (target_is_oracle(driver_target_at(i))) continue;
-      diag_clear();
-      if (!driver_generate(p, driver_target_at(i), NULL)) (void)diag_render();
-    }
+    generate_all(p);
     /* last, so that the uids above are those of `clift compile` */
     ast_print(&b, knormalize(p->body));   /* the K-normalised program `clift test` also runs */
   }
+  tail_front_end(text, true);
+  tail_front_end(text, false);
   reset_process_state();   /* nothing stays allocated between executions */
   return 0;
 }
