@@ -37,7 +37,8 @@ else bad "signal.apl's TAIL is not Figure 3.1's:"; cat "$T/diff"; fi
 
 errors="tests/apl/err_*.apl examples/apl/errors/length.apl examples/apl/errors/nested_each.apl
   examples/apl/errors/nested_strand.apl examples/apl/errors/rank.apl examples/apl/errors/recursion_del.apl
-  examples/apl/errors/recursion_named.apl"
+  examples/apl/errors/recursion_named.apl examples/apl/errors/power_shape.apl examples/apl/errors/power_rank.apl
+  examples/apl/errors/rank_index.apl"
 for f in $errors; do
   for cmd in check run; do
     "$CLIFT" $cmd "$f" > "$T/out" 2>&1
