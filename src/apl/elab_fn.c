@@ -238,10 +238,10 @@ static TExp *catenate(Elab *cx, AplNode *f, TExp *a, TExp *b) {
   bool first = f->cp == G_TABLE;
   if (ra > 1 || rb > 1 || first) {
     int r = ra > rb ? ra : rb;
-    if (ra != rb && ra != r - 1 && rb != r - 1)
-      return diag_error(f->loc, "rank error: %s of arrays of ranks %d and %d", glyph_text(f->cp), ra, rb), NULL;
     if (ra != rb && (ra == 0 || rb == 0) && r > 1)
       return diag_error(f->loc, "not supported yet: %s of a scalar and an array of rank %d", glyph_text(f->cp), r), NULL;
+    if (ra != rb && ra != r - 1 && rb != r - 1)
+      return diag_error(f->loc, "rank error: %s of arrays of ranks %d and %d", glyph_text(f->cp), ra, rb), NULL;
     if (first) {   /* ⍪: the first axis, cons/snoc/cat through transp2 */
       if (ra != rb) return el_op(ra < rb ? "cons" : "snoc", f->loc, 2, a, b);
       if (r == 1) return el_op("cat", f->loc, 2, a, b);
