@@ -309,7 +309,19 @@ TExp *el_value(Elab *cx, AplNode *a) {
       diag_error(a->loc, "rank error: [ ] with one index needs a vector, and this array has rank %d", el_rank(x));
       break;
     }
-    diag_error(a->loc, "not supported yet: indexing A[i] (docs/apl.md §5, M4)");
+    TExp *i = el_value(cx, a->kids[1]);
+    if (!i) break;
+    if (el_base(i) != TB_INT && el_base(i) != TB_BOOL) {
+      diag_error(a->loc, "domain error: an index must be an integer, found %s", tbase_name(el_base(i)));
+      break;
+    }
+    if (!(i = el_coerce(cx, i, TB_INT))) break;
+    if (el_rank(i) == 0) { r = el_op("index", a->loc, 2, i, x); break; }
+    /* A[I]: each(fn v:[int]0 => index(v, A), I), A bound once */
+    if (!(x = el_atomic(cx, x))) break;
+    const char *v = el_fresh(cx);
+    TExp *body = el_op("index", a->loc, 2, el_var(v, ttype_scalar(TB_INT), a->loc), el_copy(x));
+    if (body) r = el_op("each", a->loc, 2, el_fn(v, ttype_scalar(TB_INT), body, a->loc), i);
     break;
   }
   default:

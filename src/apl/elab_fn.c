@@ -12,7 +12,7 @@ enum {
   G_AND = 0x2227, G_OR = 0x2228, G_NAND = 0x2372, G_NOR = 0x2371, G_IOTA = 0x2373, G_RHO = 0x2374,
   G_TALLY = 0x2262, G_DROP = 0x2193, G_TAKE = 0x2191, G_ROT = 0x233D, G_ROT1 = 0x2296, G_REDUCE1 = 0x233F,
   G_SCAN1 = 0x2340, G_EACH = 0xA8, G_JOT = 0x2218, G_FIRST = 0x2283, G_TRANSP = 0x2349, G_TABLE = 0x236A,
-  G_STAR_LOG = 0x235F, G_CIRCLE = 0x25CB, G_RIGHT = 0x22A2, G_LEFT = 0x22A3
+  G_STAR_LOG = 0x235F, G_POWER = 0x2363, G_CIRCLE = 0x25CB, G_RIGHT = 0x22A2, G_LEFT = 0x22A3
 };
 
 static const char *glyph_text(int cp) {
@@ -193,6 +193,17 @@ static bool scalar_monadic_glyph(int cp) {
          cp == G_STAR_LOG || cp == G_CIRCLE;
 }
 
+/* ,x: the elements in row-major order, reshape0([×/⍴x], x); a scalar becomes
+   a one-element vector */
+static TExp *ravel(Elab *cx, AplNode *f, TExp *x) {
+  int r = el_rank(x);
+  if (r == 1) return x;
+  TExp *n = r == 0 ? el_int(1, f->loc)
+                   : el_op("reduce", f->loc, 3, el_opval("muli", f->loc), el_int(1, f->loc), el_op("shape", f->loc, 1, el_atomic(cx, x)));
+  if (!n) return NULL;
+  return el_op("reshape0", f->loc, 2, el_vec(f->loc, 1, &n), r == 0 ? x : el_copy(x));
+}
+
 static TExp *prim_monadic(Elab *cx, AplNode *f, TExp *x) {
   if (scalar_fn(f) || scalar_monadic_glyph(f->cp)) return scalar_monadic(cx, f, x);
   switch (f->cp) {
@@ -204,10 +215,9 @@ static TExp *prim_monadic(Elab *cx, AplNode *f, TExp *x) {
   case G_TALLY: return tally(cx, f, x);
   case G_RHO: return el_rank(x) == 0 ? el_vec(f->loc, 0, NULL) : el_op("shape", f->loc, 1, x);
   case G_FIRST: return el_rank(x) == 0 ? x : el_op("first", f->loc, 2, fill(el_base(x), f->loc), x);
-  case G_ROT: return el_rank(x) == 0 ? x : el_op("reverse", f->loc, 1, x);
-  case ',':
-    if (el_rank(x) == 1) return x;
-    return diag_error(f->loc, "not supported yet: ravel of an array of rank %d", el_rank(x)), NULL;
+  case G_ROT: return el_rank(x) == 0 ? x : el_op(x->type->kind == TT_VEC ? "reverseV" : "reverse", f->loc, 1, x);
+  case G_ROT1: return el_rank(x) == 0 ? x : el_op("vreverse", f->loc, 1, x);
+  case ',': return ravel(cx, f, x);
   default:
     return diag_error(f->loc, "not supported yet: monadic %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
   }
@@ -221,11 +231,28 @@ static TExp *catenate(Elab *cx, AplNode *f, TExp *a, TExp *b) {
   a = el_coerce(cx, a, j); b = el_coerce(cx, b, j);
   if (!a || !b) return NULL;
   int ra = el_rank(a), rb = el_rank(b);
-  if (ra > 1 || rb > 1) return diag_error(f->loc, "not supported yet: , of arrays of rank %d and %d (M4)", ra, rb), NULL;
   if (ra == 0 && rb == 0) {
-    if (!el_is_literal(a) || !el_is_literal(b)) return diag_error(f->loc, "not supported yet: , of two computed scalars"), NULL;
     TExp *items[2] = { a, b };
     return el_vec(f->loc, 2, items);
+  }
+  bool first = f->cp == G_TABLE;
+  if (ra > 1 || rb > 1 || first) {
+    int r = ra > rb ? ra : rb;
+    if (ra != rb && (ra == 0 || rb == 0) && r > 1)
+      return diag_error(f->loc, "not supported yet: %s of a scalar and an array of rank %d", glyph_text(f->cp), r), NULL;
+    if (ra != rb && ra != r - 1 && rb != r - 1)
+      return diag_error(f->loc, "rank error: %s of arrays of ranks %d and %d", glyph_text(f->cp), ra, rb), NULL;
+    if (first) {   /* ⍪: the first axis, cons/snoc/cat through transp2 */
+      if (ra != rb) return el_op(ra < rb ? "cons" : "snoc", f->loc, 2, a, b);
+      if (r == 1) return el_op("cat", f->loc, 2, a, b);
+      long long *to_last = NEW_ARRAY(long long, r), *to_first = NEW_ARRAY(long long, r);
+      for (int i = 0; i < r; i++) { to_last[i] = i == 0 ? r : i; to_first[i] = i == r - 1 ? 1 : i + 2; }
+      TExp *c = el_op("cat", f->loc, 2, el_op("transp2", f->loc, 2, el_ints(f->loc, r, to_last), a),
+                      el_op("transp2", f->loc, 2, el_ints(f->loc, r, to_last), b));
+      return c ? el_op("transp2", f->loc, 2, el_ints(f->loc, r, to_first), c) : NULL;
+    }
+    if (ra != rb) return diag_error(f->loc, "not supported yet: , of arrays of ranks %d and %d (the lower rank on the last axis)", ra, rb), NULL;
+    return el_op("cat", f->loc, 2, a, b);
   }
   /* the …V forms where the vector's length is in its type, as apltail (Figure 3.1) */
   if (ra == 0) return el_op(b->type->kind == TT_VEC ? "consV" : "cons", f->loc, 2, a, b);
@@ -258,6 +285,39 @@ static TExp *logarithm(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   return scalar_dyadic(cx, &divide, f->loc, lr, ll);
 }
 
+/* (k₁ k₂ …)↑a, (k₁ k₂ …)↓a: one take/drop per axis, first axis first; axis
+   i > 1 moved first by transp2 and back (the thesis's per-axis forms). A
+   count of 0 for ↓ is no operation. */
+static TExp *take_drop_axes(Elab *cx, AplNode *f, TExp *l, TExp *a) {
+  bool take = f->cp == G_TAKE;
+  if (el_base(l) != TB_INT && el_base(l) != TB_BOOL)
+    return diag_error(f->loc, "domain error: the left argument of %s must be integers", glyph_text(f->cp)), NULL;
+  long long n = el_length(l);
+  int r = el_rank(a);
+  if (n < 0) return diag_error(f->loc, "not supported yet: %s with a left argument whose length is not known when compiling", glyph_text(f->cp)), NULL;
+  if (n > r || r == 0)
+    return diag_error(f->loc, "rank error: %s with %lld counts for an array of rank %d", glyph_text(f->cp), n, r), NULL;
+  bool lit = l->kind == TE_VEC;
+  if (!lit && !(l = el_atomic(cx, el_coerce(cx, el_atomic(cx, l), TB_INT)))) return NULL;
+  for (long long i = 0; i < n && a; i++) {
+    TExp *k = lit ? l->kids[i] : el_op("first", f->loc, 2, el_int(0, f->loc), el_op("drop", f->loc, 2, el_int(i, f->loc), el_copy(l)));
+    if (!k || (lit && k->kind == TE_BOOL && !(k = el_int(k->ival, k->loc)))) return NULL;
+    if (lit && k->kind != TE_INT && !(k = el_coerce(cx, k, TB_INT))) return NULL;
+    if (!take && k->kind == TE_INT && k->ival == 0) continue;
+    long long *p = NULL;
+    if (i > 0) {   /* axis i+1 first: swap axes 1 and i+1 (its own inverse) */
+      p = NEW_ARRAY(long long, r);
+      for (int j = 0; j < r; j++) p[j] = j + 1;
+      p[0] = i + 1; p[i] = 1;
+      a = el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), a);
+      if (!a) return NULL;
+    }
+    a = take ? el_op("take", f->loc, 3, k, fill(el_base(a), f->loc), a) : el_op("drop", f->loc, 2, k, a);
+    if (a && p) a = el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), a);
+  }
+  return a;
+}
+
 static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   const ScalarFn *s = scalar_fn(f);
   if (s) return scalar_dyadic(cx, s, f->loc, l, r);
@@ -265,15 +325,19 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   case G_RIGHT: return r;
   case G_LEFT: return l;
   case G_STAR_LOG: return logarithm(cx, f, l, r);
-  case G_DROP: case G_ROT: case G_TAKE: {
+  case G_DROP: case G_TAKE:
+    if (el_rank(l) == 1) return take_drop_axes(cx, f, l, r);
+    /* fall through */
+  case G_ROT: case G_ROT1: {
     TExp *k = int_scalar(cx, l, f, "the left argument");
     if (!k) return NULL;
     if (el_rank(r) == 0) return diag_error(f->loc, "not supported yet: %s of a scalar", glyph_text(f->cp)), NULL;
     if (f->cp == G_TAKE) return el_op("take", f->loc, 3, k, fill(el_base(r), f->loc), r);
     if (f->cp == G_ROT && r->type->kind == TT_VEC) return el_op("rotateV", f->loc, 2, k, r);
+    if (f->cp == G_ROT1) return el_op("vrotate", f->loc, 2, k, r);
     return el_op(f->cp == G_DROP ? "drop" : "rotate", f->loc, 2, k, r);
   }
-  case ',': return catenate(cx, f, l, r);
+  case ',': case G_TABLE: return catenate(cx, f, l, r);
   case '/': case G_REDUCE1: return compress(cx, f, l, r);
   case G_RHO: {
     if (el_base(l) != TB_INT && el_base(l) != TB_BOOL) return diag_error(f->loc, "domain error: the shape of ⍴ must be integers"), NULL;
@@ -412,6 +476,45 @@ static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
   return el_op("zipWith", d->loc, 3, fn, ra, rb);
 }
 
+/* (f⍣n) x: power(fn v:[κ]r => f v, n, x), TAIL's power, clift's iterate. The
+   function is elaborated at x's base and rank; a result of another rank is
+   refused here, one of other extents by the lowering, both "must keep its
+   argument's shape" at ⍣. A result of a wider base (booleans to ints, ints to
+   doubles) converts x first. */
+static TExp *power(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *x) {
+  if (l) return diag_error(d->loc, "not supported yet: ⍣ with a left argument (x f⍣n y)"), NULL;
+  EBind *saved_env = cx->env;
+  cx->env = fenv;
+  TExp *n = el_value(cx, d->kids[1]);
+  cx->env = saved_env;
+  if (!n || !(n = int_scalar(cx, n, d, "the count"))) return NULL;
+  int r = el_rank(x);
+  for (int attempt = 0; attempt < 3; attempt++) {
+    TBase b = el_base(x);
+    LetScope inner = {0}, *saved = cx->scope;
+    cx->scope = &inner;
+    const char *v = el_fresh(cx);
+    TType *t = r == 0 ? ttype_scalar(b) : ttype_new(TT_ARRAY, b, r);
+    TExp *body = el_apply(cx, d->kids[0], fenv, NULL, el_var(v, t, d->loc));
+    cx->scope = saved;
+    if (!body) return NULL;
+    if (el_rank(body) != r)
+      return diag_error(d->loc, "⍣: the function must keep its argument's shape (TAIL's power is (τ → τ) → int → τ → τ): "
+                        "an array of rank %d becomes one of rank %d", r, el_rank(body)), NULL;
+    TBase rb = el_base(body);
+    if (rb != b) {
+      TBase j = (b == TB_CHAR) == (rb == TB_CHAR) ? el_join(b, rb) : TB_NONE;
+      if (j != rb || attempt == 2)
+        return diag_error(d->loc, "⍣: the function must keep its argument's type: %s becomes %s", tbase_name(b), tbase_name(rb)), NULL;
+      if (!(x = el_coerce(cx, x, rb))) return NULL;
+      continue;
+    }
+    TExp *fn = el_fn(v, t, el_close(&inner, body), d->loc);
+    return el_op("power", d->loc, 3, fn, n, x);
+  }
+  return NULL;
+}
+
 /* ---- trains: (f g h) ⍵ is (f ⍵) g (h ⍵), (g h) ⍵ is g (h ⍵); dyadic
    likewise with ⍺ on the left of f and h ---- */
 
@@ -468,6 +571,7 @@ TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
       return reduce(cx, f, r);
     case G_EACH: return each(cx, f, fenv, l, r);
     case G_JOT: return outer(cx, f, fenv, l, r);
+    case G_POWER: return power(cx, f, fenv, l, r);
     default:
       return diag_error(f->loc, "not supported yet: the operator %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
     }

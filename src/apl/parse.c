@@ -98,7 +98,16 @@ static int skip_fn(Ps *ps, int i, int depth) {
     j = i + 1;
   } else if (t->kind == AT_LBRACE) j = skip_bracketed(ps, i);
   else if (t->kind == AT_LPAREN && is_fn_paren(ps, i, depth + 1)) j = skip_bracketed(ps, i);
-  while (j >= 0 && j < ps->n && ps->t[j].kind == AT_PRIM && is_monadic_op(ps->t[j].cp)) j++;
+  for (;;) {
+    if (j < 0 || j >= ps->n || ps->t[j].kind != AT_PRIM) break;
+    if (is_monadic_op(ps->t[j].cp)) { j++; continue; }
+    if (ps->t[j].cp != 0x2363 || j + 1 >= ps->n) break;
+    AplToken *o = &ps->t[j + 1];   /* f⍣n: n a number, a value name or (…) */
+    if (o->kind == AT_NUM) j += 2;
+    else if (o->kind == AT_NAME) { Name *b = lookup(ps, o->text); if (!b || b->fn) break; j += 2; }
+    else if (o->kind == AT_LPAREN) j = skip_bracketed(ps, j + 1);
+    else break;
+  }
   return j;
 }
 
@@ -125,6 +134,7 @@ static bool is_fn_start(Ps *ps) {
 static AplNode *parse_expr(Ps *ps);
 static AplNode *parse_fn(Ps *ps);
 static AplNode *parse_train(Ps *ps);
+static AplNode *parse_atom(Ps *ps);
 static bool parse_body(Ps *ps, AplNode ***stmts, int *n, bool top);
 
 static bool enter(Ps *ps) {
@@ -209,9 +219,28 @@ static AplNode *parse_fn(Ps *ps) {
   AplNode *f = parse_fn_atom(ps);
   while (f && cur(ps)->kind == AT_PRIM) {
     int cp = cur(ps)->cp;
-    if (cp == '.' || cp == 0x2363 || cp == 0x2364 || cp == 0x2365) {
+    if (cp == 0x2363) {   /* f⍣n: the right operand is one value atom (a number, a name, (…)) */
+      AplNode *d = node(AF_DERIVED, cur(ps)->loc, 2);
+      d->cp = cp; d->kids[0] = f;
+      next(ps);
+      AplToken *o = cur(ps);
+      if (o->kind != AT_NUM && o->kind != AT_NAME && o->kind != AT_LPAREN && o->kind != AT_ALPHA && o->kind != AT_OMEGA) {
+        diag_error(o->loc, "⍣ needs a count (a value) on its right, found %s", tok_name(o));
+        f = NULL;
+        break;
+      }
+      if (o->kind == AT_NAME && lookup(ps, o->text) && lookup(ps, o->text)->fn) {
+        diag_error(o->loc, "not supported yet: ⍣ with a function on its right (f⍣g: only a count)");
+        f = NULL;
+        break;
+      }
+      if (!(d->kids[1] = parse_atom(ps))) { f = NULL; break; }
+      f = d;
+      continue;
+    }
+    if (cp == '.' || cp == 0x2364 || cp == 0x2365) {
       diag_error(cur(ps)->loc, "not supported yet: the operator '%s' (docs/apl.md §5)",
-                 cp == '.' ? "." : cp == 0x2363 ? "⍣" : cp == 0x2364 ? "⍤" : "⍥");
+                 cp == '.' ? "." : cp == 0x2364 ? "⍤" : "⍥");
       f = NULL;
       break;
     }

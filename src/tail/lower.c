@@ -141,6 +141,37 @@ LVal *lower_static_vector(LowerCtx *c, int n, const long long *vals, Loc loc) {
   return v;
 }
 
+static LVal *lower_exp(LowerCtx *c, TExp *e);
+
+/* [e₁,…,eₙ] with computed items (APL's `(≢⍵),1`, ravel's shape): a static
+   vector when every item is known when compiling, else
+   (map (λi. if i = 0 then e₁ else if … eₙ) (iota #n)) */
+static LVal *lower_vec_computed(LowerCtx *c, TExp *e) {
+  int n = e->nkids;
+  LVal **items = NEW_ARRAY(LVal *, n);
+  long long *vals = NEW_ARRAY(long long, n);
+  bool known = e->type->base == TB_INT;
+  for (int i = 0; i < n; i++) {
+    if (!(items[i] = lower_exp(c, e->kids[i]))) return NULL;
+    if (items[i]->fn || items[i]->rank != 0) return diag_internal(e->kids[i]->loc, "TAIL lowering: a vector item that is not a scalar"), NULL;
+    known &= items[i]->known;
+    vals[i] = items[i]->k;
+  }
+  if (known) return lower_static_vector(c, n, vals, e->loc);
+  Loc l = e->loc;
+  const char *x = lx_fresh(c, "i");
+  Expr *body = items[n - 1]->e;
+  for (int k = n - 2; k >= 0; k--) {
+    Expr *sel = expr_new(EX_IF, l, 3);
+    sel->kids[0] = lx_app(l, "=", 2, lx_var(x, l), lx_int(k, l));
+    sel->kids[1] = items[k]->e; sel->kids[2] = body;
+    body = sel;
+  }
+  LVal *v = lval_new(lx_app(l, "map", 2, lx_lambda(l, 1, &x, body), lx_app(l, "iota", 1, lx_nat(n, l))), e->type->base, 1);
+  v->ext[0] = nat_const(n);
+  return v;
+}
+
 /* [e₁,…,eₙ] of literals: a hidden input (§3.1). */
 static LVal *lower_vec(LowerCtx *c, TExp *e) {
   Buf b = {0};
@@ -157,7 +188,7 @@ static LVal *lower_vec(LowerCtx *c, TExp *e) {
       buf_printf(&b, "%.17g", k->dval);
       break;
     default:
-      return diag_error(k->loc, "not supported yet: a vector item that is not a literal (M1 lowers literal vectors)"), NULL;
+      return lower_vec_computed(c, e);
     }
   }
   buf_putc(&b, ']');
@@ -166,7 +197,6 @@ static LVal *lower_vec(LowerCtx *c, TExp *e) {
   return v;
 }
 
-static LVal *lower_exp(LowerCtx *c, TExp *e);
 
 static LVal *lower_op(LowerCtx *c, TExp *e) {
   if (!e->applied) {   /* a function value, lowered where it is applied */

@@ -104,6 +104,12 @@ LVal *lower_print(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_take(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_vrotate(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_reverse(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_cat(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_index(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_power(LowerCtx *c, TExp *e, LVal **a);
 /* A static int vector as a value (a hidden input). */
 LVal *lower_static_vector(LowerCtx *c, int n, const long long *vals, Loc loc);
 

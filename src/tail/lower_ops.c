@@ -95,6 +95,21 @@ LVal *lower_reduce(LowerCtx *c, TExp *e, LVal **a) {
   if (!r.f) return NULL;
   r.assoc = a[0]->fn->kind == TE_OP && a[0]->fn->op->assoc;
   if (r.m < 0 && !r.assoc) { lower_static_ext(e, x, x->rank - 1, &r.m); return NULL; }
+  const char *name = a[0]->fn->kind == TE_OP ? a[0]->fn->op->name : "";
+  bool foldable = !strcmp(name, "addi") || !strcmp(name, "muli") || !strcmp(name, "maxi") || !strcmp(name, "mini");
+  if (x->rank == 1 && x->vals && r.init->known && foldable) {   /* a static vector (a shape): the value when compiling */
+    long long k = r.init->k;
+    for (long long i = 0; i < r.m; i++) {
+      long long y = x->vals[i];
+      k = name[0] == 'a' ? k + y : name[1] == 'u' ? k * y : name[1] == 'a' ? (k > y ? k : y) : (k < y ? k : y);
+      if (k > INT32_MAX || k < INT32_MIN) { foldable = false; break; }
+    }
+    if (foldable) {
+      LVal *v = lval_scalar(lx_int(k, e->loc), TB_INT);
+      v->known = true; v->k = k;
+      return v;
+    }
+  }
   return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, reduce_row, &r, e->loc), x->base, x->rank - 1), x, 1);
 }
 
@@ -366,4 +381,153 @@ LVal *lower_first(LowerCtx *c, TExp *e, LVal **a) {
   LVal *v = lval_scalar(lx_app(e->loc, "aref", 2, x->e, lx_int(0, e->loc)), x->base);
   if (x->vals) { v->known = true; v->k = x->vals[0]; v->e = lx_int(v->k, e->loc); }
   return v;
+}
+
+/* ---- M4: first-axis forms, take with fill, cat, index, power ---- */
+
+/* the fill d replicated into a row of x (the extents after the first):
+   map^(r-1) (λ_. d) over iota of each, a view */
+static Expr *fill_row(LowerCtx *c, LVal *d, LVal *x, Loc loc) {
+  RepCtx r = { d->e, x->rank - 1, x->ext + 1 };
+  return replicate(c, &r, 0, loc);
+}
+
+/* take(m, d, a) on the first axis, m static: a slice when |m| ≤ n, else
+   padConstant with rows of d at the end (m > 0) or in front (m < 0) */
+LVal *lower_take(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *m = a[0], *d = a[1], *x = a[2];
+  if (!m->known) return diag_error(e->kids[0]->loc, "%s: the count must be known when compiling", e->op->name), NULL;
+  if (x->rank == 0) return diag_error(e->loc, "not supported yet: %s of a scalar", e->op->name), NULL;
+  long long n;
+  if (!lower_static_ext(e, x, 0, &n)) return NULL;
+  long long k = m->k < 0 ? -m->k : m->k;
+  if (k > INT32_MAX) return diag_error(e->kids[0]->loc, "%s: the count %lld does not fit in an int", e->op->name, m->k), NULL;
+  Loc l = e->loc;
+  Expr *r;
+  if (k <= n) r = lx_app(l, "slice", 3, lx_nat(m->k >= 0 ? 0 : n - k, l), lx_nat(k, l), x->e);
+  else r = lx_app(l, "padConstant", 4, lx_nat(m->k >= 0 ? 0 : k - n, l), lx_nat(m->k >= 0 ? k - n : 0, l), fill_row(c, d, x, l), x->e);
+  LVal *v = with_ext(lval_new(r, x->base, x->rank), x, 0);
+  v->ext[0] = nat_const(k);
+  if (x->vals && (k <= n || d->known)) {
+    v->vals = NEW_ARRAY(long long, k);
+    for (long long i = 0; i < k; i++) {
+      long long j = m->k >= 0 ? i : n - k + i;
+      v->vals[i] = j >= 0 && j < n ? x->vals[j] : d->k;
+    }
+  }
+  return v;
+}
+
+/* vrotate(k, a): rotate on the first axis (APL's ⊖), the aref form of rotate's rows */
+LVal *lower_vrotate(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[1];
+  if (x->rank == 0) return x;
+  RotCtx r = { a[0], 0 };
+  if (!lower_static_ext(e, x, 0, &r.m)) return NULL;
+  return with_ext(lval_new(rotate_row(c, &r, x->e, e->loc), x->base, x->rank), x, 0);
+}
+
+/* (let r row (map (λi. aref r (m-1-i)) (iota #m))) */
+static Expr *reverse_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) {
+  long long m = *(long long *)ctx;
+  if (m == 0) return row;
+  const char *name = lx_fresh(c, "row"), *i = lx_fresh(c, "i");
+  Expr *at = lx_app(loc, "-", 2, lx_int(m - 1, loc), lx_var(i, loc));
+  return lx_let(loc, name, row, lx_app(loc, "map", 2, lx_lambda(loc, 1, &i, lx_app(loc, "aref", 2, lx_var(name, loc), at)),
+                                        lx_app(loc, "iota", 1, lx_nat(m, loc))));
+}
+
+/* reverse (last axis, ⌽), vreverse (first axis, ⊖) */
+LVal *lower_reverse(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[0];
+  if (x->rank == 0) return x;
+  bool first = strcmp(e->op->name, "vreverse") == 0;
+  int axis = first ? 0 : x->rank - 1;
+  long long m;
+  if (!lower_static_ext(e, x, axis, &m)) return NULL;
+  Expr *r = first ? reverse_row(c, &m, x->e, e->loc) : map_depth(c, x->rank - 1, x->e, reverse_row, &m, e->loc);
+  LVal *v = with_ext(lval_new(r, x->base, x->rank), x, 0);
+  if (x->vals) {
+    v->vals = NEW_ARRAY(long long, m);
+    for (long long i = 0; i < m; i++) v->vals[i] = x->vals[m - 1 - i];
+  }
+  return v;
+}
+
+typedef struct CatCtx { int rank; long long n, m; } CatCtx;
+
+/* the last level: (map (λi. if i < n then A[i] else B[i-n]) (iota #(n+m)));
+   above it, rows of a zip */
+static Expr *cat_level(LowerCtx *c, CatCtx *k, int d, Expr *x, Expr *y, Loc loc) {
+  if (d < k->rank - 1) {
+    const char *t = lx_fresh(c, "t");
+    Expr *body = cat_level(c, k, d + 1, lx_app(loc, "get1", 1, lx_var(t, loc)), lx_app(loc, "get2", 1, lx_var(t, loc)), loc);
+    return lx_app(loc, "map", 2, lx_lambda(loc, 1, &t, body), lx_app(loc, "zip", 2, x, y));
+  }
+  const char *a = lx_fresh(c, "a"), *b = lx_fresh(c, "b"), *i = lx_fresh(c, "i");
+  Expr *sel = expr_new(EX_IF, loc, 3);
+  sel->kids[0] = lx_app(loc, "<", 2, lx_var(i, loc), lx_int(k->n, loc));
+  sel->kids[1] = lx_app(loc, "aref", 2, lx_var(a, loc), lx_var(i, loc));
+  sel->kids[2] = lx_app(loc, "aref", 2, lx_var(b, loc), lx_app(loc, "-", 2, lx_var(i, loc), lx_int(k->n, loc)));
+  Expr *gen = lx_app(loc, "map", 2, lx_lambda(loc, 1, &i, sel), lx_app(loc, "iota", 1, lx_nat(k->n + k->m, loc)));
+  return lx_let(loc, a, x, lx_let(loc, b, y, gen));
+}
+
+/* cat(a, b), catV: the last axis; the other extents must agree */
+LVal *lower_cat(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[0], *y = a[1];
+  int r = x->rank;
+  for (int i = 0; i + 1 < r; i++)
+    if (!nat_equal(x->ext[i], y->ext[i]))
+      return diag_error(e->loc, "%s: the arguments' lengths differ on axis %d: %s and %s", e->op->name, i + 1,
+                        nat_to_string(x->ext[i]), nat_to_string(y->ext[i])), NULL;
+  CatCtx k = { r, 0, 0 };
+  if (!lower_static_ext(e, x, r - 1, &k.n) || !lower_static_ext(e, y, r - 1, &k.m)) return NULL;
+  LVal *v = with_ext(lval_new(cat_level(c, &k, 0, x->e, y->e, e->loc), x->base, r), x, 0);
+  v->ext[r - 1] = nat_const(k.n + k.m);
+  if (r == 1 && x->vals && y->vals) {
+    v->vals = NEW_ARRAY(long long, k.n + k.m);
+    memcpy(v->vals, x->vals, sizeof(long long) * (size_t)k.n);
+    memcpy(v->vals + k.n, y->vals, sizeof(long long) * (size_t)k.m);
+  }
+  return v;
+}
+
+/* index(i, a): the item i (1-based) on the first axis: (aref a (- i 1)); the
+   run-time check of aref reports an index out of range at i's position */
+LVal *lower_index(LowerCtx *c, TExp *e, LVal **a) {
+  (void)c;
+  LVal *i = a[0], *x = a[1];
+  long long n = lval_ext(x, 0);
+  if (i->known && n >= 0 && (i->k < 1 || i->k > n))
+    return diag_error(e->kids[0]->loc, "index error: %lld is not an index of an array of length %lld (⎕IO = 1)", i->k, n), NULL;
+  Expr *at = i->known ? lx_int(i->k - 1, e->loc) : lx_app(e->loc, "-", 2, i->e, lx_int(1, e->loc));
+  LVal *v = lval_new(lx_app(e->loc, "aref", 2, x->e, at), x->base, x->rank - 1);
+  for (int k = 1; k < x->rank; k++) v->ext[k - 1] = x->ext[k];
+  if (i->known && x->vals) { v->known = true; v->k = x->vals[i->k - 1]; v->e = lx_int(v->k, e->loc); }
+  return v;
+}
+
+/* power(f, n, a): (iterate #n f a), or (iterate n f a) for a count computed at
+   run time; f lowered at a's extents must give them back (clift's iterate keeps
+   the type): else "must keep its argument's shape" at the operation (APL's ⍣) */
+LVal *lower_power(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *n = a[1], *x = a[2];
+  if (n->known && n->k < 0)
+    return diag_error(e->kids[1]->loc, "not supported yet: power with a negative count %lld (APL's inverse, f⍣¯1)", n->k), NULL;
+  if (x->rank == 0) return diag_error(e->loc, "not supported yet: power of a scalar (clift's iterate needs an array)"), NULL;
+  for (int i = 0; i < x->rank; i++)
+    if (lower_dyn_of(c, x->ext[i]))
+      return diag_error(e->loc, "not supported yet: power of an array whose length is known only at run time"), NULL;
+  LVal *f = lower_fn(c, a[0], 1, &x, e->loc);
+  if (!f) return NULL;
+  if (f->rank != x->rank || f->base != x->base)
+    return diag_error(e->loc, "power: the function must keep its argument's shape and type: [%s]%d becomes [%s]%d",
+                      tbase_name(x->base), x->rank, tbase_name(f->base), f->rank), NULL;
+  for (int i = 0; i < x->rank; i++)
+    if (!nat_equal(f->ext[i], x->ext[i]))
+      return diag_error(e->loc, "power: the function must keep its argument's shape: the length %s of axis %d becomes %s",
+                        nat_to_string(x->ext[i]), i + 1, nat_to_string(f->ext[i])), NULL;
+  Expr *count = n->known ? lx_nat(n->k, e->loc) : n->e;
+  return with_ext(lval_new(lx_app(e->loc, "iterate", 3, count, f->e, x->e), x->base, x->rank), x, 0);
 }

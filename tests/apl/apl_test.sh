@@ -37,7 +37,8 @@ else bad "signal.apl's TAIL is not Figure 3.1's:"; cat "$T/diff"; fi
 
 errors="tests/apl/err_*.apl examples/apl/errors/length.apl examples/apl/errors/nested_each.apl
   examples/apl/errors/nested_strand.apl examples/apl/errors/rank.apl examples/apl/errors/recursion_del.apl
-  examples/apl/errors/recursion_named.apl"
+  examples/apl/errors/recursion_named.apl examples/apl/errors/power_shape.apl examples/apl/errors/power_rank.apl
+  examples/apl/errors/rank_index.apl"
 for f in $errors; do
   for cmd in check run; do
     "$CLIFT" $cmd "$f" > "$T/out" 2>&1
@@ -54,9 +55,10 @@ for f in $errors; do
 done
 
 crashes=0
-for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl tests/apl/train.apl; do
+for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl tests/apl/train.apl \
+           examples/apl/life.apl examples/apl/hotspot.apl tests/apl/take_drop.apl tests/apl/catenate.apl; do
   text=$(cat "$src")
-  step=2; case $src in *easter*|*blackscholes*) step=5;; esac
+  step=2; case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*) step=5;; esac
   for ((i = 0; i < ${#text}; i += step)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
     printf '%s' "${text:0:i}" > "$T/prefix.apl"
     "$CLIFT" run -t interp "$T/prefix.apl" > "$T/out" 2>&1
@@ -66,7 +68,7 @@ for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
     fi
   done
 done
-if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of signal, primes, easter, blackscholes, train"; fi
+if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of signal, primes, easter, blackscholes, train, life, hotspot, take_drop, catenate"; fi
 
 printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.apl"
 "$CLIFT" check "$T/deep.apl" > "$T/out" 2>&1
