@@ -111,6 +111,11 @@ LVal *lower_cat(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_index(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_power(LowerCtx *c, TExp *e, LVal **a);
 /* A static int vector as a value (a hidden input). */
+/* The most items of a static int vector whose values the lowering keeps (to
+   fold shapes and counts when compiling): a longer one (⍳50000000) keeps
+   none, so the compiler's time and memory do not grow with a count the
+   program names (found by the fuzzer: 400 MB and seconds for ⍳5e7). */
+enum { LOWER_STATIC_MAX = 1 << 16 };
 LVal *lower_static_vector(LowerCtx *c, int n, const long long *vals, Loc loc);
 
 #endif

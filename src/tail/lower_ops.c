@@ -188,8 +188,10 @@ LVal *lower_iota(LowerCtx *c, TExp *e, LVal **a) {
                    lx_app(e->loc, "iota", 1, lx_nat(n, e->loc)));
   LVal *v = lval_new(g, TB_INT, 1);
   v->ext[0] = nat_const(n);
-  v->vals = NEW_ARRAY(long long, n);
-  for (long long k = 0; k < n; k++) v->vals[k] = k + 1;
+  if (n <= LOWER_STATIC_MAX) {
+    v->vals = NEW_ARRAY(long long, n);
+    for (long long k = 0; k < n; k++) v->vals[k] = k + 1;
+  }
   return v;
 }
 
@@ -408,7 +410,7 @@ LVal *lower_take(LowerCtx *c, TExp *e, LVal **a) {
   else r = lx_app(l, "padConstant", 4, lx_nat(m->k >= 0 ? 0 : k - n, l), lx_nat(m->k >= 0 ? k - n : 0, l), fill_row(c, d, x, l), x->e);
   LVal *v = with_ext(lval_new(r, x->base, x->rank), x, 0);
   v->ext[0] = nat_const(k);
-  if (x->vals && (k <= n || d->known)) {
+  if (x->vals && (k <= n || d->known) && k <= LOWER_STATIC_MAX) {
     v->vals = NEW_ARRAY(long long, k);
     for (long long i = 0; i < k; i++) {
       long long j = m->k >= 0 ? i : n - k + i;
