@@ -19,7 +19,8 @@ typedef enum {
   AT_ALPHA, AT_OMEGA,      /* ⍺ ⍵ */
   AT_DEL,                  /* ∇ */
   AT_COLON, AT_SEMI,
-  AT_ZILDE                 /* ⍬ */
+  AT_ZILDE,                /* ⍬ */
+  AT_AA, AT_WW             /* ⍺⍺ ⍵⍵: the operands of a dyadic operator */
 } AplTokKind;
 
 typedef struct AplToken {
@@ -51,10 +52,14 @@ typedef enum {
   AN_OUTPUT,     /* ⎕← kids[0] */
   /* functions */
   AF_PRIM,       /* cp: a primitive function (also / ⌿ as compress) */
-  AF_DFN,        /* kids: the statements of {…} */
+  AF_DFN,        /* kids: the statements of {…}; cp 1: it uses ⍺⍺ or ⍵⍵
+                    (a dyadic operator) */
   AF_NAME,       /* a name bound to a function */
   AF_DERIVED,    /* cp: a monadic operator (/ ⌿ ¨) applied to kids[0];
-                    ∘ (∘.f): the outer product of kids[0] */
+                    ∘ (∘.f): the outer product of kids[0]; '.' (f.g): the
+                    inner product of kids[0] and kids[1]; ⍣: kids[1] the
+                    count; 0: the dyadic operator `name` (a dfn with ⍺⍺ ⍵⍵)
+                    applied to kids[0] and kids[1] */
   AF_TRAIN       /* kids: (g h), an atop, or (f g h), a fork */
 } AplKind;
 

@@ -275,6 +275,7 @@ static TExp *compress(Elab *cx, AplNode *f, TExp *b, TExp *a) {
   return el_bind(cx, el_op("compress", f->loc, 2, b, a));
 }
 
+static const ScalarFn not_equal = { G_NE, K_EQ, "neqi", "neqd", "xorb", "neqc", 0 };
 static const ScalarFn divide = { G_DIV, K_DOUBLE, NULL, "divd", NULL, NULL, 1 };
 
 /* L ⍟ R, the base-L logarithm of R: (⍟R)÷⍟L, with scalar extension */
@@ -320,6 +321,11 @@ static TExp *take_drop_axes(Elab *cx, AplNode *f, TExp *l, TExp *a) {
 
 static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   const ScalarFn *s = scalar_fn(f);
+  if (s && f->cp == '|' && l->kind == TE_INT && l->ival == 2 && (el_base(r) == TB_INT || el_base(r) == TB_BOOL)) {
+    /* 2|n of integers is 0 or 1: booleans, so ∧ ∨ (≠.∧) accept it as APL does */
+    TExp *m = scalar_dyadic(cx, s, f->loc, l, r);
+    return m ? scalar_dyadic(cx, &not_equal, f->loc, m, el_int(0, f->loc)) : NULL;
+  }
   if (s) return scalar_dyadic(cx, s, f->loc, l, r);
   switch (f->cp) {
   case G_RIGHT: return r;
@@ -454,14 +460,14 @@ static TExp *each(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *x) {
   return fn ? el_op("each", d->loc, 2, fn, x) : NULL;
 }
 
-/* A ∘.f B of vectors: zipWith(f, transp2([2,1], reshape0([nB,nA], A)),
-   reshape0([nA,nB], B)), the replication docs/apl.md §3.3 lowers to views */
+/* A ∘.f B: zipWith(f, transp2(ZA, reshape0((⍴B),⍴A, A)), reshape0((⍴A),⍴B, B)),
+   ZA moving A's axes first; the replication docs/apl.md §3.3 lowers to views */
+static TExp *axis_length(TExp *x, int k, Loc loc);
 static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
   AplNode *f = d->kids[0];
   if (!a) return diag_error(d->loc, "∘.%s needs a left argument", f->kind == AF_PRIM ? glyph_text(f->cp) : "f"), NULL;
-  long long na = el_length(a), nb = el_length(b);
-  if (el_rank(a) != 1 || el_rank(b) != 1 || na < 0 || nb < 0)
-    return diag_error(d->loc, "not supported yet: ∘. of arrays other than vectors of lengths known when compiling (M4)"), NULL;
+  int ra = el_rank(a), rb = el_rank(b), r = ra + rb;
+  if (ra == 0 || rb == 0) return diag_error(d->loc, "not supported yet: ∘. with a scalar argument"), NULL;
   const ScalarFn *s = scalar_fn(f);
   TExp *fn;
   if (s) {
@@ -470,10 +476,78 @@ static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
     if (!op) return NULL;
     if (!(a = el_coerce(cx, a, arg)) || !(b = el_coerce(cx, b, arg)) || !(fn = el_opval(op, f->loc))) return NULL;
   } else if (!(fn = function_value(cx, f, fenv, el_base(a), el_base(b), true, d->loc, "applied by ∘."))) return NULL;
-  long long wa[2] = { nb, na }, wb[2] = { na, nb }, swap[2] = { 2, 1 };
-  TExp *ra = el_op("transp2", d->loc, 2, el_ints(d->loc, 2, swap), el_op("reshape0", d->loc, 2, el_ints(d->loc, 2, wa), a));
-  TExp *rb = el_op("reshape0", d->loc, 2, el_ints(d->loc, 2, wb), b);
-  return el_op("zipWith", d->loc, 3, fn, ra, rb);
+  if ((el_rank(a) > 1 || el_length(a) < 0) && !(a = el_atomic(cx, a))) return NULL;
+  if ((el_rank(b) > 1 || el_length(b) < 0) && !(b = el_atomic(cx, b))) return NULL;
+  Loc loc = d->loc;
+  TExp **wa = NEW_ARRAY(TExp *, r), **wb = NEW_ARRAY(TExp *, r);
+  long long *za = NEW_ARRAY(long long, r);
+  for (int i = 0; i < r; i++) {
+    wa[i] = i < rb ? axis_length(b, i, loc) : axis_length(a, i - rb, loc);
+    wb[i] = i < ra ? axis_length(a, i, loc) : axis_length(b, i - ra, loc);
+    if (!wa[i] || !wb[i]) return NULL;
+    za[i] = i < rb ? ra + i + 1 : i - rb + 1;
+  }
+  TExp *ta = el_op("transp2", loc, 2, el_ints(loc, r, za), el_op("reshape0", loc, 2, el_vec(loc, r, wa), el_copy(a)));
+  TExp *tb = el_op("reshape0", loc, 2, el_vec(loc, r, wb), el_copy(b));
+  return ta && tb ? el_op("zipWith", loc, 3, fn, ta, tb) : NULL;
+}
+
+/* the length of axis k (0-based) of x, atomic: first(0, drop(k, shape(x))) */
+static TExp *axis_length(TExp *x, int k, Loc loc) {
+  if (el_rank(x) == 1 && el_length(x) >= 0) return el_int(el_length(x), loc);
+  TExp *s = el_op("shape", loc, 1, el_copy(x));
+  if (s && k > 0) s = el_op("drop", loc, 2, el_int(k, loc), s);
+  return s ? el_op("first", loc, 2, el_int(0, loc), s) : NULL;
+}
+
+static TExp *inner(Elab *cx, AplNode *d, TExp *a, TExp *b) {
+  AplNode *f = d->kids[0], *g = d->kids[1];
+  if (!a) return diag_error(d->loc, "f.g needs a left argument (A f.g B)"), NULL;
+  const ScalarFn *sf = scalar_fn(f), *sg = scalar_fn(g);
+  if (!sf || !sg || sf->identity == 9)
+    return diag_error(d->loc, "not supported yet: f.g with functions other than the scalar primitives (f with an identity element)"), NULL;
+  int ra = el_rank(a), rb = el_rank(b);
+  if (ra == 0 || rb == 0) return diag_error(d->loc, "not supported yet: f.g with a scalar argument"), NULL;
+  TBase arg;
+  const char *gop = scalar_op(sg, g->loc, el_base(a), el_base(b), &arg);
+  if (!gop || !(a = el_atomic(cx, el_coerce(cx, a, arg))) || !(b = el_atomic(cx, el_coerce(cx, b, arg)))) return NULL;
+  if (ra == 1 && rb == 1) {
+    long long na = el_length(a), nb = el_length(b);
+    if (na >= 0 && nb >= 0 && na != nb) return diag_error(d->loc, "length error: f.g of vectors of lengths %lld and %lld", na, nb), NULL;
+  }
+  int r = ra + rb - 1;
+  long long *za = NEW_ARRAY(long long, r), *zb = NEW_ARRAY(long long, r);
+  bool ida = true, idb = true;
+  for (int i = 1; i <= r; i++) {   /* axis i of the replicated array goes to za[i-1] (APL's dyadic ⍉) */
+    za[i - 1] = i <= rb - 1 ? ra - 1 + i : i == r ? r : i - (rb - 1);
+    zb[i - 1] = i <= ra - 1 ? i : i == ra ? r : i - 1;
+    ida = ida && za[i - 1] == i;
+    idb = idb && zb[i - 1] == i;
+  }
+  Loc loc = d->loc;
+  TExp **wa = NEW_ARRAY(TExp *, r), **wb = NEW_ARRAY(TExp *, r);
+  for (int i = 0; i < r; i++) {
+    wa[i] = i < rb - 1 ? axis_length(b, i + 1, loc) : axis_length(a, i - (rb - 1), loc);
+    wb[i] = i < ra - 1 ? axis_length(a, i, loc) : axis_length(b, i - (ra - 1), loc);
+    if (!wa[i] || !wb[i]) return NULL;
+  }
+  TExp *ta = rb > 1 ? el_op("reshape0", loc, 2, el_vec(loc, r, wa), el_copy(a)) : el_copy(a);
+  TExp *tb = ra > 1 ? el_op("reshape0", loc, 2, el_vec(loc, r, wb), el_copy(b)) : el_copy(b);
+  if (ta && !ida) ta = el_op("transp2", loc, 2, el_ints(loc, r, za), ta);
+  if (tb && !idb) tb = el_op("transp2", loc, 2, el_ints(loc, r, zb), tb);
+  TExp *z = ta && tb ? el_op("zipWith", loc, 3, el_opval(gop, g->loc), ta, tb) : NULL;
+  if (!z) return NULL;
+  TBase zb_base = sg->kind == K_EQ || sg->kind == K_ORDER || sg->kind == K_LOGIC ? TB_BOOL : arg, farg;
+  const char *fop = scalar_op(sf, f->loc, zb_base, zb_base, &farg);
+  if (!fop) return NULL;
+  if (sf->kind == K_EQ && farg != TB_BOOL)
+    return diag_error(d->loc, "not supported yet: %s. on numbers (a comparison's result is boolean)", glyph_text(sf->cp)), NULL;
+  if (!(z = el_coerce(cx, z, farg))) return NULL;
+  int k = sf->identity;
+  TExp *id = farg == TB_BOOL ? el_bool(k == 1, loc)
+           : farg == TB_INT ? el_int(k == -2 ? INT32_MIN : k == 2 ? INT32_MAX : k, loc)
+                            : el_double(k == -2 ? -INFINITY : k == 2 ? INFINITY : k, loc);
+  return el_op("reduce", loc, 3, el_opval(fop, f->loc), id, z);
 }
 
 /* (f⍣n) x: power(fn v:[κ]r => f v, n, x), TAIL's power, clift's iterate. The
@@ -571,6 +645,7 @@ TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
       return reduce(cx, f, r);
     case G_EACH: return each(cx, f, fenv, l, r);
     case G_JOT: return outer(cx, f, fenv, l, r);
+    case '.': return inner(cx, f, l, r);
     case G_POWER: return power(cx, f, fenv, l, r);
     default:
       return diag_error(f->loc, "not supported yet: the operator %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;

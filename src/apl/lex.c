@@ -139,6 +139,14 @@ static bool lex_one(Lx *lx, AplToken *t) {
     t->text = arena_strndup(p, (size_t)(lx->p - p));
     return true;
   }
+  if (cp == 0x237A || cp == 0x2375) {   /* ⍺⍺ ⍵⍵ */
+    int l2;
+    if (decode(p + len, &l2) == cp) {
+      t->kind = cp == 0x237A ? AT_AA : AT_WW;
+      bump(lx); bump(lx);
+      return true;
+    }
+  }
   for (size_t i = 0; i < sizeof punct / sizeof punct[0]; i++)
     if (punct[i].cp == cp) { t->kind = punct[i].kind; bump(lx); return true; }
   if (cp == CP_MINUS) cp = '-';

@@ -9,7 +9,7 @@
 
 enum { APL_MAX_DEPTH = 200 };
 
-typedef struct Name { const char *name; bool fn; struct Name *next; } Name;
+typedef struct Name { const char *name; bool fn, op; struct Name *next; } Name;   /* op: a dyadic operator */
 
 typedef struct Ps {
   AplToken *t;
@@ -17,6 +17,7 @@ typedef struct Ps {
   Name *names;            /* visible bindings, innermost first */
   const char *defining;   /* the name being assigned (recursion check) */
   int dfns;               /* dfn nesting: ⍺ ⍵ allowed when > 0 */
+  bool opuse;             /* the dfn being read uses ⍺⍺ or ⍵⍵ */
   int depth;
 } Ps;
 
@@ -58,7 +59,7 @@ static Name *lookup(Ps *ps, const char *name) {
 
 static void bind(Ps *ps, const char *name, bool fn) {
   Name *b = NEW(Name);
-  *b = (Name){ name, fn, ps->names };
+  *b = (Name){ name, fn, false, ps->names };
   ps->names = b;
 }
 
@@ -82,10 +83,17 @@ static int skip_bracketed(Ps *ps, int i) {
 
 /* Lookahead without diagnostics: the index after a function (with its
    monadic operators) starting at token i, or -1 if none starts there. */
+static bool is_op_name(Ps *ps, AplToken *t) {
+  if (t->kind != AT_NAME) return false;
+  Name *b = lookup(ps, t->text);
+  return b && b->op;
+}
+
 static int skip_fn(Ps *ps, int i, int depth) {
   AplToken *t = &ps->t[i];
   int j = -1;
-  if (t->kind == AT_PRIM) {
+  if (t->kind == AT_AA || t->kind == AT_WW) j = i + 1;
+  else if (t->kind == AT_PRIM) {
     if (t->cp == 0x2218) {
       if (i + 2 >= ps->n || ps->t[i + 1].kind != AT_PRIM || ps->t[i + 1].cp != '.') return -1;
       return skip_fn(ps, i + 2, depth);
@@ -94,12 +102,20 @@ static int skip_fn(Ps *ps, int i, int depth) {
     j = i + 1;
   } else if (t->kind == AT_NAME) {
     Name *b = lookup(ps, t->text);
-    if (!b || !b->fn) return -1;
+    if (!b || !b->fn || b->op) return -1;
     j = i + 1;
   } else if (t->kind == AT_LBRACE) j = skip_bracketed(ps, i);
   else if (t->kind == AT_LPAREN && is_fn_paren(ps, i, depth + 1)) j = skip_bracketed(ps, i);
   for (;;) {
-    if (j < 0 || j >= ps->n || ps->t[j].kind != AT_PRIM) break;
+    if (j < 0 || j >= ps->n) break;
+    if (is_op_name(ps, &ps->t[j]) || (ps->t[j].kind == AT_PRIM && ps->t[j].cp == '.')) {   /* f.g, f op g */
+      if (j + 1 >= ps->n || depth > APL_MAX_DEPTH) return -1;
+      int k = skip_fn(ps, j + 1, depth + 1);   /* the right operand and the operators after it */
+      if (k < 0) return -1;
+      j = k;
+      continue;
+    }
+    if (ps->t[j].kind != AT_PRIM) break;
     if (is_monadic_op(ps->t[j].cp)) { j++; continue; }
     if (ps->t[j].cp != 0x2363 || j + 1 >= ps->n) break;
     AplToken *o = &ps->t[j + 1];   /* f⍣n: n a number, a value name or (…) */
@@ -125,8 +141,8 @@ static bool is_fn_paren(Ps *ps, int i, int depth) {
 static bool is_fn_start(Ps *ps) {
   AplToken *t = cur(ps);
   if (t->kind == AT_PRIM) return !is_operator_only(t->cp) && !(t->cp == 0x2218 && ahead(ps, 1)->kind != AT_PRIM);
-  if (t->kind == AT_LBRACE || t->kind == AT_DEL) return true;
-  if (t->kind == AT_NAME) { Name *b = lookup(ps, t->text); return b && b->fn; }
+  if (t->kind == AT_LBRACE || t->kind == AT_DEL || t->kind == AT_AA || t->kind == AT_WW) return true;
+  if (t->kind == AT_NAME) { Name *b = lookup(ps, t->text); return b && b->fn && !b->op; }
   if (t->kind == AT_LPAREN) return is_fn_paren(ps, ps->i, 0);
   return false;
 }
@@ -156,10 +172,14 @@ static AplNode *parse_dfn(Ps *ps) {
   AplNode *f = node(AF_DFN, cur(ps)->loc, 0);
   next(ps);
   Name *saved = ps->names;
+  bool saved_opuse = ps->opuse;
+  ps->opuse = false;
   ps->dfns++;
   bool ok = parse_body(ps, &f->kids, &f->nkids, false);
   ps->dfns--;
   ps->names = saved;
+  f->cp = ps->opuse;
+  ps->opuse = saved_opuse || ps->opuse;
   if (!ok) return NULL;
   if (cur(ps)->kind != AT_RBRACE) return diag_error(cur(ps)->loc, "expected '}' closing the function at %d:%d, found %s", f->loc.line, f->loc.col, tok_name(cur(ps))), NULL;
   if (f->nkids == 0) return diag_error(f->loc, "an empty function {}"), NULL;
@@ -174,6 +194,14 @@ static AplNode *parse_fn_atom(Ps *ps) {
   case AT_DEL:
     return diag_error(t->loc, "recursion: ∇ (a function calling itself) is not in the subset"), NULL;
   case AT_LBRACE: return parse_dfn(ps);
+  case AT_AA: case AT_WW: {
+    if (!ps->dfns) return diag_error(t->loc, "%s outside a function", t->kind == AT_AA ? "⍺⍺" : "⍵⍵"), NULL;
+    ps->opuse = true;
+    AplNode *f = node(AF_NAME, t->loc, 0);
+    f->name = t->kind == AT_AA ? "⍺⍺" : "⍵⍵";
+    next(ps);
+    return f;
+  }
   case AT_LPAREN: {   /* (f), (g h), (f g h): is_fn_start said it is a function */
     Loc open = t->loc;
     next(ps);
@@ -189,6 +217,7 @@ static AplNode *parse_fn_atom(Ps *ps) {
     Name *b = lookup(ps, t->text);
     if (!b) return unknown_name(ps, t);
     if (!b->fn) return diag_error(t->loc, "'%s' is a value, not a function", t->text), NULL;
+    if (b->op) return diag_error(t->loc, "the operator '%s' needs a function on its left", t->text), NULL;
     AplNode *f = node(AF_NAME, t->loc, 0);
     f->name = t->text;
     next(ps);
@@ -213,11 +242,29 @@ static AplNode *parse_fn_atom(Ps *ps) {
   }
 }
 
-/* fn_atom {monadic operator}; dyadic operators are refused (later milestones) */
+/* fn_atom {operator}: monadic operators, ⍣n, f.g and f op g (a dyadic
+   operator written as a dfn with ⍺⍺ ⍵⍵), left to right; the right operand of
+   . and of a dyadic operator is a function with its own operators (`+.×¨` is
+   not in the subset) */
 static AplNode *parse_fn(Ps *ps) {
   if (!enter(ps)) return NULL;
   AplNode *f = parse_fn_atom(ps);
-  while (f && cur(ps)->kind == AT_PRIM) {
+  while (f && (cur(ps)->kind == AT_PRIM || is_op_name(ps, cur(ps)))) {
+    if (cur(ps)->kind == AT_NAME || cur(ps)->cp == '.') {
+      AplNode *d = node(AF_DERIVED, cur(ps)->loc, 2);
+      d->cp = cur(ps)->kind == AT_NAME ? 0 : '.';
+      d->name = cur(ps)->kind == AT_NAME ? cur(ps)->text : NULL;
+      d->kids[0] = f;
+      next(ps);
+      if (!is_fn_start(ps)) {
+        diag_error(cur(ps)->loc, "%s needs a function on its right, found %s", d->cp ? "." : "the operator", tok_name(cur(ps)));
+        f = NULL;
+        break;
+      }
+      if (!(d->kids[1] = parse_fn_atom(ps))) { f = NULL; break; }
+      f = d;
+      continue;
+    }
     int cp = cur(ps)->cp;
     if (cp == 0x2363) {   /* f⍣n: the right operand is one value atom (a number, a name, (…)) */
       AplNode *d = node(AF_DERIVED, cur(ps)->loc, 2);
@@ -238,9 +285,8 @@ static AplNode *parse_fn(Ps *ps) {
       f = d;
       continue;
     }
-    if (cp == '.' || cp == 0x2364 || cp == 0x2365) {
-      diag_error(cur(ps)->loc, "not supported yet: the operator '%s' (docs/apl.md §5)",
-                 cp == '.' ? "." : cp == 0x2364 ? "⍤" : "⍥");
+    if (cp == 0x2364 || cp == 0x2365) {
+      diag_error(cur(ps)->loc, "not supported yet: the operator '%s' (docs/apl.md §5)", cp == 0x2364 ? "⍤" : "⍥");
       f = NULL;
       break;
     }
@@ -434,6 +480,7 @@ static AplNode *parse_assign(Ps *ps) {
   if (!v) return NULL;
   s->kids[0] = v;
   bind(ps, s->name, fn);
+  if (fn && v->kind == AF_DFN && v->cp) ps->names->op = true;
   return s;
 }
 
