@@ -51,7 +51,7 @@ tally() {
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
 # the APL programs the front-end runs so far (docs/apl.md §5: M4)
 apl_files="examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl
-  examples/apl/life.apl examples/apl/life_board.apl examples/apl/hotspot.apl examples/apl/sobol_pi.apl
+  examples/apl/life.apl examples/apl/life_board.apl examples/apl/hotspot.apl examples/apl/sobol_pi.apl examples/apl/dot.apl
   examples/apl/errors/power_shape.apl examples/apl/errors/power_rank.apl
   examples/apl/errors/length.apl examples/apl/errors/nested_each.apl examples/apl/errors/nested_strand.apl
   examples/apl/errors/rank.apl examples/apl/errors/rank_index.apl examples/apl/errors/recursion_del.apl

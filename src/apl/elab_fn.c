@@ -5,6 +5,7 @@
 #include "elab.h"
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -14,6 +15,8 @@ enum {
   G_SCAN1 = 0x2340, G_EACH = 0xA8, G_JOT = 0x2218, G_FIRST = 0x2283, G_TRANSP = 0x2349, G_TABLE = 0x236A,
   G_STAR_LOG = 0x235F, G_POWER = 0x2363, G_CIRCLE = 0x25CB, G_RIGHT = 0x22A2, G_LEFT = 0x22A3
 };
+
+static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x);
 
 static const char *glyph_text(int cp) {
   char s[5] = {0};
@@ -218,6 +221,7 @@ static TExp *prim_monadic(Elab *cx, AplNode *f, TExp *x) {
   case G_ROT: return el_rank(x) == 0 ? x : el_op(x->type->kind == TT_VEC ? "reverseV" : "reverse", f->loc, 1, x);
   case G_ROT1: return el_rank(x) == 0 ? x : el_op("vreverse", f->loc, 1, x);
   case ',': return ravel(cx, f, x);
+  case G_TRANSP: return transpose(cx, f, NULL, x);
   default:
     return diag_error(f->loc, "not supported yet: monadic %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
   }
@@ -319,6 +323,176 @@ static TExp *take_drop_axes(Elab *cx, AplNode *f, TExp *l, TExp *a) {
   return a;
 }
 
+/* ---- static evaluation of small int vectors (⍉'s axes) ----
+   A vector's items as far as they are known when elaborating: its length
+   (from ranks, types, literals) and each item, an int literal or NULL
+   (unknown). Variables are followed to their let in the current scope. */
+
+enum { FOLD_DEPTH = 100, FOLD_MAX = 4096 };
+
+static TExp *let_value(Elab *cx, const char *name) {
+  for (int i = cx->scope->n - 1; i >= 0; i--)
+    if (strcmp(cx->scope->lets[i]->name, name) == 0) return cx->scope->lets[i]->kids[0];
+  return NULL;
+}
+
+static bool fold_vec(Elab *cx, TExp *e, int depth, long long **v, bool **known, int *n);
+
+/* the value of an int or bool scalar, if known */
+static bool fold_int(Elab *cx, TExp *e, int depth, long long *out) {
+  if (!e || depth > FOLD_DEPTH) return false;
+  if (e->type && e->type->kind == TT_S && (e->type->base == TB_INT || e->type->base == TB_BOOL) && !e->type->n.v1 && !e->type->n.v2) {
+    *out = e->type->n.c;
+    return true;
+  }
+  if (e->kind == TE_INT || e->kind == TE_BOOL) { *out = e->ival; return true; }
+  if (e->kind == TE_VAR) { TExp *x = let_value(cx, e->name); return x && fold_int(cx, x, depth + 1, out); }
+  if (e->kind != TE_OP || !e->op) return false;
+  const char *o = e->op->name;
+  long long a, b;
+  if ((!strcmp(o, "first") || !strcmp(o, "firstV")) && e->nkids >= 1) {
+    long long *vs; bool *ks; int n;
+    if (!fold_vec(cx, e->kids[e->nkids - 1], depth + 1, &vs, &ks, &n)) return false;
+    if (n > 0) { *out = vs[0]; return ks[0]; }
+    return e->nkids == 2 && fold_int(cx, e->kids[0], depth + 1, out);
+  }
+  if (!strcmp(o, "b2i") && e->nkids == 1) return fold_int(cx, e->kids[0], depth + 1, out);
+  if (!strcmp(o, "negi") && e->nkids == 1 && fold_int(cx, e->kids[0], depth + 1, &a)) { *out = -a; return true; }
+  if (e->nkids == 2 && (!strcmp(o, "addi") || !strcmp(o, "subi") || !strcmp(o, "muli")) &&
+      fold_int(cx, e->kids[0], depth + 1, &a) && fold_int(cx, e->kids[1], depth + 1, &b) &&
+      llabs(a) < (1LL << 30) && llabs(b) < (1LL << 30)) {
+    *out = o[0] == 'a' ? a + b : o[0] == 's' ? a - b : a * b;
+    return true;
+  }
+  return false;
+}
+
+static void fold_new(int n, long long **v, bool **known) {
+  *v = NEW_ARRAY(long long, n > 0 ? n : 1);
+  *known = NEW_ARRAY(bool, n > 0 ? n : 1);
+}
+
+static bool fold_vec(Elab *cx, TExp *e, int depth, long long **v, bool **known, int *n) {
+  if (!e || depth > FOLD_DEPTH || !e->type || ttype_rank(e->type) != 1) return false;
+  if (e->kind == TE_VEC) {
+    *n = e->nkids;
+    fold_new(*n, v, known);
+    for (int i = 0; i < *n; i++) (*known)[i] = fold_int(cx, e->kids[i], depth + 1, &(*v)[i]);
+    return true;
+  }
+  if (e->kind == TE_VAR) {
+    TExp *x = let_value(cx, e->name);
+    if (x && fold_vec(cx, x, depth + 1, v, known, n)) return true;
+    if (e->type->kind != TT_VEC) return false;
+    *n = (int)e->type->n.c;
+    fold_new(*n, v, known);
+    return true;
+  }
+  if (e->kind != TE_OP || !e->op) return false;
+  const char *o = e->op->name;
+  long long k;
+  long long *av, *bv; bool *ak, *bk; int an, bn;
+  if ((!strcmp(o, "shape") || !strcmp(o, "shapeV")) && e->nkids == 1) {
+    TExp *x = e->kids[0];
+    int r = el_rank(x);
+    *n = r;
+    fold_new(r, v, known);
+    if (r == 1 && fold_vec(cx, x, depth + 1, &av, &ak, &an)) { (*v)[0] = an; (*known)[0] = true; }
+    else if (r == 1 && el_length(x) >= 0) { (*v)[0] = el_length(x); (*known)[0] = true; }
+    return true;
+  }
+  if ((!strcmp(o, "iota") || !strcmp(o, "iotaV")) && e->nkids == 1) {
+    if (!fold_int(cx, e->kids[0], depth + 1, &k) || k < 0 || k > FOLD_MAX) return false;
+    *n = (int)k;
+    fold_new(*n, v, known);
+    for (int i = 0; i < *n; i++) { (*v)[i] = i + 1; (*known)[i] = true; }
+    return true;
+  }
+  if ((!strcmp(o, "drop") || !strcmp(o, "dropV") || !strcmp(o, "take") || !strcmp(o, "rotate") || !strcmp(o, "rotateV")) &&
+      e->nkids >= 2) {
+    if (!fold_int(cx, e->kids[0], depth + 1, &k) || !fold_vec(cx, e->kids[e->nkids - 1], depth + 1, &av, &ak, &an)) return false;
+    if (llabs(k) > FOLD_MAX) return false;
+    if (o[0] == 'r') {
+      *n = an;
+      fold_new(an, v, known);
+      for (int i = 0; i < an; i++) { int j = (int)(((i + k) % an + an) % an); (*v)[i] = av[j]; (*known)[i] = ak[j]; }
+      return true;
+    }
+    if (o[0] == 'd') {
+      int m = llabs(k) >= an ? 0 : an - (int)llabs(k), off = k > 0 ? (int)k : 0;
+      *n = m;
+      fold_new(m, v, known);
+      for (int i = 0; i < m; i++) { (*v)[i] = av[off + i]; (*known)[i] = ak[off + i]; }
+      return true;
+    }
+    long long fillv = 0;   /* take: overtaking fills */
+    bool fillk = e->nkids == 3 && fold_int(cx, e->kids[1], depth + 1, &fillv);
+    int m = (int)llabs(k), off = k >= 0 ? 0 : an - m;
+    *n = m;
+    fold_new(m, v, known);
+    for (int i = 0; i < m; i++) {
+      int j = off + i;
+      if (j >= 0 && j < an) { (*v)[i] = av[j]; (*known)[i] = ak[j]; }
+      else { (*v)[i] = fillv; (*known)[i] = fillk; }
+    }
+    return true;
+  }
+  if ((!strcmp(o, "cat") || !strcmp(o, "cons") || !strcmp(o, "consV") || !strcmp(o, "snoc") || !strcmp(o, "snocV")) &&
+      e->nkids == 2) {
+    bool a_scalar = o[2] == 'n' && o[0] == 'c', b_scalar = o[0] == 's';   /* cons: x first; snoc: x last */
+    if (a_scalar) { an = 1; fold_new(1, &av, &ak); ak[0] = fold_int(cx, e->kids[0], depth + 1, &av[0]); }
+    else if (!fold_vec(cx, e->kids[0], depth + 1, &av, &ak, &an)) return false;
+    if (b_scalar) { bn = 1; fold_new(1, &bv, &bk); bk[0] = fold_int(cx, e->kids[1], depth + 1, &bv[0]); }
+    else if (!fold_vec(cx, e->kids[1], depth + 1, &bv, &bk, &bn)) return false;
+    if (an + bn > FOLD_MAX) return false;
+    *n = an + bn;
+    fold_new(*n, v, known);
+    for (int i = 0; i < an; i++) { (*v)[i] = av[i]; (*known)[i] = ak[i]; }
+    for (int i = 0; i < bn; i++) { (*v)[an + i] = bv[i]; (*known)[an + i] = bk[i]; }
+    return true;
+  }
+  if ((!strcmp(o, "reverse") || !strcmp(o, "reverseV")) && e->nkids == 1) {
+    if (!fold_vec(cx, e->kids[0], depth + 1, &av, &ak, &an)) return false;
+    *n = an;
+    fold_new(an, v, known);
+    for (int i = 0; i < an; i++) { (*v)[i] = av[an - 1 - i]; (*known)[i] = ak[an - 1 - i]; }
+    return true;
+  }
+  return false;
+}
+
+/* ⍉x reverses the axes; Z⍉x moves axis i of x to axis Z[i] (APL's dyadic ⍉,
+   TAIL's transp2), Z known when compiling and a permutation */
+static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x) {
+  int r = el_rank(x);
+  long long *p = NEW_ARRAY(long long, r > 0 ? r : 1);
+  if (!l) {
+    if (r <= 1) return x;
+    for (int i = 0; i < r; i++) p[i] = r - i;
+    return el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), x);
+  }
+  if (el_base(l) != TB_INT && el_base(l) != TB_BOOL) return diag_error(f->loc, "domain error: the left argument of ⍉ must be integers"), NULL;
+  if (el_rank(l) > 1) return diag_error(f->loc, "rank error: the left argument of ⍉ must be a vector"), NULL;
+  long long *v; bool *known; int n;
+  if (el_rank(l) == 0) {
+    n = 1;
+    fold_new(1, &v, &known);
+    known[0] = fold_int(cx, l, 0, &v[0]);
+  } else if (!fold_vec(cx, l, 0, &v, &known, &n)) n = -1;
+  for (int i = 0; i < n; i++) if (!known[i]) n = -1;
+  if (n < 0) return diag_error(f->loc, "not supported yet: the left argument of ⍉ must be known when compiling"), NULL;
+  if (n != r) return diag_error(f->loc, "length error: ⍉ with %d axes for an array of rank %d", n, r), NULL;
+  bool *seen = NEW_ARRAY(bool, r > 0 ? r : 1);
+  for (int i = 0; i < r; i++) {
+    if (v[i] < 1 || v[i] > r) return diag_error(f->loc, "domain error: ⍉ axis %lld of an array of rank %d", v[i], r), NULL;
+    if (seen[v[i] - 1]) return diag_error(f->loc, "not supported yet: ⍉ with a repeated axis (a diagonal)"), NULL;
+    seen[v[i] - 1] = true;
+    p[i] = v[i];
+  }
+  if (r <= 1) return x;
+  return el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), x);
+}
+
 static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   const ScalarFn *s = scalar_fn(f);
   if (s && f->cp == '|' && l->kind == TE_INT && l->ival == 2 && (el_base(r) == TB_INT || el_base(r) == TB_BOOL)) {
@@ -331,6 +505,7 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   case G_RIGHT: return r;
   case G_LEFT: return l;
   case G_STAR_LOG: return logarithm(cx, f, l, r);
+  case G_TRANSP: return transpose(cx, f, l, r);
   case G_DROP: case G_TAKE:
     if (el_rank(l) == 1) return take_drop_axes(cx, f, l, r);
     /* fall through */
@@ -353,6 +528,19 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
     } else l = el_coerce(cx, l, TB_INT);
     if (!l) return NULL;
     if (el_rank(l) != 1) return diag_error(f->loc, "rank error: the shape of ⍴ must be a vector"), NULL;
+    long long *v; bool *known; int n;
+    if (l->type->kind != TT_VEC && fold_vec(cx, l, 0, &v, &known, &n)) {
+      /* a shape whose length is known when compiling (`(¯1↓⍴A),⍴B`): its
+         items as a vector, so the result's rank is known (<int>n) */
+      TExp **items = NEW_ARRAY(TExp *, n > 0 ? n : 1);
+      if (!(l = el_atomic(cx, l))) return NULL;
+      for (int i = 0; i < n; i++) {
+        TExp *d = i == 0 ? el_copy(l) : el_op("drop", f->loc, 2, el_int(i, f->loc), el_copy(l));
+        items[i] = known[i] ? el_int(v[i], f->loc) : d ? el_op("first", f->loc, 2, el_int(0, f->loc), d) : NULL;
+        if (!items[i]) return NULL;
+      }
+      l = el_vec(f->loc, n, items);
+    }
     return el_op("reshape0", f->loc, 2, l, r);
   }
   default:
@@ -638,8 +826,30 @@ TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
     if (!b || !b->fn) return diag_error(f->loc, "unknown function '%s'", f->name), NULL;
     return el_apply(cx, b->fn, b->fenv, l, r);
   }
-  case AF_DERIVED:
+  case AF_DERIVED: {
+    /* operands that name primitives (⍺⍺ bound to +) are the primitives */
+    AplNode *d = NEW(AplNode);
+    *d = *f;
+    d->kids = NEW_ARRAY(AplNode *, f->nkids);
+    for (int i = 0; i < f->nkids; i++) {
+      AplNode *k = f->kids[i];
+      EBind *env = fenv;
+      for (int hops = 0; k->kind == AF_NAME && hops < 1000; hops++) {
+        EBind *b = el_lookup(env, k->name);
+        if (!b || !b->fn) break;
+        k = b->fn; env = b->fenv;
+      }
+      d->kids[i] = k->kind == AF_PRIM ? k : f->kids[i];
+    }
+    f = d;
     switch (f->cp) {
+    case 0: {   /* a dyadic operator: its dfn with ⍺⍺ ⍵⍵ bound to the operands */
+      EBind *b = el_lookup(fenv, f->name);
+      if (!b || !b->fn || b->fn->kind != AF_DFN) return diag_error(f->loc, "unknown operator '%s'", f->name), NULL;
+      EBind *env = el_bind_name(b->fenv, "⍺⍺", NULL, f->kids[0], fenv);
+      env = el_bind_name(env, "⍵⍵", NULL, f->kids[1], fenv);
+      return apply_dfn(cx, b->fn, env, l, r);
+    }
     case '/': case G_REDUCE1:
       if (l) return diag_error(f->loc, "not supported yet: n-wise reduction (a left argument to f%s)", glyph_text(f->cp)), NULL;
       return reduce(cx, f, r);
@@ -650,6 +860,7 @@ TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
     default:
       return diag_error(f->loc, "not supported yet: the operator %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
     }
+  }
   default:
     return diag_internal(f->loc, "APL elaboration: a value where a function is expected"), NULL;
   }

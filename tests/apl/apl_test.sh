@@ -56,9 +56,10 @@ done
 
 crashes=0
 for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl tests/apl/train.apl \
-           examples/apl/life.apl examples/apl/hotspot.apl tests/apl/take_drop.apl tests/apl/catenate.apl; do
+           examples/apl/life.apl examples/apl/hotspot.apl tests/apl/take_drop.apl tests/apl/catenate.apl \
+           examples/apl/dot.apl examples/apl/sobol_pi.apl tests/apl/operator.apl tests/apl/inner.apl; do
   text=$(cat "$src")
-  step=2; case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*) step=5;; esac
+  step=2; case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*|*dot*|*sobol*|*operator*|*inner*) step=5;; esac
   for ((i = 0; i < ${#text}; i += step)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
     printf '%s' "${text:0:i}" > "$T/prefix.apl"
     "$CLIFT" run -t interp "$T/prefix.apl" > "$T/out" 2>&1
