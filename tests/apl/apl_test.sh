@@ -13,7 +13,8 @@
 #      prefixes of signal.apl, primes.apl, easter.apl, blackscholes.apl and
 #      tests/apl/train.apl, deep nesting (parentheses, trains), binary junk;
 #   4. usage errors of `clift apl` exit 2, and so do `clift compile` and
-#      `clift bench` of an APL program (not yet: docs/apl.md §6).
+#      `clift bench` of an APL program (not yet: docs/apl.md §6);
+#   5. the lowered clift program of A +.× B has no % (M5).
 # Usage: apl_test.sh path/to/clift    Prints "apl: N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
 
@@ -101,6 +102,17 @@ for f in big_iota big_take; do
   if [ $rc -eq 0 ] || { [ $rc -eq 1 ] && ! grep -qE 'Sanitizer|runtime error|internal error|out of memory' "$T/out"; }; then ok
   else bad "clift check $f.apl: exit $rc $(head -n 3 "$T/out")"; fi
 done
+
+# 5. A +.× B (M5, docs/apl.md §3.3): the replication is views (map over iota,
+#    transpose), no % in the lowered clift program (`clift compile` of an APL
+#    program is a usage error, so the core is checked rather than the C); the
+#    check sees the % of a cyclic reshape (3 2⍴⍳5).
+printf 'A ← 3 2⍴⍳6\nB ← 2 3⍴⍳6\n⎕← A +.× B\nA +.× 1 2\n' > "$T/ip.apl"
+printf 'A ← 3 2⍴⍳5\nA +.× 1 2\n' > "$T/ip_cyclic.apl"
+"$CLIFT" apl --emit-core "$T/ip.apl" > "$T/core" 2>&1
+if [ $? -eq 0 ] && ! grep -q '%' "$T/core" && grep -q '(transpose' "$T/core"; then ok; else bad "A +.× B: a % or no transpose view in the core: $(cat "$T/core")"; fi
+"$CLIFT" apl --emit-core "$T/ip_cyclic.apl" > "$T/core" 2>&1
+if grep -q '%' "$T/core"; then ok; else bad "the % check does not see a cyclic reshape: $(cat "$T/core")"; fi
 
 for args in "apl" "apl --emit-tail" "apl --bogus examples/apl/signal.apl" "apl examples/apl/signal.apl" \
     "apl --emit-tail tests/tail/signal.tail" "compile -t c --print examples/apl/signal.apl" "bench examples/apl/primes.apl"; do
