@@ -823,6 +823,8 @@ TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
   case AF_TRAIN: return apply_train(cx, f, fenv, l, r);
   case AF_NAME: {
     EBind *b = el_lookup(fenv, f->name);
+    if ((!b || !b->fn) && f->name[0] != '\0' && (!strcmp(f->name, "⍺⍺") || !strcmp(f->name, "⍵⍵")))
+      return diag_error(f->loc, "%s in a function that is not applied as an operator (name it: op ← {…}, then f op g)", f->name), NULL;
     if (!b || !b->fn) return diag_error(f->loc, "unknown function '%s'", f->name), NULL;
     return el_apply(cx, b->fn, b->fenv, l, r);
   }
