@@ -33,6 +33,12 @@ CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t) {
   return e;
 }
 
+CExp *cexp_nat_lt(Nat *a, Nat *b) {
+  CExp *e = NEW(CExp);
+  *e = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = a, .nat2 = b, .field = -1 };
+  return e;
+}
+
 CExp *cexp_read_volatile(Buffer *b, Nat *index, Type *t) {
   CExp *e = cexp_read(b, index, -1, t);
   e->is_volatile = true;

@@ -133,6 +133,7 @@ CExp *cexp_var(const char *name, Type *t);
 CExp *cexp_op(ScalarOp op, Type *t, int n, CExp **args);
 CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t);
 CExp *cexp_read_volatile(Buffer *b, Nat *index, Type *t);
+CExp *cexp_nat_lt(Nat *a, Nat *b);   /* a < b, a bool */
 CExp *cexp_atomic_inc(Buffer *b, Nat *index);   /* an int: the cell's value before */
 CExp *cexp_status(CExp *flag, CExp *value);      /* CE_STATUS */
 CExp *cexp_status_flag(CExp *word);

@@ -132,12 +132,6 @@ static bool local_bytes(Type *elem, Type *t, int tiles, long long *bytes) {
   return true;
 }
 
-static CExp *nat_lt(Nat *a, Nat *b) {
-  CExp *e = NEW(CExp);
-  *e = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = a, .nat2 = b, .field = -1 };
-  return e;
-}
-
 /* Back to the group's level: the loop over tiles' body. */
 static void at_group(Lb *lb, KStmt *group) { lb->tr->par = &lb->wrg; lb->tr->block = group; }
 
@@ -162,7 +156,7 @@ static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
   zero->type = type_scalar(TY_LONG);
   assign(tr, cexp_read(lb->status, nat_var(i), -1, type_scalar(TY_LONG)), zero, false);
   KStmt *first;
-  branch(tr, nat_lt(nat_var(i), nat_const(1)), &first, NULL);
+  branch(tr, cexp_nat_lt(nat_var(i), nat_const(1)), &first, NULL);
   tr->block = first;
   assign(tr, cexp_read(lb->counter, nat_const(0), -1, int_type()), int_lit(0), true);
   tr->par = clear.outer;
@@ -184,7 +178,7 @@ static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
   dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &lb->data, &lb->data_acc);
   par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &k, &load);
   KStmt *then;
-  branch(tr, nat_lt(nat_var(k), lb->count), &then, NULL);
+  branch(tr, cexp_nat_lt(nat_var(k), lb->count), &then, NULL);
   tr->block = then;
   bool ok = dpia_assign(tr, acc_idx(lb->data_acc, nat_var(k)), view_idx(tr, xs, nat_add(lb->from, nat_var(k))), elem);
   at_group(lb, group);
@@ -201,7 +195,7 @@ static KStmt *items(Lb *lb, NatVar *l, Nat **e) {
   tr->seq++;
   *e = nat_add(nat_mul(nat_var(l), nat_const(LB_ITEMS)), nat_var(j));
   KStmt *then;
-  branch(tr, nat_lt(*e, lb->count), &then, NULL);
+  branch(tr, cexp_nat_lt(*e, lb->count), &then, NULL);
   tr->block = then;
   return then;
 }
@@ -251,7 +245,7 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
     CExp *to = acc_resolve(tr, acc_idx(dst_acc, nat_var(l)), (Path){0, NULL});
     CExp *mine = read(tr, src, nat_var(l));
     KStmt *then, *els;
-    branch(tr, nat_lt(nat_const(d - 1), nat_var(l)), &then, &els);
+    branch(tr, cexp_nat_lt(nat_const(d - 1), nat_var(l)), &then, &els);
     tr->block = then;
     CExp *before = read(tr, src, nat_sub(nat_var(l), nat_const(d)));
     CExp *sum = to && mine && before ? combine(tr, &lb->op, before, mine) : NULL;
@@ -293,7 +287,7 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   const char *agg = declare(tr, "aggregate", t, agg_read);
   Nat *me = nat_var(lb->tile);
   KStmt *first, *later;
-  branch(tr, nat_lt(me, nat_const(1)), &first, &later);
+  branch(tr, cexp_nat_lt(me, nat_const(1)), &first, &later);
   tr->block = first;   /* tile 0: its aggregate is its inclusive prefix */
   publish(lb, me, FLAG_PREFIX, var(agg, t));
   assign(tr, pre_slot, lb->op.neutral, true);
@@ -325,7 +319,7 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   tr->block = loop_body;
   const char *stop = declare(tr, "stop", it, int_lit(0));
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_WINDOW), &k);
-  KStmt *open, *seen, *full, *partial;
+  KStmt *open, *seen, *full;
   branch(tr, cmp(OP_EQ, var(stop, it), int_lit(0)), &open, NULL);
   tr->block = open;
   CExp *word = cexp_read(win, nat_var(k), -1, lt);
@@ -338,7 +332,7 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   if (!c) return false;
   assign(tr, var(prefix, t), c, false);
   assign(tr, var(jn, it), cexp_op(OP_SUB, it, 2, (CExp *[]){ var(jn, it), int_lit(1) }), false);
-  branch(tr, cmp(OP_EQ, var(flag, it), int_lit(FLAG_PREFIX)), &full, &partial);
+  branch(tr, cmp(OP_EQ, var(flag, it), int_lit(FLAG_PREFIX)), &full, NULL);
   tr->block = full;
   assign(tr, var(done, it), int_lit(1), false);
   assign(tr, var(stop, it), int_lit(1), false);
@@ -348,7 +342,6 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   if (!c) return false;
   publish(lb, me, FLAG_PREFIX, c);
   assign(tr, pre_slot, var(prefix, t), true);
-  (void)partial;
   at_group(lb, group);
   return true;
 }
@@ -386,7 +379,7 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
   const char *at = declare(tr, "at", int_type(), int_lit(0));
   KStmt *then;
-  branch(tr, nat_lt(nat_const(0), nat_var(l)), &then, NULL);
+  branch(tr, cexp_nat_lt(nat_const(0), nat_var(l)), &then, NULL);
   tr->block = then;
   CExp *start = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
   if (!start) return false;
@@ -407,7 +400,7 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   at_group(&lb, group);
   /* the group copies them out from the tile's offset: coalesced */
   par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &i, &loop);
-  branch(tr, nat_lt(nat_var(i), nat_var(in_tile)), &then, NULL);
+  branch(tr, cexp_nat_lt(nat_var(i), nat_var(in_tile)), &then, NULL);
   tr->block = then;
   View *y = view_idx(tr, packed, nat_var(i));
   Acc *dst = acc_idx(data, nat_add(nat_var(before), nat_var(i)));
@@ -420,7 +413,7 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   CExp *len = NEW(CExp);
   *len = (CExp){ .kind = CE_SELECT, .type = int_type(), .n = 3, .field = -1 };
   len->args = NEW_ARRAY(CExp *, 3);
-  len->args[0] = nat_lt(nat_const(0), n); len->args[1] = last; len->args[2] = int_lit(0);
+  len->args[0] = cexp_nat_lt(nat_const(0), n); len->args[1] = last; len->args[2] = int_lit(0);
   return exists_set_len(tr, out, len);
 }
 
@@ -438,7 +431,7 @@ bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *
   if (!pv) return false;
   const char *acc = declare(tr, "run", t, pv);
   KStmt *then;
-  branch(tr, nat_lt(nat_const(0), nat_var(l)), &then, NULL);
+  branch(tr, cexp_nat_lt(nat_const(0), nat_var(l)), &then, NULL);
   tr->block = then;
   CExp *before = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
   CExp *c = before ? combine(tr, &lb.op, var(acc, t), before) : NULL;
@@ -457,7 +450,7 @@ bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *
   at_group(&lb, group);
   /* the group copies the tile out: coalesced */
   par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &i, &loop);
-  branch(tr, nat_lt(nat_var(i), lb.count), &then, NULL);
+  branch(tr, cexp_nat_lt(nat_var(i), lb.count), &then, NULL);
   tr->block = then;
   bool ok = dpia_assign(tr, acc_idx(out, nat_add(lb.from, nat_var(i))), view_idx(tr, lb.data, nat_var(i)), t);
   disjoint_from(then, 0);

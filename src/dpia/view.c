@@ -184,9 +184,7 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
     if (nat_proves_lt(i, v->a) || nat_proves_le(nat_add(v->a, v->c), i)) return view_resolve(tr, v->kids[1], rest);
     CExp *sel = NEW(CExp);
     sel->kind = CE_SELECT; sel->n = 3; sel->args = NEW_ARRAY(CExp *, 3); sel->field = -1;
-    CExp *lo = NEW(CExp), *hi = NEW(CExp);
-    *lo = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = v->a, .field = -1 };
-    *hi = (CExp){ .kind = CE_NAT_LT, .type = type_scalar(TY_BOOL), .nat = i, .nat2 = nat_add(v->a, v->c), .field = -1 };
+    CExp *lo = cexp_nat_lt(i, v->a), *hi = cexp_nat_lt(i, nat_add(v->a, v->c));
     CExp *args[2] = { lo, cexp_op(OP_NOT, type_scalar(TY_BOOL), 1, &hi) };
     sel->args[0] = left_ok ? args[1] : right_ok ? lo : cexp_op(OP_OR, type_scalar(TY_BOOL), 2, args);
     /* the inner element is computed only inside (a fused reduction, a checked
