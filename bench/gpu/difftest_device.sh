@@ -14,7 +14,7 @@ make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 targets=$(build/clift test --list-targets | grep -v '^interp$' | paste -sd, -)
 echo "targets: $targets"
 python3 tests/difftest/difftest.py --clift build/clift --seeds "$SEEDS" --budget "$BUDGET" --rotate "$ROTATE" \
-  --jobs "$(nproc)" --targets "$targets" --keep "$LOG/keep" > "$LOG/difftest.log" 2>&1
+  --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" > "$LOG/difftest.log" 2>&1
 status=$?
 tail -n 30 "$LOG/difftest.log"
 (cd "$LOG" && tar czf keep.tgz keep 2>/dev/null && rm -rf keep)

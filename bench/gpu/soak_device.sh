@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# soak_device.sh — issue 9's soak on one device call: the differential tester
+# (every target, cuda on the GPU) and the fuzzer side by side on the machine's
+# cores, for the same number of seconds. Both scripts' outputs go to $OUT.
+# Usage: bash bench/gpu/soak_device.sh FUZZER SEEDS SECONDS [DIFF_JOBS] [FUZZ_JOBS] [ROTATE]
+#   FUZZER: the prebuilt libFuzzer binary, carried in (see fuzz_device.sh).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+fuzzer=$1 seeds=$2 secs=$3 djobs=${4:-13} fjobs=${5:-3} rotate=${6:-16}
+echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores: difftest $djobs jobs, fuzz $fjobs workers, $secs s"
+make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
+JOBS=$djobs bash bench/gpu/difftest_device.sh "$seeds" "$secs" "$rotate" > "${OUT:-/tmp}/difftest_summary.txt" 2>&1 &
+dpid=$!
+bash bench/gpu/fuzz_device.sh "$fuzzer" "$fjobs" 100000000 "$secs" > "${OUT:-/tmp}/fuzz_summary.txt" 2>&1
+wait $dpid; dstatus=$?
+echo "== fuzz"; tail -n "$((fjobs + 3))" "${OUT:-/tmp}/fuzz_summary.txt"
+echo "== difftest (exit $dstatus)"; tail -n 12 "${OUT:-/tmp}/difftest_summary.txt"
