@@ -305,7 +305,7 @@ def save(args, seed, p, runs, results):
 # ---- main --------------------------------------------------------------------------------
 def main():
     ap = argparse.ArgumentParser(description='random differential tester for clift')
-    ap.add_argument('--seeds', default='0:200', help='A:B, the seeds A..B-1')
+    ap.add_argument('--seeds', default='0:200', help='A:B, the seeds A..B-1; A: (no end) the seeds from A on, until --budget')
     ap.add_argument('--clift', default='build/clift')
     ap.add_argument('--targets', default=None, help='comma-separated (default: clift test --list-targets, minus interp)')
     ap.add_argument('--exclude', default='', help='feature groups to leave out (comma-separated; "known": the '
@@ -343,7 +343,11 @@ def main():
         p = gen.generate(args.show, args.exclude)
         print(p.text + ';; inputs: ' + ' '.join(shlex.quote(i) for i in p.inputs))
         return 0
-    a, b = (int(x) for x in args.seeds.split(':'))
+    first, _, last = args.seeds.partition(':')
+    a = int(first)
+    b = int(last) if last else a + 10**9   # 'A:' runs until the budget ends
+    if not last and not args.budget:
+        ap.error('--seeds A: (no end) needs --budget')
     args.clift = os.path.abspath(args.clift)
     if args.targets:
         targets = [t for t in args.targets.split(',') if t and t != 'interp']
