@@ -56,8 +56,8 @@ apl_files="examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
   examples/apl/errors/length.apl examples/apl/errors/nested_each.apl examples/apl/errors/nested_strand.apl
   examples/apl/errors/rank.apl examples/apl/errors/rank_index.apl examples/apl/errors/recursion_del.apl
   examples/apl/errors/recursion_named.apl"
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tail tests/apl $apl_files examples examples/euler
-tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tail tests/apl $apl_files examples examples/euler
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler
+tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler
 tally "TAIL text round trip and errors (asan/ubsan build)" bash tests/tail/tail_test.sh build-san/clift
 tally "APL front-end: --emit-tail goldens, errors, robustness (asan/ubsan build)" bash tests/apl/apl_test.sh build-san/clift
 tally "Project Euler at the real sizes (openmp)" bash tests/euler_test.sh build/clift
@@ -69,6 +69,7 @@ tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
 tally "libraries with results of dynamic length (asan/ubsan build)" bash tests/codegen/filter_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
+tally "tunable sizes and clift tune (asan/ubsan build)" bash tests/tune/tune_test.sh build-san/clift
 tally "compiled libraries link together (asan/ubsan build)" bash tests/cli/library_link_test.sh build-san/clift
 tally "fuzz: parse → check → lower → DPIA → codegen, all targets (libFuzzer)" bash tests/fuzz/run.sh
 tally "random differential test, interp vs targets" bash tests/difftest/run.sh build/clift

@@ -17,14 +17,13 @@ expect() {
 expect 0 "usage: clift COMMAND" -- "$CLIFT" --help
 expect 2 "usage: clift COMMAND" -- "$CLIFT"
 expect 2 "unknown command 'frobnicate'" -- "$CLIFT" frobnicate
-for c in check run test compile bench; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
+for c in check run test compile bench tune; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
 # --help names every target and no command that does not exist
 help=$("$CLIFT" --help)
 for t in interp c openmp opencl cuda auto; do
   if grep -qE "^  $t " <<<"$help"; then ok; else bad "--help does not list the target $t"; fi
 done
-if grep -q tune <<<"$help"; then bad "--help lists 'tune', which does not exist"; else ok; fi
-expect 2 "unknown command 'tune'" -- "$CLIFT" tune -t c examples/dot.lift
+expect 2 "target 'c' has no launch sizes to tune" -- "$CLIFT" tune -t c --size N=64 examples/dot.lift
 expect 2 "unknown option '--bogus'" -- "$CLIFT" check --bogus tests/lift/twice.lift
 expect 2 "unknown target 'gpu9000'" -- "$CLIFT" run -t gpu9000 tests/lift/twice.lift "[1]"
 
