@@ -240,4 +240,13 @@ if [ -x "$MEM_CLIFT" ]; then
   fi
 fi
 
+# clift bench of an APL program (issue 13 item 6): its output once, then the times
+for t in c openmp; do
+  out=$("$CLIFT" bench -t $t --runs 3 examples/apl/easter.apl 2>&1); rc=$?
+  want=$(sed -n 's/^⍝ output: *//p' examples/apl/easter.apl | head -n 1)
+  if [ "$rc" -eq 0 ] && [ "$(head -n 1 <<<"$out")" = "$want" ] \
+     && grep -qE "^bench examples/apl/easter.apl -t $t: front end and code generation [0-9.]+ ms; median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\) over 3 runs$" <<<"$out"; then ok
+  else bad "bench -t $t easter.apl (exit $rc, want $want first): $out"; fi
+done
+expect 2 "APL and TAIL programs have no sizes" -- "$CLIFT" bench --size N=4 examples/apl/easter.apl
 summary "cli"
