@@ -56,8 +56,10 @@ apl_files="examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
   examples/apl/errors/length.apl examples/apl/errors/nested_each.apl examples/apl/errors/nested_strand.apl
   examples/apl/errors/rank.apl examples/apl/errors/rank_index.apl examples/apl/errors/recursion_del.apl
   examples/apl/errors/recursion_named.apl"
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler
-tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler
+# the GPU strategy programs with tunable sizes (issue 14 item 3), against the interpreter
+tuned_bench="bench/gpu/jacobi_tiled.lift bench/gpu/transpose_tiled.lift"
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
+tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
 tally "TAIL text round trip and errors (asan/ubsan build)" bash tests/tail/tail_test.sh build-san/clift
 tally "APL front-end: --emit-tail goldens, errors, robustness (asan/ubsan build)" bash tests/apl/apl_test.sh build-san/clift
 tally "Project Euler at the real sizes (openmp)" bash tests/euler_test.sh build/clift
