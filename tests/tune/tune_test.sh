@@ -91,4 +91,8 @@ for t in $targets; do
   expect 1 'no value for the size variable N' -- "$CLIFT" tune -t "$t" tests/tune/chunks.lift
 done
 [ -n "$targets" ] || echo "no OpenCL device here: clift tune not run"
+# no GPU: a clear error, exit 1, nothing stored
+if ! "$CLIFT" test --list-targets | grep -qx cuda; then
+  expect 1 'error: no CUDA device' -- "$CLIFT" tune -t cuda --size N=64 tests/tune/chunks.lift
+fi
 summary "tunable sizes and clift tune"
