@@ -339,6 +339,10 @@ LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a) {
   for (int i = 0; i < k; i++) r.lead[i] = nat_const(s->vals[i]);
   LVal *v = lval_new(replicate(c, &r, 0, e->loc), x->base, n);
   for (int i = 0; i < n; i++) v->ext[i] = i < k ? r.lead[i] : x->ext[i - k];
+  if (n == 1 && x->rank == 0 && x->known && s->vals[0] <= LOWER_STATIC_MAX) {   /* n⍴k: a static vector (APL's 3/v) */
+    v->vals = NEW_ARRAY(long long, s->vals[0] > 0 ? s->vals[0] : 1);
+    for (long long i = 0; i < s->vals[0]; i++) v->vals[i] = x->k;
+  }
   return v;
 }
 
