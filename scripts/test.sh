@@ -49,7 +49,7 @@ tally() {
 }
 
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
-# the APL programs the front-end runs so far (docs/apl.md §5: M4)
+# the APL programs of examples/apl the front-end runs (docs/apl.md §5; M6 added tests only, in tests/apl)
 apl_files="examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl
   examples/apl/life.apl examples/apl/life_board.apl examples/apl/hotspot.apl examples/apl/sobol_pi.apl examples/apl/dot.apl
   examples/apl/errors/power_shape.apl examples/apl/errors/power_rank.apl

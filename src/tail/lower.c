@@ -51,6 +51,8 @@ Expr *lx_let(Loc loc, const char *name, Expr *value, Expr *body) {
   return e;
 }
 
+Expr *lx_known(TBase base, long long k, Loc loc) { return base == TB_BOOL ? lx_bool(k != 0, loc) : lx_int(k, loc); }
+
 /* TAIL names are letters, digits and '_': a quote makes a name no TAIL
    variable and no primitive has. */
 const char *lx_fresh(LowerCtx *c, const char *stem) { return arena_printf("%s'%d", stem, ++c->fresh); }
@@ -193,7 +195,7 @@ static LVal *lower_vec(LowerCtx *c, TExp *e) {
   }
   buf_putc(&b, ']');
   LVal *v = hidden_input(c, e->type->base, e->nkids, buf_str(&b), e->loc);
-  if (e->type->base == TB_INT) v->vals = vals;
+  if (e->type->base == TB_INT || e->type->base == TB_BOOL) v->vals = vals;   /* counts, masks, shapes */
   return v;
 }
 

@@ -10,8 +10,9 @@
 #      "file:line:col: error:", and the caret under column col counted in
 #      code points;
 #   3. no crash (exit 0 or 1, no sanitizer report, no internal error) on
-#      prefixes of signal.apl, primes.apl, easter.apl, blackscholes.apl and
-#      tests/apl/train.apl, deep nesting (parentheses, trains), binary junk;
+#      prefixes of the examples and of tests/apl programs (M2–M6: train,
+#      take_drop, …, scan, replicate, expand, index_matrix, circle), deep
+#      nesting (parentheses, trains, index brackets), binary junk;
 #   4. usage errors of `clift apl` exit 2, and so do `clift compile` and
 #      `clift bench` of an APL program (not yet: docs/apl.md §6);
 #   5. the lowered clift program of A +.× B has no % (M5).
@@ -58,9 +59,11 @@ done
 crashes=0
 for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl tests/apl/train.apl \
            examples/apl/life.apl examples/apl/hotspot.apl tests/apl/take_drop.apl tests/apl/catenate.apl \
-           examples/apl/dot.apl examples/apl/sobol_pi.apl tests/apl/operator.apl tests/apl/inner.apl; do
+           examples/apl/dot.apl examples/apl/sobol_pi.apl tests/apl/operator.apl tests/apl/inner.apl \
+           tests/apl/scan.apl tests/apl/replicate.apl tests/apl/expand.apl tests/apl/index_matrix.apl tests/apl/circle.apl; do
   text=$(cat "$src")
-  step=2; case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*|*dot*|*sobol*|*operator*|*inner*) step=5;; esac
+  step=2
+  case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*|*dot*|*sobol*|*operator*|*inner*|*scan*|*replicate*|*expand*|*index_matrix*|*circle*) step=5;; esac
   for ((i = 0; i < ${#text}; i += step)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
     printf '%s' "${text:0:i}" > "$T/prefix.apl"
     "$CLIFT" run -t interp "$T/prefix.apl" > "$T/out" 2>&1
@@ -70,8 +73,12 @@ for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
     fi
   done
 done
-if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of signal, primes, easter, blackscholes, train, life, hotspot, take_drop, catenate"; fi
+if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of the programs above"; fi
 
+{ printf 'M←2 2⍴⍳4\n'; for i in $(seq 3000); do printf 'M['; done; for i in $(seq 3000); do printf '1;1]'; done; printf '\n'; } > "$T/brackets.apl"
+"$CLIFT" check "$T/brackets.apl" > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "nested too deeply" "$T/out" && ! grep -qE 'Sanitizer|runtime error|internal error' "$T/out"; then ok
+else bad "3000 nested index brackets: $(head -n 3 "$T/out")"; fi
 printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.apl"
 "$CLIFT" check "$T/deep.apl" > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "nested too deeply" "$T/out"; then ok; else bad "deep parentheses: $(head -n 3 "$T/out")"; fi
