@@ -525,8 +525,17 @@ static int cmd_compile(int argc, char **argv) {
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  if (is_tail_or_apl(argv[i]) && print) {   /* the generated code, to read (docs/apl.md §6) */
+    bool final;
+    TExp *e = read_tail(argv[i], &final);
+    TailProgram *tp = e ? tail_compile_outputs(e, argv[i], final) : NULL;
+    Compiled *c = tp ? driver_generate(tp->core, t, &gen) : NULL;
+    if (!c) return fail();
+    fputs(c->src, stdout);
+    return 0;
+  }
   if (is_tail_or_apl(argv[i]))   /* their literals are hidden inputs: a library would need them passed in */
-    return usage_error(usage_compile, "%s", "APL and TAIL programs cannot be compiled to files yet (docs/apl.md §6); use clift run");
+    return usage_error(usage_compile, "%s", "APL and TAIL programs cannot be compiled to files yet (docs/apl.md §6); use clift run or clift compile --print");
   Program *p = compile_file(argv[i], &ra.tunables);
   LibraryTuning tuned = {0};
   const char *where = "";

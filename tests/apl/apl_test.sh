@@ -122,11 +122,25 @@ if [ $? -eq 0 ] && ! grep -q '%' "$T/core" && grep -q '(transpose' "$T/core"; th
 if grep -q '%' "$T/core"; then ok; else bad "the % check does not see a cyclic reshape: $(cat "$T/core")"; fi
 
 for args in "apl" "apl --emit-tail" "apl --bogus examples/apl/signal.apl" "apl examples/apl/signal.apl" \
-    "apl --emit-tail tests/tail/signal.tail" "compile -t c --print examples/apl/signal.apl" "bench examples/apl/primes.apl"; do
+    "apl --emit-tail tests/tail/signal.tail" "compile -t c -o $T/lib examples/apl/signal.apl" "bench --size N=3 examples/apl/primes.apl"; do
   "$CLIFT" $args > "$T/out" 2>&1
   if [ $? -eq 2 ]; then ok; else bad "clift $args: expected exit 2: $(head -n 3 "$T/out")"; fi
 done
 "$CLIFT" run examples/apl/signal.apl 1 > "$T/out" 2>&1
 if [ $? -eq 2 ] && grep -q "takes no inputs" "$T/out"; then ok; else bad "inputs to an APL program: $(cat "$T/out")"; fi
+
+# an operand of an inner product is computed once, not once per use (tail/lower.c
+# `materialise`): sobol_pi.apl's 2*-⍳D and 2*D-⍳B vectors and its bit matrices
+# are powers computed in loops of their own; computed where the product reads
+# them, the generated C had 24 calls of pow, in the products' innermost loops
+"$CLIFT" compile --print -t c examples/apl/sobol_pi.apl > "$T/sobol.c" 2>&1
+n=$(grep -c "pow(" "$T/sobol.c")
+if [ "$n" -le 8 ] && [ "$n" -ge 1 ]; then ok; else bad "sobol_pi.apl: $n calls of pow in the generated C (at most 8 expected)"; fi
+# and the results stay right: the products of an outer product's materialised operands
+if out=$("$CLIFT" run -t openmp examples/apl/sobol_pi.apl 2>&1) && [ "$out" = "$(sed -n 's/^⍝ output: *//p' examples/apl/sobol_pi.apl | tr '\n' '\n')" ]; then ok
+else bad "sobol_pi.apl on openmp: $out"; fi
+"$CLIFT" compile --print examples/apl/sobol_pi.apl > /dev/null 2>&1 && ok || bad "clift compile --print of an APL program"
+"$CLIFT" compile -o "$T/lib" examples/apl/sobol_pi.apl > "$T/out" 2>&1
+if [ $? -eq 2 ] && grep -q "cannot be compiled to files yet" "$T/out"; then ok; else bad "clift compile -o of an APL program: $(cat "$T/out")"; fi
 
 summary apl
