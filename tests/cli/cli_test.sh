@@ -4,15 +4,6 @@
 # written whole or not at all, and no crash on any truncation of a program.
 # Usage: cli_test.sh path/to/clift    Prints "N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
-# expect STATUS PATTERN -- command…   (PATTERN is matched against stdout+stderr)
-expect() {
-  local want=$1 pat=$2; shift 3
-  local out rc
-  out=$("$@" 2>&1); rc=$?
-  if [ "$rc" -ne "$want" ]; then bad "$* → exit $rc, expected $want: $out"; return; fi
-  if [ -n "$pat" ] && ! grep -qE -- "$pat" <<<"$out"; then bad "$* → output lacks /$pat/: $out"; return; fi
-  ok
-}
 
 expect 0 "usage: clift COMMAND" -- "$CLIFT" --help
 expect 2 "usage: clift COMMAND" -- "$CLIFT"

@@ -8,15 +8,6 @@
 # Usage: tune_test.sh path/to/clift    Prints "N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
 export CLIFT_TUNE_CACHE=$T/cache
-# expect STATUS PATTERN -- command…   (PATTERN is matched against stdout+stderr)
-expect() {
-  local want=$1 pat=$2; shift 3
-  local out rc
-  out=$("$@" 2>&1); rc=$?
-  if [ "$rc" -ne "$want" ]; then bad "$* → exit $rc, expected $want: $out"; return; fi
-  if [ -n "$pat" ] && ! grep -qE -- "$pat" <<<"$out"; then bad "$* → output lacks /$pat/: $out"; return; fi
-  ok
-}
 prog() { printf '%s\n' "$2" > "$T/$1.lift"; echo "$T/$1.lift"; }
 
 # ---- the syntax: (NAME k1 k2 …) in the size list ----
