@@ -5,6 +5,7 @@
 #include "testrun.h"
 #include "bench.h"
 #include "../apl/apl.h"
+#include "../fcl/fcl.h"
 #include <time.h>
 #include "../runtime/cuda.h"
 #include <dirent.h>
@@ -31,7 +32,8 @@ static const char *usage_main =
   "                                        compiles to\n"
   "\n"
   "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
-  "(prog.tail), which have no inputs (docs/apl.md).\n"
+  "(prog.tail), which have no inputs (docs/apl.md); check and run -t interp take\n"
+  "FCL programs (prog.fcl; docs/fcl.md).\n"
   "\n"
   "targets:\n"
   "%s"
@@ -251,6 +253,7 @@ static int cmd_check(int argc, char **argv) {
     else return usage_error(usage_check, "unknown option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_check, "%s", "expected exactly one program file");
+  if (fcl_is_file(argv[i])) return fcl_cli_check(argv[i]);
   if (is_tail_or_apl(argv[i])) return check_tail(argv[i], dump, emit);
   if (emit) return usage_error(usage_check, "%s", "--emit-tail needs a .tail or .apl program");
   Program *p = driver_compile(argv[i]);
@@ -378,6 +381,7 @@ static int cmd_run(int argc, char **argv) {
   const Target *t = target_or_usage(usage_run, asked, &rc);
   if (!t) return rc;
   if (launch_target_error(usage_run, &ra, asked, t)) return 2;
+  if (fcl_is_file(argv[i])) return fcl_cli_run(argv[i], t->name, argc - i - 1, (const char **)argv + i + 1, out);
   if (is_tail_or_apl(argv[i])) return run_tail(argv[i], argc - i - 1, t, &ra.o, out);
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
@@ -410,6 +414,7 @@ static int cmd_compile(int argc, char **argv) {
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(t->name);
   if (is_tail_or_apl(argv[i]))   /* their literals are hidden inputs: a library would need them passed in */
     return usage_error(usage_compile, "%s", "APL and TAIL programs cannot be compiled to files yet (docs/apl.md §6); use clift run");
   Program *p = driver_compile(argv[i]);
@@ -451,6 +456,7 @@ static int cmd_bench(int argc, char **argv) {
   if (!(o.target = target_or_usage(usage_bench, asked, &rc))) return rc;
   if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
   o.run = ra.o;
+  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(o.target->name);
   if (is_tail_or_apl(argv[i])) return usage_error(usage_bench, "%s", "APL and TAIL programs cannot be benchmarked yet (docs/apl.md §5, M7)");
   Program *p = driver_compile(argv[i]);
   return p && bench_program(p, &o) ? 0 : fail();
