@@ -141,7 +141,7 @@ static FScheme *generalise(Env *env, FType *t, FLevel **lparams, int nl) {
   s->tvars = NEW_ARRAY(FType *, n);
   for (int i = 0; i < n; i++) {
     if (fv[i]->num || free_in_env(env, fv[i])) continue;
-    fv[i]->rigid = true;
+    fv[i]->rigid = fv[i]->fixed = true;
     fv[i]->name = arena_printf("'%c%s", 'a' + k % 26, k >= 26 ? arena_printf("%d", k / 26) : "");
     s->tvars[k++] = fv[i];
   }
@@ -263,6 +263,7 @@ static bool check_against_sig(Ck *ck, Env *env, FDef *d) {
   FType *t = infer(ck, local, body);
   if (!t || !ftype_unify(want, t, body->loc, arena_printf("the result of %s (its sig)", d->name))) return false;
   default_nums(ck);
+  for (int i = 0; i < s->ntvars; i++) s->tvars[i]->fixed = true;
   d->scheme = s;
   return true;
 }

@@ -63,6 +63,8 @@ struct FType {
   FType *link;        /* bound to (NULL: free) */
   FKind vkind;        /* the kind it must have (rule 5.5) */
   bool rigid;         /* a type variable of a sig (skolem) or of a generalised scheme */
+  bool fixed;         /* rigid: its kind is final (a sig's unannotated variables take the
+                         kind their definition needs, docs/fcl.md §2.2, then are fixed) */
   bool num;           /* an operand of an overloaded operator: int or double (§3.3) */
   const char *name;   /* 'a for sig variables */
   int id;

@@ -320,7 +320,8 @@ Value *fcl_run(FProgram *p, int ninputs, const char **inputs, long long block_si
   FType *q = t;
   for (int i = 0; i < nparams; i++, q = ftype_prune(q->b)) {
     Type *it = input_type(q->a, i, d->loc);
-    Value *in = it ? value_parse(inputs[i], it, arena_printf("input %d", i + 1)) : NULL;
+    const char *what = arena_printf("input %d", i + 1);
+    Value *in = !it ? NULL : inputs[i][0] == '@' ? value_parse_file(inputs[i] + 1, it, what) : value_parse(inputs[i], it, what);
     if (!in || !(f = fcl_apply(&ev, f, from_value(in), d->loc))) return NULL;
   }
   return to_value(&ev, f, d->loc);

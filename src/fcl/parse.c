@@ -261,11 +261,11 @@ static FScheme *parse_scheme(Parser *ps) {
     if (!expect(ps, FT_DOT, "after the quantified variables")) return NULL;
   }
   int nlisted = sc.n;
-  for (int i = 0; i < nlisted; i++) sc.vars[i]->rigid = annotated[i];
+  for (int i = 0; i < nlisted; i++) sc.vars[i]->rigid = sc.vars[i]->fixed = annotated[i];
   Loc loc = cur(ps)->loc;
   s->body = parse_type(ps, &sc);
   if (!s->body || !ftype_has_kind(s->body, FK_TYP, loc)) return NULL;
-  for (int i = 0; i < sc.n; i++) sc.vars[i]->rigid = true;
+  for (int i = 0; i < sc.n; i++) sc.vars[i]->rigid = true;   /* kinds still open (fixed after the definition) */
   /* the level names of the scheme become its FL_VAR objects */
   ps->nlscope = lscope_mark;
   s->ntvars = sc.n;

@@ -69,7 +69,7 @@ const char *flevel_str(FLevel *l) {
   return buf_str(&b);
 }
 
-/* prec: 0 anywhere, 1 the left of an arrow or Program's argument */
+/* prec: 0 anywhere, 1 the left of an arrow, 2 Program's argument */
 static void type_print(Buf *b, FType *t, int prec) {
   t = ftype_prune(t);
   switch (t->kind) {
@@ -102,12 +102,12 @@ static void type_print(Buf *b, FType *t, int prec) {
     if (t->kind == FY_PUSH) { buf_putc(b, '<'); level_print(b, t->lvl); buf_putc(b, '>'); }
     break;
   case FY_PROG:
-    if (prec) buf_putc(b, '(');
+    if (prec == 2) buf_putc(b, '(');
     buf_puts(b, "Program<");
     level_print(b, t->lvl);
     buf_puts(b, "> ");
-    type_print(b, t->a, 1);
-    if (prec) buf_putc(b, ')');
+    type_print(b, t->a, 2);
+    if (prec == 2) buf_putc(b, ')');
     break;
   }
 }
@@ -155,7 +155,7 @@ static bool kind_ok(FType *t, FKind k) {
     return false;
   case FY_VAR:                                                                    /* 5.5 */
     if (t->vkind <= k || t->num) return true;
-    if (t->rigid) {
+    if (t->rigid && t->fixed) {
       kind_why = arena_printf("type variable %s has kind %s, not %s: it is not %s (rule 5.5)", t->name ? t->name : "'_",
                               fkind_name(t->vkind), fkind_name(k), kind_need(k));
       return false;
@@ -223,7 +223,7 @@ static bool bind_var(FType *v, FType *t) {
       return false;
     }
   }
-  if (p->kind == FY_VAR && !p->rigid && v->vkind < p->vkind) p->vkind = v->vkind;
+  if (p->kind == FY_VAR && !p->fixed && v->vkind < p->vkind) p->vkind = v->vkind;
   else if (!kind_ok(p, v->vkind)) { unify_why = kind_why; return false; }
   v->link = t;
   return true;
