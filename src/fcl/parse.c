@@ -313,6 +313,12 @@ static FExp *parse_atom(Parser *ps) {
     advance(ps);
     e = mk_var(t->text, t->loc);
     if (at_op(ps, "<") && parse_level_args(ps, true, &e->largs, &e->nlargs)) e->has_largs = true;
+    else if (at_op(ps, "<") && cur(ps)->loc.line == t->loc.line && cur(ps)->loc.col == t->loc.col + (int)strlen(t->text) &&
+             peek(ps, 1)->kind == FT_ID && peek(ps, 2)->kind == FT_OP && !strcmp(peek(ps, 2)->text, ">")) {
+      /* f<x> written without spaces: meant as a level argument (docs/fcl.md §1.2) */
+      advance(ps);
+      return parse_level(ps, false), NULL;
+    }
     return e;
   case FT_LPAREN: {
     advance(ps);
