@@ -9,6 +9,7 @@
 #   3. the shape of the generated code (strategy preservation, temporaries,
 #      no warnings under -Wall -Wextra), and the files of `clift compile -t
 #      opencl` built with -lOpenCL and run against the interpreter,
+#      the FCL front end (tests/fcl/fcl_test.sh: its examples on the interpreter),
 #   4. the command-line tests (exit statuses, messages, no partial output),
 #      and two programs compiled with `clift compile` linked into one executable,
 #   5. a short fuzz of the compiler (tests/fuzz: $FUZZ_SECONDS, default 60 s),
@@ -62,6 +63,7 @@ tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/
 tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
 tally "TAIL text round trip and errors (asan/ubsan build)" bash tests/tail/tail_test.sh build-san/clift
 tally "APL front-end: --emit-tail goldens, errors, robustness (asan/ubsan build)" bash tests/apl/apl_test.sh build-san/clift
+tally "FCL front-end: examples vs a Python oracle, errors, robustness (asan/ubsan build)" bash tests/fcl/fcl_test.sh build-san/clift
 tally "Project Euler at the real sizes (openmp)" bash tests/euler_test.sh build/clift
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift

@@ -8,6 +8,7 @@
 #include "tune_cache.h"
 #include "../codegen/library.h"
 #include "../apl/apl.h"
+#include "../fcl/fcl.h"
 #include <time.h>
 #include "../runtime/cuda.h"
 #include <dirent.h>
@@ -37,7 +38,8 @@ static const char *usage_main =
   "                                        compiles to\n"
   "\n"
   "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
-  "(prog.tail), which have no inputs (docs/apl.md).\n"
+  "(prog.tail), which have no inputs (docs/apl.md); check and run -t interp take\n"
+  "FCL programs (prog.fcl; docs/fcl.md).\n"
   "\n"
   "targets:\n"
   "%s"
@@ -300,6 +302,7 @@ static int cmd_check(int argc, char **argv) {
     else return usage_error(usage_check, "unknown option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_check, "%s", "expected exactly one program file");
+  if (fcl_is_file(argv[i])) return fcl_cli_check(argv[i]);
   if (is_tail_or_apl(argv[i])) return check_tail(argv[i], dump, emit);
   if (emit) return usage_error(usage_check, "%s", "--emit-tail needs a .tail or .apl program");
   Program *p = driver_compile(argv[i]);
@@ -482,6 +485,7 @@ static int cmd_run(int argc, char **argv) {
   const Target *t = target_or_usage(usage_run, asked, &rc);
   if (!t) return rc;
   if (launch_target_error(usage_run, &ra, asked, t)) return 2;
+  if (fcl_is_file(argv[i])) return fcl_cli_run(argv[i], t->name, argc - i - 1, (const char **)argv + i + 1, out);
   if (is_tail_or_apl(argv[i])) return run_tail(argv[i], argc - i - 1, t, &ra.o, out);
   Program *p = compile_file(argv[i], &ra.tunables);
   if (!p) return fail();
@@ -525,6 +529,7 @@ static int cmd_compile(int argc, char **argv) {
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(t->name);
   if (is_tail_or_apl(argv[i]) && print) {   /* the generated code, to read (docs/apl.md §6) */
     bool final;
     TExp *e = read_tail(argv[i], &final);
@@ -633,6 +638,7 @@ static int cmd_bench(int argc, char **argv) {
   bool again;
   if (p && bench_bind_sizes(p, o.nsizes, o.sizes, &sizes)) p = apply_tuned(argv[i], p, sizes, o.target, &ra, &again);
   o.run = ra.o;
+<<<<<<< HEAD
   return p && !diag_has_error() && bench_program(p, &o) ? 0 : fail();
 }
 
@@ -670,6 +676,12 @@ static int cmd_tune(int argc, char **argv) {
   if (is_tail_or_apl(argv[i])) return usage_error(usage_tune, "%s", "APL and TAIL programs cannot be tuned (they have no sizes)");
   o.run = ra.o;
   return tune_program(argv[i], &o) == 0 ? 0 : fail();
+=======
+  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(o.target->name);
+  if (is_tail_or_apl(argv[i])) return usage_error(usage_bench, "%s", "APL and TAIL programs cannot be benchmarked yet (docs/apl.md §5, M7)");
+  Program *p = driver_compile(argv[i]);
+  return p && bench_program(p, &o) ? 0 : fail();
+>>>>>>> fcl-m1
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
