@@ -628,6 +628,7 @@ static int cmd_bench(int argc, char **argv) {
   if (o.runs < 1 || o.runs > 100000) return usage_error(usage_bench, "%s", "--runs must be between 1 and 100000");
   if (!(o.target = target_or_usage(usage_bench, asked, &rc))) return rc;
   if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
+  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(o.target->name);
   if (is_tail_or_apl(argv[i])) {
     if (o.nsizes || ra.tunables.n) return usage_error(usage_bench, "%s", "APL and TAIL programs have no sizes or tunables (their sizes are in the program)");
     o.run = ra.o;
@@ -638,7 +639,6 @@ static int cmd_bench(int argc, char **argv) {
   bool again;
   if (p && bench_bind_sizes(p, o.nsizes, o.sizes, &sizes)) p = apply_tuned(argv[i], p, sizes, o.target, &ra, &again);
   o.run = ra.o;
-<<<<<<< HEAD
   return p && !diag_has_error() && bench_program(p, &o) ? 0 : fail();
 }
 
@@ -673,15 +673,10 @@ static int cmd_tune(int argc, char **argv) {
   if (!asked) return usage_error(usage_tune, "%s", "expected -t opencl or -t cuda");
   if (!(o.target = target_or_usage(usage_tune, asked, &rc))) return rc;
   if (!o.target->api) return usage_error(usage_tune, "target '%s' has no launch sizes to tune: use -t opencl or -t cuda", o.target->name);
-  if (is_tail_or_apl(argv[i])) return usage_error(usage_tune, "%s", "APL and TAIL programs cannot be tuned (they have no sizes)");
+  if (is_tail_or_apl(argv[i]) || fcl_is_file(argv[i]))
+    return usage_error(usage_tune, "%s", "APL, TAIL and FCL programs cannot be tuned (only .lift programs have tunable sizes)");
   o.run = ra.o;
   return tune_program(argv[i], &o) == 0 ? 0 : fail();
-=======
-  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(o.target->name);
-  if (is_tail_or_apl(argv[i])) return usage_error(usage_bench, "%s", "APL and TAIL programs cannot be benchmarked yet (docs/apl.md §5, M7)");
-  Program *p = driver_compile(argv[i]);
-  return p && bench_program(p, &o) ? 0 : fail();
->>>>>>> fcl-m1
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
