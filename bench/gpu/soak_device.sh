@@ -12,6 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 fuzzer=$1 seeds=$2 secs=$3 djobs=${4:-13} fjobs=${5:-3} rotate=${6:-16}
 src=${CLIFT_SRC:-.}
+mkdir -p "${OUT:-/tmp}"
 echo "compiler from $src (commit $(git rev-parse --short HEAD 2>/dev/null || echo '?') of this tree), $(nproc) cores: difftest $djobs jobs, fuzz $fjobs workers, $secs s"
 make -s -C "$src" -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 export CLIFT_BIN=$src/build/clift
