@@ -9,6 +9,7 @@
 #   3. the shape of the generated code (strategy preservation, temporaries,
 #      no warnings under -Wall -Wextra), and the files of `clift compile -t
 #      opencl` built with -lOpenCL and run against the interpreter,
+#      the FCL front end (tests/fcl/fcl_test.sh: its examples on the interpreter),
 #   4. the command-line tests (exit statuses, messages, no partial output),
 #      and two programs compiled with `clift compile` linked into one executable,
 #   5. a short fuzz of the compiler (tests/fuzz: $FUZZ_SECONDS, default 60 s),
@@ -49,17 +50,20 @@ tally() {
 }
 
 for t in build-san/test_*; do tally "unit $(basename "$t") (asan/ubsan)" "$t"; done
-# the APL programs the front-end runs so far (docs/apl.md §5: M4)
+# the APL programs of examples/apl the front-end runs (docs/apl.md §5; M6 added tests only, in tests/apl)
 apl_files="examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl
   examples/apl/life.apl examples/apl/life_board.apl examples/apl/hotspot.apl examples/apl/sobol_pi.apl examples/apl/dot.apl
   examples/apl/errors/power_shape.apl examples/apl/errors/power_rank.apl
   examples/apl/errors/length.apl examples/apl/errors/nested_each.apl examples/apl/errors/nested_strand.apl
   examples/apl/errors/rank.apl examples/apl/errors/rank_index.apl examples/apl/errors/recursion_del.apl
   examples/apl/errors/recursion_named.apl"
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tail tests/apl $apl_files examples examples/euler
-tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tail tests/apl $apl_files examples examples/euler
+# the GPU strategy programs with tunable sizes (issue 14 item 3), against the interpreter
+tuned_bench="bench/gpu/jacobi_tiled.lift bench/gpu/transpose_tiled.lift"
+tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
+tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
 tally "TAIL text round trip and errors (asan/ubsan build)" bash tests/tail/tail_test.sh build-san/clift
 tally "APL front-end: --emit-tail goldens, errors, robustness (asan/ubsan build)" bash tests/apl/apl_test.sh build-san/clift
+tally "FCL front-end: examples vs a Python oracle, errors, robustness (asan/ubsan build)" bash tests/fcl/fcl_test.sh build-san/clift
 tally "Project Euler at the real sizes (openmp)" bash tests/euler_test.sh build/clift
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift
@@ -69,6 +73,7 @@ tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh
 tally "compiled OpenCL library (asan/ubsan build)" bash tests/codegen/opencl_lib_test.sh build-san/clift
 tally "libraries with results of dynamic length (asan/ubsan build)" bash tests/codegen/filter_lib_test.sh build-san/clift
 tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-san/clift
+tally "tunable sizes and clift tune (asan/ubsan build)" bash tests/tune/tune_test.sh build-san/clift
 tally "compiled libraries link together (asan/ubsan build)" bash tests/cli/library_link_test.sh build-san/clift
 tally "fuzz: parse → check → lower → DPIA → codegen, all targets (libFuzzer)" bash tests/fuzz/run.sh
 tally "random differential test, interp vs targets" bash tests/difftest/run.sh build/clift

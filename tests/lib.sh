@@ -3,7 +3,8 @@
 # gives CLIFT (the compiler under test, absolute; default build/clift), the
 # repository root as the working folder, a temporary folder $T removed on exit,
 # the tally (ok, bad, summary NAME → "NAME: N passed, N failed" and the exit
-# status), and checks on generated code (gen, expect_count).
+# status), expect STATUS PATTERN -- COMMAND (exit status and output), and checks
+# on generated code (gen, expect_count).
 set -u
 CLIFT=${1:-build/clift}
 CLIFT=$(cd "$(dirname "$CLIFT")" && pwd)/$(basename "$CLIFT")
@@ -15,6 +16,16 @@ pass=0 fail=0
 ok()  { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 summary() { echo "$1: $pass passed, $fail failed"; [ "$fail" -eq 0 ]; }
+
+# expect STATUS PATTERN -- command…   (PATTERN is matched against stdout+stderr)
+expect() {
+  local want=$1 pat=$2; shift 3
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" -ne "$want" ]; then bad "$* → exit $rc, expected $want: $out"; return; fi
+  if [ -n "$pat" ] && ! grep -qE -- "$pat" <<<"$out"; then bad "$* → output lacks /$pat/: $out"; return; fi
+  ok
+}
 
 # gen FILE [TARGET]: the generated code of FILE in $T/gen (TARGET defaults to
 # $GEN_TARGET, else openmp); a compile error is a failure.

@@ -4,16 +4,18 @@
 # 16 cores, within a time budget. Failing programs and the summary go to $OUT.
 # Usage: bash bench/gpu/difftest_device.sh [SEEDS] [BUDGET_SECONDS] [ROTATE]
 # ROTATE K (default 1): opencl and cuda on every K-th seed only, c and openmp on all.
+# CLIFT_BIN: the compiler under test (default build/clift, built here).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 SEEDS=${1:-300000:400000}
 BUDGET=${2:-420}
 ROTATE=${3:-1}
 LOG=${OUT:-/tmp}
-make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
-targets=$(build/clift test --list-targets | grep -v '^interp$' | paste -sd, -)
+clift=${CLIFT_BIN:-build/clift}
+[ -n "${CLIFT_BIN:-}" ] || make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
+targets=$("$clift" test --list-targets | grep -v '^interp$' | paste -sd, -)
 echo "targets: $targets"
-python3 tests/difftest/difftest.py --clift build/clift --seeds "$SEEDS" --budget "$BUDGET" --rotate "$ROTATE" \
+python3 tests/difftest/difftest.py --clift "$clift" --seeds "$SEEDS" --budget "$BUDGET" --rotate "$ROTATE" \
   --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" > "$LOG/difftest.log" 2>&1
 status=$?
 tail -n 30 "$LOG/difftest.log"

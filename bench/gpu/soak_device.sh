@@ -4,11 +4,18 @@
 # cores, for the same number of seconds. Both scripts' outputs go to $OUT.
 # Usage: bash bench/gpu/soak_device.sh FUZZER SEEDS SECONDS [DIFF_JOBS] [FUZZ_JOBS] [ROTATE]
 #   FUZZER: the prebuilt libFuzzer binary, carried in (see fuzz_device.sh).
+# CLIFT_SRC=DIR (optional): the compiler under test is built from DIR, a source
+# tree of the frozen commit carried in, instead of this working tree, so that a
+# soak goes on across sessions on one commit while main moves on:
+#   git archive --prefix=frozen/ b0c3504 | tar x -C .carry   (then carry .carry)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 fuzzer=$1 seeds=$2 secs=$3 djobs=${4:-13} fjobs=${5:-3} rotate=${6:-16}
-echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores: difftest $djobs jobs, fuzz $fjobs workers, $secs s"
-make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
+src=${CLIFT_SRC:-.}
+mkdir -p "${OUT:-/tmp}"
+echo "compiler from $src (commit $(git rev-parse --short HEAD 2>/dev/null || echo '?') of this tree), $(nproc) cores: difftest $djobs jobs, fuzz $fjobs workers, $secs s"
+make -s -C "$src" -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
+export CLIFT_BIN=$src/build/clift
 JOBS=$djobs bash bench/gpu/difftest_device.sh "$seeds" "$secs" "$rotate" > "${OUT:-/tmp}/difftest_summary.txt" 2>&1 &
 dpid=$!
 bash bench/gpu/fuzz_device.sh "$fuzzer" "$fjobs" 100000000 "$secs" > "${OUT:-/tmp}/fuzz_summary.txt" 2>&1

@@ -302,28 +302,7 @@ TExp *el_value(Elab *cx, AplNode *a) {
     if (right && (!dyad || left)) r = el_apply(cx, a->kids[0], cx->env, left, right);
     break;
   }
-  case AN_INDEX: {
-    TExp *x = el_value(cx, a->kids[0]);
-    if (!x) break;
-    if (el_rank(x) != 1) {
-      diag_error(a->loc, "rank error: [ ] with one index needs a vector, and this array has rank %d", el_rank(x));
-      break;
-    }
-    TExp *i = el_value(cx, a->kids[1]);
-    if (!i) break;
-    if (el_base(i) != TB_INT && el_base(i) != TB_BOOL) {
-      diag_error(a->loc, "domain error: an index must be an integer, found %s", tbase_name(el_base(i)));
-      break;
-    }
-    if (!(i = el_coerce(cx, i, TB_INT))) break;
-    if (el_rank(i) == 0) { r = el_op("index", a->loc, 2, i, x); break; }
-    /* A[I]: each(fn v:[int]0 => index(v, A), I), A bound once */
-    if (!(x = el_atomic(cx, x))) break;
-    const char *v = el_fresh(cx);
-    TExp *body = el_op("index", a->loc, 2, el_var(v, ttype_scalar(TB_INT), a->loc), el_copy(x));
-    if (body) r = el_op("each", a->loc, 2, el_fn(v, ttype_scalar(TB_INT), body, a->loc), i);
-    break;
-  }
+  case AN_INDEX: r = el_index(cx, a); break;
   default:
     diag_internal(a->loc, "APL elaboration: a statement where a value is expected");
   }

@@ -55,6 +55,24 @@ TExp *el_value(Elab *cx, AplNode *a);
 /* The statements of the program (top) or of a dfn; see elab.c. */
 bool el_stmts(Elab *cx, int n, AplNode **stmts, EBind **env, TExp **last, bool top);
 
+/* Static evaluation (elab_fold.c): an int or bool scalar's value, a small int
+   vector's length and the items known (depth: 0 at the call) */
+bool el_fold_int(Elab *cx, TExp *e, int depth, long long *out);
+bool el_fold_vec(Elab *cx, TExp *e, int depth, long long **v, bool **known, int *n);
+void el_fold_new(int n, long long **v, bool **known);
+
+/* helpers of elab_fn.c: a glyph as text, a base type's fill element, the
+   length of axis k (0-based) of an atomic x as an int scalar */
+const char *el_glyph(int cp);
+TExp *el_fill(TBase b, Loc loc);
+TExp *el_axis_length(TExp *x, int k, Loc loc);
+
+/* elab_select.c: L/R L⌿R (compress, replicate), L\R L⍀R (expand); A[i;j…];
+   monadic ⍪ */
+TExp *el_select(Elab *cx, AplNode *f, TExp *l, TExp *a);
+TExp *el_index(Elab *cx, AplNode *a);
+TExp *el_table(Elab *cx, AplNode *f, TExp *x);
+
 /* f applied to right (and left, NULL when monadic); f's names resolve in fenv
    (elab_fn.c) */
 TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *left, TExp *right);

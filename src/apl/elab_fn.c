@@ -18,7 +18,7 @@ enum {
 
 static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x);
 
-static const char *glyph_text(int cp) {
+const char *el_glyph(int cp) {
   char s[5] = {0};
   if (cp < 0x80) s[0] = (char)cp;
   else if (cp < 0x800) { s[0] = (char)(0xC0 | cp >> 6); s[1] = (char)(0x80 | (cp & 0x3F)); }
@@ -58,7 +58,7 @@ static const ScalarFn *scalar_fn(AplNode *f) {
    converted to; NULL + a domain error. */
 static const char *scalar_op(const ScalarFn *s, Loc loc, TBase a, TBase b, TBase *arg) {
   bool num_a = a != TB_CHAR, num_b = b != TB_CHAR;
-  const char *g = glyph_text(s->cp);
+  const char *g = el_glyph(s->cp);
   switch (s->kind) {
   case K_ARITH: case K_DOUBLE:
     if (!num_a || !num_b) return diag_error(loc, "domain error: %s of characters", g), NULL;
@@ -102,7 +102,7 @@ static TExp *scalar_dyadic(Elab *cx, const ScalarFn *s, Loc loc, TExp *l, TExp *
   const char *op = scalar_op(s, loc, el_base(l), el_base(r), &arg);
   if (!op) return NULL;
   if (!tail_op_lookup(op)->lower)
-    return diag_error(loc, "not supported yet: %s (TAIL's %s is not lowered)", glyph_text(s->cp), op), NULL;
+    return diag_error(loc, "not supported yet: %s (TAIL's %s is not lowered)", el_glyph(s->cp), op), NULL;
   l = el_coerce(cx, l, arg); r = el_coerce(cx, r, arg);
   if (!l || !r) return NULL;
   int rl = el_rank(l), rr = el_rank(r);
@@ -115,10 +115,10 @@ static TExp *scalar_dyadic(Elab *cx, const ScalarFn *s, Loc loc, TExp *l, TExp *
   }
   if (rl != rr)
     return diag_error(loc, "rank error: %s of arrays of ranks %d and %d (one must be a scalar or both of one rank)",
-                      glyph_text(s->cp), rl, rr), NULL;
+                      el_glyph(s->cp), rl, rr), NULL;
   long long nl = el_length(l), nr = el_length(r);
   if (nl >= 0 && nr >= 0 && nl != nr)
-    return diag_error(loc, "length error: %s of vectors of lengths %lld and %lld", glyph_text(s->cp), nl, nr), NULL;
+    return diag_error(loc, "length error: %s of vectors of lengths %lld and %lld", el_glyph(s->cp), nl, nr), NULL;
   return el_op("zipWith", loc, 3, el_opval(op, loc), l, r);
 }
 
@@ -134,7 +134,7 @@ static TExp *pi_times_body(void *ctx, TExp *x) { return el_op("muld", *(Loc *)ct
 /* monadic + - | ⌊ ⌈ ÷ ~ * ⍟ ○ */
 static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
   TBase b = el_base(x);
-  const char *g = glyph_text(f->cp);
+  const char *g = el_glyph(f->cp);
   if (b == TB_CHAR) return diag_error(f->loc, "domain error: monadic %s of characters", g), NULL;
   if (f->cp == '~') {
     if (b != TB_BOOL) return diag_error(f->loc, "domain error: ~ needs booleans (0 or 1)"), NULL;
@@ -152,6 +152,7 @@ static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
   case '+': return x;   /* conjugate: the identity on real numbers */
   case '-': return pointwise(cx, b == TB_INT ? "negi" : "negd", f->loc, x);
   case '|': return pointwise(cx, b == TB_INT ? "absi" : "absd", f->loc, x);
+  case G_TIMES: return pointwise(cx, b == TB_INT ? "signi" : "signd", f->loc, x);   /* signum: an int */
   case G_MIN: case G_MAX: return b == TB_INT ? x : pointwise(cx, f->cp == G_MIN ? "floor" : "ceil", f->loc, x);
   case G_DIV: {
     x = el_coerce(cx, x, TB_DOUBLE);
@@ -167,14 +168,14 @@ static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
 /* ---- other primitives ---- */
 
 static TExp *int_scalar(Elab *cx, TExp *x, AplNode *f, const char *what) {
-  if (el_rank(x) != 0) return diag_error(f->loc, "rank error: %s of %s needs a scalar, found rank %d", what, glyph_text(f->cp), el_rank(x)), NULL;
+  if (el_rank(x) != 0) return diag_error(f->loc, "rank error: %s of %s needs a scalar, found rank %d", what, el_glyph(f->cp), el_rank(x)), NULL;
   if (el_base(x) != TB_INT && el_base(x) != TB_BOOL)
-    return diag_error(f->loc, "domain error: %s of %s must be an integer, found %s", what, glyph_text(f->cp), tbase_name(el_base(x))), NULL;
+    return diag_error(f->loc, "domain error: %s of %s must be an integer, found %s", what, el_glyph(f->cp), tbase_name(el_base(x))), NULL;
   return el_coerce(cx, x, TB_INT);
 }
 
 /* the default (fill) element of a base type, for first */
-static TExp *fill(TBase b, Loc loc) {
+TExp *el_fill(TBase b, Loc loc) {
   switch (b) {
   case TB_DOUBLE: return el_double(0, loc);
   case TB_BOOL: return el_bool(false, loc);
@@ -192,7 +193,7 @@ static TExp *tally(Elab *cx, AplNode *f, TExp *x) {
 
 /* the scalar functions that have a monadic form here */
 static bool scalar_monadic_glyph(int cp) {
-  return cp == '+' || cp == '-' || cp == '|' || cp == G_MIN || cp == G_MAX || cp == G_DIV || cp == '~' || cp == '*' ||
+  return cp == '+' || cp == '-' || cp == '|' || cp == G_TIMES || cp == G_MIN || cp == G_MAX || cp == G_DIV || cp == '~' || cp == '*' ||
          cp == G_STAR_LOG || cp == G_CIRCLE;
 }
 
@@ -217,13 +218,14 @@ static TExp *prim_monadic(Elab *cx, AplNode *f, TExp *x) {
   }
   case G_TALLY: return tally(cx, f, x);
   case G_RHO: return el_rank(x) == 0 ? el_vec(f->loc, 0, NULL) : el_op("shape", f->loc, 1, x);
-  case G_FIRST: return el_rank(x) == 0 ? x : el_op("first", f->loc, 2, fill(el_base(x), f->loc), x);
+  case G_FIRST: return el_rank(x) == 0 ? x : el_op("first", f->loc, 2, el_fill(el_base(x), f->loc), x);
   case G_ROT: return el_rank(x) == 0 ? x : el_op(x->type->kind == TT_VEC ? "reverseV" : "reverse", f->loc, 1, x);
   case G_ROT1: return el_rank(x) == 0 ? x : el_op("vreverse", f->loc, 1, x);
+  case G_TABLE: return el_table(cx, f, x);
   case ',': return ravel(cx, f, x);
   case G_TRANSP: return transpose(cx, f, NULL, x);
   default:
-    return diag_error(f->loc, "not supported yet: monadic %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
+    return diag_error(f->loc, "not supported yet: monadic %s (docs/apl.md §5)", el_glyph(f->cp)), NULL;
   }
 }
 
@@ -243,9 +245,9 @@ static TExp *catenate(Elab *cx, AplNode *f, TExp *a, TExp *b) {
   if (ra > 1 || rb > 1 || first) {
     int r = ra > rb ? ra : rb;
     if (ra != rb && (ra == 0 || rb == 0) && r > 1)
-      return diag_error(f->loc, "not supported yet: %s of a scalar and an array of rank %d", glyph_text(f->cp), r), NULL;
+      return diag_error(f->loc, "not supported yet: %s of a scalar and an array of rank %d", el_glyph(f->cp), r), NULL;
     if (ra != rb && ra != r - 1 && rb != r - 1)
-      return diag_error(f->loc, "rank error: %s of arrays of ranks %d and %d", glyph_text(f->cp), ra, rb), NULL;
+      return diag_error(f->loc, "rank error: %s of arrays of ranks %d and %d", el_glyph(f->cp), ra, rb), NULL;
     if (first) {   /* ⍪: the first axis, cons/snoc/cat through transp2 */
       if (ra != rb) return el_op(ra < rb ? "cons" : "snoc", f->loc, 2, a, b);
       if (r == 1) return el_op("cat", f->loc, 2, a, b);
@@ -262,21 +264,6 @@ static TExp *catenate(Elab *cx, AplNode *f, TExp *a, TExp *b) {
   if (ra == 0) return el_op(b->type->kind == TT_VEC ? "consV" : "cons", f->loc, 2, a, b);
   if (rb == 0) return el_op(a->type->kind == TT_VEC ? "snocV" : "snoc", f->loc, 2, a, b);
   return el_op("cat", f->loc, 2, a, b);
-}
-
-/* b / a: compress (b booleans); the result's length is known at run time,
-   so it is let-bound (the lowering names the length after it) */
-static TExp *compress(Elab *cx, AplNode *f, TExp *b, TExp *a) {
-  if (el_base(b) != TB_BOOL)
-    return diag_error(f->loc, "not supported yet: %s with counts other than 0 and 1 (replicate, M6)", glyph_text(f->cp)), NULL;
-  if (el_rank(b) != 1 || el_rank(a) != 1)
-    return diag_error(f->loc, el_rank(b) > 1 || el_rank(a) > 1 ? "not supported yet: compress of ranks %d and %d (vectors only in M2)"
-                                                               : "not supported yet: compress of ranks %d and %d (a scalar mask or array)",
-                      el_rank(b), el_rank(a)), NULL;
-  long long nb = el_length(b), na = el_length(a);
-  if (nb >= 0 && na >= 0 && nb != na)
-    return diag_error(f->loc, "length error: %s of a mask of length %lld and a vector of length %lld", glyph_text(f->cp), nb, na), NULL;
-  return el_bind(cx, el_op("compress", f->loc, 2, b, a));
 }
 
 static const ScalarFn not_equal = { G_NE, K_EQ, "neqi", "neqd", "xorb", "neqc", 0 };
@@ -296,12 +283,12 @@ static TExp *logarithm(Elab *cx, AplNode *f, TExp *l, TExp *r) {
 static TExp *take_drop_axes(Elab *cx, AplNode *f, TExp *l, TExp *a) {
   bool take = f->cp == G_TAKE;
   if (el_base(l) != TB_INT && el_base(l) != TB_BOOL)
-    return diag_error(f->loc, "domain error: the left argument of %s must be integers", glyph_text(f->cp)), NULL;
+    return diag_error(f->loc, "domain error: the left argument of %s must be integers", el_glyph(f->cp)), NULL;
   long long n = el_length(l);
   int r = el_rank(a);
-  if (n < 0) return diag_error(f->loc, "not supported yet: %s with a left argument whose length is not known when compiling", glyph_text(f->cp)), NULL;
+  if (n < 0) return diag_error(f->loc, "not supported yet: %s with a left argument whose length is not known when compiling", el_glyph(f->cp)), NULL;
   if (n > r || r == 0)
-    return diag_error(f->loc, "rank error: %s with %lld counts for an array of rank %d", glyph_text(f->cp), n, r), NULL;
+    return diag_error(f->loc, "rank error: %s with %lld counts for an array of rank %d", el_glyph(f->cp), n, r), NULL;
   bool lit = l->kind == TE_VEC;
   if (!lit && !(l = el_atomic(cx, el_coerce(cx, el_atomic(cx, l), TB_INT)))) return NULL;
   for (long long i = 0; i < n && a; i++) {
@@ -317,148 +304,10 @@ static TExp *take_drop_axes(Elab *cx, AplNode *f, TExp *l, TExp *a) {
       a = el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), a);
       if (!a) return NULL;
     }
-    a = take ? el_op("take", f->loc, 3, k, fill(el_base(a), f->loc), a) : el_op("drop", f->loc, 2, k, a);
+    a = take ? el_op("take", f->loc, 3, k, el_fill(el_base(a), f->loc), a) : el_op("drop", f->loc, 2, k, a);
     if (a && p) a = el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), a);
   }
   return a;
-}
-
-/* ---- static evaluation of small int vectors (⍉'s axes) ----
-   A vector's items as far as they are known when elaborating: its length
-   (from ranks, types, literals) and each item, an int literal or NULL
-   (unknown). Variables are followed to their let in the current scope. */
-
-enum { FOLD_DEPTH = 100, FOLD_MAX = 4096 };
-
-static TExp *let_value(Elab *cx, const char *name) {
-  for (int i = cx->scope->n - 1; i >= 0; i--)
-    if (strcmp(cx->scope->lets[i]->name, name) == 0) return cx->scope->lets[i]->kids[0];
-  return NULL;
-}
-
-static bool fold_vec(Elab *cx, TExp *e, int depth, long long **v, bool **known, int *n);
-
-/* the value of an int or bool scalar, if known */
-static bool fold_int(Elab *cx, TExp *e, int depth, long long *out) {
-  if (!e || depth > FOLD_DEPTH) return false;
-  if (e->type && e->type->kind == TT_S && (e->type->base == TB_INT || e->type->base == TB_BOOL) && !e->type->n.v1 && !e->type->n.v2) {
-    *out = e->type->n.c;
-    return true;
-  }
-  if (e->kind == TE_INT || e->kind == TE_BOOL) { *out = e->ival; return true; }
-  if (e->kind == TE_VAR) { TExp *x = let_value(cx, e->name); return x && fold_int(cx, x, depth + 1, out); }
-  if (e->kind != TE_OP || !e->op) return false;
-  const char *o = e->op->name;
-  long long a, b;
-  if ((!strcmp(o, "first") || !strcmp(o, "firstV")) && e->nkids >= 1) {
-    long long *vs; bool *ks; int n;
-    if (!fold_vec(cx, e->kids[e->nkids - 1], depth + 1, &vs, &ks, &n)) return false;
-    if (n > 0) { *out = vs[0]; return ks[0]; }
-    return e->nkids == 2 && fold_int(cx, e->kids[0], depth + 1, out);
-  }
-  if (!strcmp(o, "b2i") && e->nkids == 1) return fold_int(cx, e->kids[0], depth + 1, out);
-  if (!strcmp(o, "negi") && e->nkids == 1 && fold_int(cx, e->kids[0], depth + 1, &a)) { *out = -a; return true; }
-  if (e->nkids == 2 && (!strcmp(o, "addi") || !strcmp(o, "subi") || !strcmp(o, "muli")) &&
-      fold_int(cx, e->kids[0], depth + 1, &a) && fold_int(cx, e->kids[1], depth + 1, &b) &&
-      llabs(a) < (1LL << 30) && llabs(b) < (1LL << 30)) {
-    *out = o[0] == 'a' ? a + b : o[0] == 's' ? a - b : a * b;
-    return true;
-  }
-  return false;
-}
-
-static void fold_new(int n, long long **v, bool **known) {
-  *v = NEW_ARRAY(long long, n > 0 ? n : 1);
-  *known = NEW_ARRAY(bool, n > 0 ? n : 1);
-}
-
-static bool fold_vec(Elab *cx, TExp *e, int depth, long long **v, bool **known, int *n) {
-  if (!e || depth > FOLD_DEPTH || !e->type || ttype_rank(e->type) != 1) return false;
-  if (e->kind == TE_VEC) {
-    *n = e->nkids;
-    fold_new(*n, v, known);
-    for (int i = 0; i < *n; i++) (*known)[i] = fold_int(cx, e->kids[i], depth + 1, &(*v)[i]);
-    return true;
-  }
-  if (e->kind == TE_VAR) {
-    TExp *x = let_value(cx, e->name);
-    if (x && fold_vec(cx, x, depth + 1, v, known, n)) return true;
-    if (e->type->kind != TT_VEC) return false;
-    *n = (int)e->type->n.c;
-    fold_new(*n, v, known);
-    return true;
-  }
-  if (e->kind != TE_OP || !e->op) return false;
-  const char *o = e->op->name;
-  long long k;
-  long long *av, *bv; bool *ak, *bk; int an, bn;
-  if ((!strcmp(o, "shape") || !strcmp(o, "shapeV")) && e->nkids == 1) {
-    TExp *x = e->kids[0];
-    int r = el_rank(x);
-    *n = r;
-    fold_new(r, v, known);
-    if (r == 1 && fold_vec(cx, x, depth + 1, &av, &ak, &an)) { (*v)[0] = an; (*known)[0] = true; }
-    else if (r == 1 && el_length(x) >= 0) { (*v)[0] = el_length(x); (*known)[0] = true; }
-    return true;
-  }
-  if ((!strcmp(o, "iota") || !strcmp(o, "iotaV")) && e->nkids == 1) {
-    if (!fold_int(cx, e->kids[0], depth + 1, &k) || k < 0 || k > FOLD_MAX) return false;
-    *n = (int)k;
-    fold_new(*n, v, known);
-    for (int i = 0; i < *n; i++) { (*v)[i] = i + 1; (*known)[i] = true; }
-    return true;
-  }
-  if ((!strcmp(o, "drop") || !strcmp(o, "dropV") || !strcmp(o, "take") || !strcmp(o, "rotate") || !strcmp(o, "rotateV")) &&
-      e->nkids >= 2) {
-    if (!fold_int(cx, e->kids[0], depth + 1, &k) || !fold_vec(cx, e->kids[e->nkids - 1], depth + 1, &av, &ak, &an)) return false;
-    if (llabs(k) > FOLD_MAX) return false;
-    if (o[0] == 'r') {
-      *n = an;
-      fold_new(an, v, known);
-      for (int i = 0; i < an; i++) { int j = (int)(((i + k) % an + an) % an); (*v)[i] = av[j]; (*known)[i] = ak[j]; }
-      return true;
-    }
-    if (o[0] == 'd') {
-      int m = llabs(k) >= an ? 0 : an - (int)llabs(k), off = k > 0 ? (int)k : 0;
-      *n = m;
-      fold_new(m, v, known);
-      for (int i = 0; i < m; i++) { (*v)[i] = av[off + i]; (*known)[i] = ak[off + i]; }
-      return true;
-    }
-    long long fillv = 0;   /* take: overtaking fills */
-    bool fillk = e->nkids == 3 && fold_int(cx, e->kids[1], depth + 1, &fillv);
-    int m = (int)llabs(k), off = k >= 0 ? 0 : an - m;
-    *n = m;
-    fold_new(m, v, known);
-    for (int i = 0; i < m; i++) {
-      int j = off + i;
-      if (j >= 0 && j < an) { (*v)[i] = av[j]; (*known)[i] = ak[j]; }
-      else { (*v)[i] = fillv; (*known)[i] = fillk; }
-    }
-    return true;
-  }
-  if ((!strcmp(o, "cat") || !strcmp(o, "cons") || !strcmp(o, "consV") || !strcmp(o, "snoc") || !strcmp(o, "snocV")) &&
-      e->nkids == 2) {
-    bool a_scalar = o[2] == 'n' && o[0] == 'c', b_scalar = o[0] == 's';   /* cons: x first; snoc: x last */
-    if (a_scalar) { an = 1; fold_new(1, &av, &ak); ak[0] = fold_int(cx, e->kids[0], depth + 1, &av[0]); }
-    else if (!fold_vec(cx, e->kids[0], depth + 1, &av, &ak, &an)) return false;
-    if (b_scalar) { bn = 1; fold_new(1, &bv, &bk); bk[0] = fold_int(cx, e->kids[1], depth + 1, &bv[0]); }
-    else if (!fold_vec(cx, e->kids[1], depth + 1, &bv, &bk, &bn)) return false;
-    if (an + bn > FOLD_MAX) return false;
-    *n = an + bn;
-    fold_new(*n, v, known);
-    for (int i = 0; i < an; i++) { (*v)[i] = av[i]; (*known)[i] = ak[i]; }
-    for (int i = 0; i < bn; i++) { (*v)[an + i] = bv[i]; (*known)[an + i] = bk[i]; }
-    return true;
-  }
-  if ((!strcmp(o, "reverse") || !strcmp(o, "reverseV")) && e->nkids == 1) {
-    if (!fold_vec(cx, e->kids[0], depth + 1, &av, &ak, &an)) return false;
-    *n = an;
-    fold_new(an, v, known);
-    for (int i = 0; i < an; i++) { (*v)[i] = av[an - 1 - i]; (*known)[i] = ak[an - 1 - i]; }
-    return true;
-  }
-  return false;
 }
 
 /* ⍉x reverses the axes; Z⍉x moves axis i of x to axis Z[i] (APL's dyadic ⍉,
@@ -476,9 +325,9 @@ static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x) {
   long long *v; bool *known; int n;
   if (el_rank(l) == 0) {
     n = 1;
-    fold_new(1, &v, &known);
-    known[0] = fold_int(cx, l, 0, &v[0]);
-  } else if (!fold_vec(cx, l, 0, &v, &known, &n)) n = -1;
+    el_fold_new(1, &v, &known);
+    known[0] = el_fold_int(cx, l, 0, &v[0]);
+  } else if (!el_fold_vec(cx, l, 0, &v, &known, &n)) n = -1;
   for (int i = 0; i < n; i++) if (!known[i]) n = -1;
   if (n < 0) return diag_error(f->loc, "not supported yet: the left argument of ⍉ must be known when compiling"), NULL;
   if (n != r) return diag_error(f->loc, "length error: ⍉ with %d axes for an array of rank %d", n, r), NULL;
@@ -491,6 +340,52 @@ static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x) {
   }
   if (r <= 1) return x;
   return el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), x);
+}
+
+/* k○x, the circle function k, k one int known when compiling: the ones
+   clift's scalar operations give (0 √(1-x²), 1 sin, 2 cos, 3 tan, 4 √(1+x²),
+   9 ¯9 ¯10 x, 10 |x|) are built; the others are refused: those that need a
+   scalar operation clift does not have yet, and the complex ones (docs/apl.md
+   §6) */
+typedef struct Circle { long long k; Loc loc; } Circle;
+
+static const struct { char kind; const char *name; } circles[25] = {   /* k = ¯12 … 12; y: built, n: no op yet, c: complex */
+  { 'c', "*0J1×x" }, { 'c', "0J1×x" }, { 'y', "conjugate" }, { 'y', "x" }, { 'c', "-√(¯1-x²)" }, { 'n', "arctanh" },
+  { 'n', "arccosh" }, { 'n', "arcsinh" }, { 'n', "(x+1)×√((x-1)÷(x+1))" }, { 'n', "arctan" }, { 'n', "arccos" },
+  { 'n', "arcsin" }, { 'y', "√(1-x²)" }, { 'y', "sin" }, { 'y', "cos" }, { 'y', "tan" }, { 'y', "√(1+x²)" },
+  { 'n', "sinh" }, { 'n', "cosh" }, { 'n', "tanh" }, { 'c', "√(¯1-x²)" }, { 'y', "real part" }, { 'y', "magnitude" },
+  { 'c', "imaginary part" }, { 'c', "phase" },
+};
+
+static TExp *circle_body(void *ctx, TExp *x) {
+  Circle *c = ctx;
+  Loc l = c->loc;
+  static const char *const trig[] = { NULL, "sin", "cos", "tan" };
+  switch (c->k) {
+  case 0: case 4:
+    return el_op("sqrt", l, 1, el_op(c->k ? "addd" : "subd", l, 2, el_double(1, l), el_op("muld", l, 2, x, el_copy(x))));
+  case 1: case 2: case 3: return el_op(trig[c->k], l, 1, x);
+  case 10: return el_op("absd", l, 1, x);
+  default: return x;   /* 9, ¯9, ¯10 of a real number */
+  }
+}
+
+static TExp *circle(Elab *cx, AplNode *f, TExp *l, TExp *x) {
+  Circle c = { 0, f->loc };
+  if (el_base(l) != TB_INT && el_base(l) != TB_BOOL) return diag_error(f->loc, "domain error: the left argument of ○ must be an integer"), NULL;
+  if (el_rank(l) != 0 || !el_fold_int(cx, l, 0, &c.k))
+    return diag_error(f->loc, "not supported yet: ○ with a left argument that is not one number known when compiling"), NULL;
+  if (c.k < -12 || c.k > 12) return diag_error(f->loc, "domain error: %lld○ is not a circle function", c.k), NULL;
+  const char *name = circles[c.k + 12].name, *k = arena_printf("%s%lld", c.k < 0 ? "¯" : "", c.k < 0 ? -c.k : c.k);
+  switch (circles[c.k + 12].kind) {
+  case 'c': return diag_error(f->loc, "%s○ (%s) needs complex numbers, which are not in the subset", k, name), NULL;
+  case 'n': return diag_error(f->loc, "not supported yet: %s○ (%s): clift has no scalar operation for it", k, name), NULL;
+  }
+  if (el_base(x) == TB_CHAR) return diag_error(f->loc, "domain error: ○ of characters"), NULL;
+  if (!(x = el_atomic(cx, el_coerce(cx, x, TB_DOUBLE)))) return NULL;
+  if (el_rank(x) == 0) return circle_body(&c, x);
+  TExp *fn = scalar_lambda(cx, TB_DOUBLE, circle_body, &c, f->loc);
+  return fn ? el_op("each", f->loc, 2, fn, x) : NULL;
 }
 
 static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
@@ -512,14 +407,15 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   case G_ROT: case G_ROT1: {
     TExp *k = int_scalar(cx, l, f, "the left argument");
     if (!k) return NULL;
-    if (el_rank(r) == 0) return diag_error(f->loc, "not supported yet: %s of a scalar", glyph_text(f->cp)), NULL;
-    if (f->cp == G_TAKE) return el_op("take", f->loc, 3, k, fill(el_base(r), f->loc), r);
+    if (el_rank(r) == 0) return diag_error(f->loc, "not supported yet: %s of a scalar", el_glyph(f->cp)), NULL;
+    if (f->cp == G_TAKE) return el_op("take", f->loc, 3, k, el_fill(el_base(r), f->loc), r);
     if (f->cp == G_ROT && r->type->kind == TT_VEC) return el_op("rotateV", f->loc, 2, k, r);
     if (f->cp == G_ROT1) return el_op("vrotate", f->loc, 2, k, r);
     return el_op(f->cp == G_DROP ? "drop" : "rotate", f->loc, 2, k, r);
   }
   case ',': case G_TABLE: return catenate(cx, f, l, r);
-  case '/': case G_REDUCE1: return compress(cx, f, l, r);
+  case '/': case G_REDUCE1: case '\\': case G_SCAN1: return el_select(cx, f, l, r);
+  case G_CIRCLE: return circle(cx, f, l, r);
   case G_RHO: {
     if (el_base(l) != TB_INT && el_base(l) != TB_BOOL) return diag_error(f->loc, "domain error: the shape of ⍴ must be integers"), NULL;
     if (el_rank(l) == 0) {
@@ -529,7 +425,7 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
     if (!l) return NULL;
     if (el_rank(l) != 1) return diag_error(f->loc, "rank error: the shape of ⍴ must be a vector"), NULL;
     long long *v; bool *known; int n;
-    if (l->type->kind != TT_VEC && fold_vec(cx, l, 0, &v, &known, &n)) {
+    if (l->type->kind != TT_VEC && el_fold_vec(cx, l, 0, &v, &known, &n)) {
       /* a shape whose length is known when compiling (`(¯1↓⍴A),⍴B`): its
          items as a vector, so the result's rank is known (<int>n) */
       TExp **items = NEW_ARRAY(TExp *, n > 0 ? n : 1);
@@ -540,15 +436,49 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
         if (!items[i]) return NULL;
       }
       l = el_vec(f->loc, n, items);
-    }
+    } else if (l->type->kind == TT_ARRAY)
+      return diag_error(f->loc, "the shape of ⍴ must be known when compiling (its length is the rank of the result), and "
+                        "this one is computed at run time"), NULL;
     return el_op("reshape0", f->loc, 2, l, r);
   }
   default:
-    return diag_error(f->loc, "not supported yet: dyadic %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
+    return diag_error(f->loc, "not supported yet: dyadic %s (docs/apl.md §5)", el_glyph(f->cp)), NULL;
   }
 }
 
 /* ---- operators ---- */
+
+/* f\ and f⍀ (the first axis: transp2 moves it last): scan(f, x), f a
+   primitive whose result has its arguments' type (booleans widened for
+   arithmetic; a comparison of booleans elaborated as a function of booleans)
+   or a dfn or train of that kind */
+static TExp *function_value(Elab *cx, AplNode *f, EBind *fenv, TBase ba, TBase bb, bool dyadic, Loc loc, const char *why);
+static TExp *scan(Elab *cx, AplNode *d, EBind *fenv, TExp *x) {
+  AplNode *f = d->kids[0];
+  if (el_rank(x) == 0) return x;
+  const ScalarFn *s = scalar_fn(f);
+  TBase b = el_base(x), arg = b;
+  TExp *fn = NULL;
+  if (s && !(s->kind == K_ORDER && b == TB_BOOL)) {
+    const char *op = scalar_op(s, f->loc, b, b, &arg);
+    if (!op || !(x = el_coerce(cx, x, arg)) || !(fn = el_opval(op, f->loc))) return NULL;
+    if (fn->type->res->res->base != arg)
+      return diag_error(d->loc, "not supported yet: %s\\ of %s (the result's type is not the arguments')", el_glyph(s->cp),
+                        tbase_name(arg)), NULL;
+  } else {
+    if (!(fn = function_value(cx, f, fenv, b, b, true, d->loc, "applied by \\"))) return NULL;
+    if (fn->type->res->res->base != b)
+      return diag_error(d->loc, "not supported yet: a scan whose function gives %s for arguments of type %s",
+                        tbase_name(fn->type->res->res->base), tbase_name(b)), NULL;
+  }
+  int r = el_rank(x);
+  if (d->cp != G_SCAN1 || r == 1) return el_op("scan", d->loc, 2, fn, x);
+  long long *p = NEW_ARRAY(long long, r), *q = NEW_ARRAY(long long, r);
+  for (int i = 0; i < r; i++) { p[i] = i == 0 ? r : i; q[i] = i == r - 1 ? 1 : i + 2; }   /* axis 1 last, and back */
+  TExp *t = el_op("transp2", d->loc, 2, el_ints(d->loc, r, p), x);
+  TExp *sc = t ? el_op("scan", d->loc, 2, fn, t) : NULL;
+  return sc ? el_op("transp2", d->loc, 2, el_ints(d->loc, r, q), sc) : NULL;
+}
 
 /* f/ and f⌿ (the first axis: transp2 moves it last): reduce(op, identity, x) */
 static TExp *reduce(Elab *cx, AplNode *d, TExp *x) {
@@ -561,7 +491,7 @@ static TExp *reduce(Elab *cx, AplNode *d, TExp *x) {
   const char *op = scalar_op(s, f->loc, el_base(x), el_base(x), &arg);
   if (!op) return NULL;
   if (s->kind == K_EQ && arg != TB_BOOL)
-    return diag_error(d->loc, "not supported yet: %s/ of numbers (a comparison's result is boolean)", glyph_text(s->cp)), NULL;
+    return diag_error(d->loc, "not supported yet: %s/ of numbers (a comparison's result is boolean)", el_glyph(s->cp)), NULL;
   if (!(x = el_coerce(cx, x, arg))) return NULL;
   int r = el_rank(x);
   if (d->cp == G_REDUCE1 && r > 1) {   /* axis 1 becomes the last: [r, 1, 2, …, r-1] */
@@ -650,10 +580,9 @@ static TExp *each(Elab *cx, AplNode *d, EBind *fenv, TExp *l, TExp *x) {
 
 /* A ∘.f B: zipWith(f, transp2(ZA, reshape0((⍴B),⍴A, A)), reshape0((⍴A),⍴B, B)),
    ZA moving A's axes first; the replication docs/apl.md §3.3 lowers to views */
-static TExp *axis_length(TExp *x, int k, Loc loc);
 static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
   AplNode *f = d->kids[0];
-  if (!a) return diag_error(d->loc, "∘.%s needs a left argument", f->kind == AF_PRIM ? glyph_text(f->cp) : "f"), NULL;
+  if (!a) return diag_error(d->loc, "∘.%s needs a left argument", f->kind == AF_PRIM ? el_glyph(f->cp) : "f"), NULL;
   int ra = el_rank(a), rb = el_rank(b), r = ra + rb;
   if (ra == 0 || rb == 0) return diag_error(d->loc, "not supported yet: ∘. with a scalar argument"), NULL;
   const ScalarFn *s = scalar_fn(f);
@@ -670,8 +599,8 @@ static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
   TExp **wa = NEW_ARRAY(TExp *, r), **wb = NEW_ARRAY(TExp *, r);
   long long *za = NEW_ARRAY(long long, r);
   for (int i = 0; i < r; i++) {
-    wa[i] = i < rb ? axis_length(b, i, loc) : axis_length(a, i - rb, loc);
-    wb[i] = i < ra ? axis_length(a, i, loc) : axis_length(b, i - ra, loc);
+    wa[i] = i < rb ? el_axis_length(b, i, loc) : el_axis_length(a, i - rb, loc);
+    wb[i] = i < ra ? el_axis_length(a, i, loc) : el_axis_length(b, i - ra, loc);
     if (!wa[i] || !wb[i]) return NULL;
     za[i] = i < rb ? ra + i + 1 : i - rb + 1;
   }
@@ -681,7 +610,7 @@ static TExp *outer(Elab *cx, AplNode *d, EBind *fenv, TExp *a, TExp *b) {
 }
 
 /* the length of axis k (0-based) of x, atomic: first(0, drop(k, shape(x))) */
-static TExp *axis_length(TExp *x, int k, Loc loc) {
+TExp *el_axis_length(TExp *x, int k, Loc loc) {
   if (el_rank(x) == 1 && el_length(x) >= 0) return el_int(el_length(x), loc);
   TExp *s = el_op("shape", loc, 1, el_copy(x));
   if (s && k > 0) s = el_op("drop", loc, 2, el_int(k, loc), s);
@@ -715,8 +644,8 @@ static TExp *inner(Elab *cx, AplNode *d, TExp *a, TExp *b) {
   Loc loc = d->loc;
   TExp **wa = NEW_ARRAY(TExp *, r), **wb = NEW_ARRAY(TExp *, r);
   for (int i = 0; i < r; i++) {
-    wa[i] = i < rb - 1 ? axis_length(b, i + 1, loc) : axis_length(a, i - (rb - 1), loc);
-    wb[i] = i < ra - 1 ? axis_length(a, i, loc) : axis_length(b, i - (ra - 1), loc);
+    wa[i] = i < rb - 1 ? el_axis_length(b, i + 1, loc) : el_axis_length(a, i - (rb - 1), loc);
+    wb[i] = i < ra - 1 ? el_axis_length(a, i, loc) : el_axis_length(b, i - (ra - 1), loc);
     if (!wa[i] || !wb[i]) return NULL;
   }
   TExp *ta = rb > 1 ? el_op("reshape0", loc, 2, el_vec(loc, r, wa), el_copy(a)) : el_copy(a);
@@ -729,7 +658,7 @@ static TExp *inner(Elab *cx, AplNode *d, TExp *a, TExp *b) {
   const char *fop = scalar_op(sf, f->loc, zb_base, zb_base, &farg);
   if (!fop) return NULL;
   if (sf->kind == K_EQ && farg != TB_BOOL)
-    return diag_error(d->loc, "not supported yet: %s. on numbers (a comparison's result is boolean)", glyph_text(sf->cp)), NULL;
+    return diag_error(d->loc, "not supported yet: %s. on numbers (a comparison's result is boolean)", el_glyph(sf->cp)), NULL;
   if (!(z = el_coerce(cx, z, farg))) return NULL;
   int k = sf->identity;
   TExp *id = farg == TB_BOOL ? el_bool(k == 1, loc)
@@ -853,14 +782,17 @@ TExp *el_apply(Elab *cx, AplNode *f, EBind *fenv, TExp *l, TExp *r) {
       return apply_dfn(cx, b->fn, env, l, r);
     }
     case '/': case G_REDUCE1:
-      if (l) return diag_error(f->loc, "not supported yet: n-wise reduction (a left argument to f%s)", glyph_text(f->cp)), NULL;
+      if (l) return diag_error(f->loc, "not supported yet: n-wise reduction (a left argument to f%s)", el_glyph(f->cp)), NULL;
       return reduce(cx, f, r);
     case G_EACH: return each(cx, f, fenv, l, r);
+    case '\\': case G_SCAN1:
+      if (l) return diag_error(f->loc, "%s with a left argument: the derived function is monadic", el_glyph(f->cp)), NULL;
+      return scan(cx, f, fenv, r);
     case G_JOT: return outer(cx, f, fenv, l, r);
     case '.': return inner(cx, f, l, r);
     case G_POWER: return power(cx, f, fenv, l, r);
     default:
-      return diag_error(f->loc, "not supported yet: the operator %s (docs/apl.md §5)", glyph_text(f->cp)), NULL;
+      return diag_error(f->loc, "not supported yet: the operator %s (docs/apl.md §5)", el_glyph(f->cp)), NULL;
     }
   }
   default:

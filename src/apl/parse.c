@@ -69,6 +69,11 @@ static bool is_operator_only(int cp) { return cp == 0xA8 || cp == 0x2368 || cp =
 
 static bool is_fn_paren(Ps *ps, int i, int depth);
 
+/* functions outside the subset (SPEC §10: flat arrays, no evaluation of text) */
+static const struct { int cp; const char *what; } excluded[] = {
+  { 0x234E, "⍎ (execute)" }, { 0x2282, "⊂ (enclose: nested arrays)" },
+};
+
 /* The index after the matching close of the bracket at i (-1: none). */
 static int skip_bracketed(Ps *ps, int i) {
   int level = 0;
@@ -233,6 +238,8 @@ static AplNode *parse_fn_atom(Ps *ps) {
       return (f->kids[0] = parse_fn_atom(ps)) ? f : NULL;
     }
     if (is_operator_only(t->cp)) return diag_error(t->loc, "an operator needs a function on its left"), NULL;
+    for (size_t i = 0; i < sizeof excluded / sizeof excluded[0]; i++)
+      if (excluded[i].cp == t->cp) return diag_error(t->loc, "%s is not in the subset", excluded[i].what), NULL;
     AplNode *f = node(AF_PRIM, t->loc, 0);
     f->cp = t->cp;
     next(ps);
@@ -389,16 +396,24 @@ static AplNode *parse_atom(Ps *ps) {
   default:
     return diag_error(t->loc, "expected a value, found %s", tok_name(t)), NULL;
   }
-  while (cur(ps)->kind == AT_LBRACK) {
-    AplNode *ix = node(AN_INDEX, cur(ps)->loc, 2);
-    next(ps);
+  while (cur(ps)->kind == AT_LBRACK) {   /* A[i], A[i;j;…]: kids[1…] one per axis, NULL where elided */
+    AplNode *ix = node(AN_INDEX, cur(ps)->loc, 1);
+    Loc open = cur(ps)->loc;
+    int cap = 1;
     ix->kids[0] = a;
+    next(ps);
     if (!enter(ps)) return NULL;
-    ix->kids[1] = parse_expr(ps);
+    for (;;) {
+      bool elided = cur(ps)->kind == AT_SEMI || cur(ps)->kind == AT_RBRACK;
+      AplNode *k = elided ? NULL : parse_expr(ps);
+      if (!elided && !k) { ps->depth--; return NULL; }
+      ARENA_PUSH(ix->kids, ix->nkids, cap, k);
+      if (cur(ps)->kind != AT_SEMI) break;
+      next(ps);
+    }
     ps->depth--;
-    if (!ix->kids[1]) return NULL;
-    if (cur(ps)->kind == AT_SEMI) return diag_error(cur(ps)->loc, "not supported yet: indexing with ';' (docs/apl.md §5)"), NULL;
-    if (cur(ps)->kind != AT_RBRACK) return diag_error(cur(ps)->loc, "expected ']' closing the index, found %s", tok_name(cur(ps))), NULL;
+    if (cur(ps)->kind != AT_RBRACK)
+      return diag_error(cur(ps)->loc, "expected ']' closing the index at %d:%d, found %s", open.line, open.col, tok_name(cur(ps))), NULL;
     next(ps);
     a = ix;
   }
@@ -443,6 +458,8 @@ static AplNode *parse_expr(Ps *ps) {
   } else {
     AplNode *left = parse_strand(ps);
     if (left && is_end(cur(ps))) r = left;
+    else if (left && cur(ps)->kind == AT_ASSIGN && left->kind == AN_INDEX)
+      diag_error(cur(ps)->loc, "indexed assignment A[i]← is not in the subset (TAIL has no update of an array)");
     else if (left && cur(ps)->kind == AT_ASSIGN)
       diag_error(cur(ps)->loc, "not supported yet: assignment inside an expression (assign at the start of a statement)");
     else if (left && !is_fn_start(ps)) {
@@ -510,7 +527,7 @@ static bool parse_body(Ps *ps, AplNode ***stmts, int *n, bool top) {
     if (!s) return false;
     ARENA_PUSH(*stmts, *n, cap, s);
     t = cur(ps);
-    if (t->kind == AT_COLON) return diag_error(t->loc, "not supported yet: guards ':' in dfns (not in the subset)");
+    if (t->kind == AT_COLON) return diag_error(t->loc, "guards ':' in dfns are not in the subset");
     if (t->kind == AT_RPAREN) return diag_error(t->loc, "')' without a matching '('");
     if (t->kind == AT_RBRACK) return diag_error(t->loc, "']' without a matching '['");
     if (t->kind == AT_SEMI) return diag_error(t->loc, "unexpected ';'");

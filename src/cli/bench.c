@@ -15,7 +15,8 @@ static int by_value(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static bool bind_sizes(Program *p, BenchOptions *o, NatBinding **out) {
+bool bench_bind_sizes(Program *p, int nsizes, const char **given, NatBinding **out) {
+  BenchOptions one = { .nsizes = nsizes, .sizes = given }, *o = &one;
   for (int i = 0; i < o->nsizes; i++) {   /* every --size names one of the program's size variables */
     const char *eq = strchr(o->sizes[i], '=');
     if (!eq || eq == o->sizes[i]) return diag_error(LOC_NONE, "--size %s: expected NAME=VALUE, e.g. N=1024", o->sizes[i]);
@@ -47,6 +48,15 @@ static bool bind_sizes(Program *p, BenchOptions *o, NatBinding **out) {
   return true;
 }
 
+Value **bench_random_inputs(Program *p, NatBinding *sizes, uint64_t *seed, bool trees) {
+  Value **inputs = NEW_ARRAY(Value *, p->nparams);
+  for (int i = 0; i < p->nparams; i++) {
+    const char *what = arena_printf("input %d (%s)", i + 1, p->params[i].name);
+    if (!(inputs[i] = cpu_random_input(p->params[i].type, sizes, seed, what, trees))) return NULL;
+  }
+  return inputs;
+}
+
 static const char *sizes_text(Program *p, NatBinding *b) {
   Buf t = {0};
   for (int k = 0; k < p->nsizes; k++)
@@ -69,14 +79,11 @@ static bool check_against_interp(Program *p, BenchOptions *o, Value **inputs, Na
 
 bool bench_program(Program *p, BenchOptions *o) {
   NatBinding *sizes = NULL;
-  if (!bind_sizes(p, o, &sizes)) return false;
+  if (!bench_bind_sizes(p, o->nsizes, o->sizes, &sizes)) return false;
   bool trees = o->check || target_is_oracle(o->target);   /* the interpreter reads value trees */
   uint64_t seed = o->seed;
-  Value **inputs = NEW_ARRAY(Value *, p->nparams);
-  for (int i = 0; i < p->nparams; i++) {
-    const char *what = arena_printf("input %d (%s)", i + 1, p->params[i].name);
-    if (!(inputs[i] = cpu_random_input(p->params[i].type, sizes, &seed, what, trees))) return false;
-  }
+  Value **inputs = bench_random_inputs(p, sizes, &seed, trees);
+  if (!inputs) return false;
   if (o->check && !check_against_interp(p, o, inputs, sizes)) return false;
   RunTiming t = { o->runs, NEW_ARRAY(double, o->runs), true };
   RunOptions timed = o->run;

@@ -15,4 +15,11 @@ typedef struct BenchOptions {
 
 bool bench_program(Program *p, BenchOptions *o);
 
+/* The --size NAME=VALUE options bound to the program's size variables (each
+   must be given, each must name one); false + diag otherwise. */
+bool bench_bind_sizes(Program *p, int nsizes, const char **given, NatBinding **out);
+/* Fresh random inputs of the program's parameter types at these sizes;
+   trees: as value trees too (what the interpreter reads). NULL + diag. */
+Value **bench_random_inputs(Program *p, NatBinding *sizes, uint64_t *seed, bool trees);
+
 #endif

@@ -14,11 +14,13 @@
 #include "../runtime/cuda.h"
 #include <string.h>
 
-Program *driver_compile_text(const char *path, const char *text) {
-  Program *p = parse_program(path, text);
+Program *driver_compile_tuned(const char *path, const char *text, const TuneValues *set) {
+  Program *p = parse_program(path, text, set);
   if (!p || !normalize_program(p) || !infer_program(p)) return NULL;
   return p;
 }
+
+Program *driver_compile_text(const char *path, const char *text) { return driver_compile_tuned(path, text, NULL); }
 
 Program *driver_compile(const char *path) {
   char *text = util_read_file(path, NULL);
@@ -72,8 +74,8 @@ static Value *run_cuda(Compiled *c, Value **inputs, NatBinding *sizes, const Run
   return device_run(&cuda_device, c->plan, c->src, inputs, sizes, o);
 }
 
-static bool write_opencl(Compiled *c, const char *dir, const char *name) { return library_write_opencl(c->plan, c->src, dir, name); }
-static bool write_cuda(Compiled *c, const char *dir, const char *name) { return library_write_cuda(c->plan, c->src, dir, name); }
+static bool write_opencl(Compiled *c, const char *dir, const char *name) { return library_write_opencl(c->plan, c->src, dir, name, c->tuned); }
+static bool write_cuda(Compiled *c, const char *dir, const char *name) { return library_write_cuda(c->plan, c->src, dir, name, c->tuned); }
 static const char *emit_opencl(Compiled *c) { return codegen_opencl(c->plan); }
 static const char *emit_cuda(Compiled *c) { return codegen_cuda(c->plan); }
 
@@ -84,9 +86,9 @@ static const Target targets[] = {
     .available = always, .emit = emit_c, .run = run_c, .write_library = write_cpu },
   { .name = "openmp", .summary = "C with OpenMP, built with the system C compiler (the default)",
     .available = always, .emit = emit_openmp, .run = run_openmp, .write_library = write_cpu },
-  { .name = "opencl", .summary = "OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)", .device = true,
+  { .name = "opencl", .summary = "OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)", .device = true, .api = &opencl_device,
     .available = opencl_available, .emit = emit_opencl, .run = run_opencl, .write_library = write_opencl },
-  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true,
+  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true, .api = &cuda_device,
     .available = cuda_available, .emit = emit_cuda, .run = run_cuda, .write_library = write_cuda },
 };
 enum { NTARGETS = sizeof targets / sizeof *targets };

@@ -9,6 +9,8 @@
 /* text → AST → normalised AST → typed AST. NULL + diag on error. */
 Program *driver_compile(const char *path);
 Program *driver_compile_text(const char *path, const char *text);
+/* The same with tunable sizes set (NULL: each its first candidate). */
+Program *driver_compile_tuned(const char *path, const char *text, const TuneValues *set);
 /* The program's type as `clift check` prints it: (N) [float]N -> [float]N */
 const char *driver_program_type(Program *p);
 
@@ -27,6 +29,7 @@ typedef struct Compiled {
   Kernel *kernel;          /* DPIA's imperative program */
   Plan *plan;              /* device targets: the kernels and their launches */
   const char *src;         /* C, OpenCL C or CUDA C++ */
+  const struct LibraryTuning *tuned;   /* clift compile: a tuned configuration for the library; NULL: none */
 } Compiled;
 
 /* One row per target (SPEC §6): what every command asks of a backend. */
@@ -34,6 +37,7 @@ struct Target {
   const char *name;
   const char *summary;     /* one line of `clift --help` */
   bool device;             /* kernels launched on a device: a host plan, launch sizes */
+  const struct DeviceApi *api;   /* device targets: the GPU API (runtime/device.h) */
   bool (*available)(void); /* runnable on this machine */
   /* the generated source of c->kernel / c->plan; NULL: nothing is generated (interp) */
   const char *(*emit)(Compiled *c);

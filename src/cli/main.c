@@ -4,7 +4,11 @@
 #include "driver.h"
 #include "testrun.h"
 #include "bench.h"
+#include "tune.h"
+#include "tune_cache.h"
+#include "../codegen/library.h"
 #include "../apl/apl.h"
+#include "../fcl/fcl.h"
 #include <time.h>
 #include "../runtime/cuda.h"
 #include <dirent.h>
@@ -26,12 +30,16 @@ static const char *usage_main =
   "  compile [-t TARGET] -o DIR prog.lift  emit kernels + host C + header\n"
   "  bench   [-t TARGET] --size N=V… prog.lift\n"
   "                                        time on random inputs\n"
+  "  tune    -t opencl|cuda --size N=V… prog.lift\n"
+  "                                        search launch and tunable sizes, cache\n"
+  "                                        the best (docs/tuning.md)\n"
   "  apl     --emit-tail|--emit-core prog.apl\n"
   "                                        print the TAIL (or clift) an APL program\n"
   "                                        compiles to\n"
   "\n"
   "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
-  "(prog.tail), which have no inputs (docs/apl.md).\n"
+  "(prog.tail), which have no inputs (docs/apl.md); check and run -t interp take\n"
+  "FCL programs (prog.fcl; docs/fcl.md).\n"
   "\n"
   "targets:\n"
   "%s"
@@ -88,7 +96,14 @@ static const char *usage_run =
   "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
   "            scan of the counts, scatter) instead of one pass with look-back\n"
   "            between work-groups, which needs every started work-group to run\n"
-  "            to completion (NVIDIA GPUs and PoCL do)\n";
+  "            to completion (NVIDIA GPUs and PoCL do)\n"
+  "--tunable NAME=V\n"
+  "            the value of a tunable size, (NAME k1 k2 …) in the size list\n"
+  "            (docs/tuning.md); default: its first candidate\n"
+  "--no-tune-cache\n"
+  "            opencl/cuda: ignore the configuration clift tune stored for this\n"
+  "            program, these sizes and this device (used otherwise, unless\n"
+  "            --tunable, --local-size or --global-size is given; it says so)\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -103,7 +118,7 @@ static const char *usage_test =
   "--no-single-pass   filter and scan in three steps (clift run --help)\n";
 
 static const char *usage_compile =
-  "usage: clift compile [-t TARGET] -o DIR prog.lift\n"
+  "usage: clift compile [-t TARGET] [--tunable NAME=V] [--size N=V] -o DIR prog.lift\n"
   "Write DIR/NAME.c (the generated code) and DIR/NAME.h (one entry function,\n"
   "void NAME_run(buffers, sizes), with its buffer convention documented), NAME\n"
   "from prog.lift made a C identifier (my-prog.lift: my_prog). Every exported\n"
@@ -130,13 +145,47 @@ static const char *usage_compile =
   "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
   "            scan of the counts, scatter) instead of one pass with look-back\n"
   "            between work-groups, which needs every started work-group to run\n"
-  "            to completion (NVIDIA GPUs and PoCL do)\n";
+  "            to completion (NVIDIA GPUs and PoCL do)\n"
+  "--tunable NAME=V\n"
+  "            the value of a tunable size (docs/tuning.md)\n"
+  "--size N=V  opencl/cuda: use the configuration clift tune stored for these\n"
+  "            sizes on this device, if any (the header records it; the host\n"
+  "            applies its launch sizes); --no-tune-cache: never\n";
+
+static const char *usage_tune =
+  "usage: clift tune -t opencl|cuda --size N=V… [options] prog.lift\n"
+  "Search the launch sizes and the program's tunable sizes ((TS 16 32 64) in the\n"
+  "lift header's size list; docs/tuning.md) on the device: every candidate is\n"
+  "checked against the interpreter at small sizes, then timed at the --size\n"
+  "values; progress on stderr, the ranking on stdout. The best configuration goes\n"
+  "to the tuning cache, which clift run, bench and compile then use on this\n"
+  "device for these sizes (\"using tuned configuration from …\").\n"
+  "-t TARGET         opencl or cuda (launch sizes exist only there)\n"
+  "--size N=V        the sizes to tune for (all are required)\n"
+  "--check-size N=V  the sizes of the check (default: each --size halved while\n"
+  "                  above 256 and even)\n"
+  "--runs K          timed runs per candidate, the median counts (default 5)\n"
+  "--max-tries K     try at most K candidates: the default configuration and a\n"
+  "                  seeded sample of the rest (default 200; 0: all)\n"
+  "--time-limit S    stop after S seconds with the best so far\n"
+  "--tolerance X     relative tolerance of the check (default 1e-4)\n"
+  "--seed S          inputs and sample (default 1)\n"
+  "--no-store        search and report only; the cache is left as it is\n"
+  "--device K        opencl: the K-th OpenCL device over all platforms\n"
+  "--peel, --no-peel, --no-single-pass   as for clift run\n"
+  "The cache lives in $CLIFT_TUNE_CACHE, else $XDG_CACHE_HOME/clift/tune, else\n"
+  "~/.cache/clift/tune. Exit status 1 also when a candidate disagreed with the\n"
+  "interpreter (a compiler bug: the configuration is printed).\n";
 
 static const char *usage_bench =
   "usage: clift bench [-t TARGET] [--size N=V]… [--runs K] [--check] prog.lift\n"
   "Time the program on fresh random inputs (floats in [-1, 1), ints in [0, 100)):\n"
   "one warm-up run, then K timed runs of the computation itself (compilation and\n"
   "input transfers excluded); prints the median, min and max in ms.\n"
+  "An APL or TAIL program (prog.apl, prog.tail) runs on its own literals: its\n"
+  "output is printed once (a benchmark's checksum), then the time of the front\n"
+  "end and code generation (the C, OpenCL or CUDA compiler excluded) and the\n"
+  "median of the runs; --size, --check and --tunable do not apply.\n"
   "-t TARGET      openmp (default), c, opencl, cuda, interp, or auto (the first\n"
   "               of cuda, opencl, openmp that runs here)\n"
   "--size N=V     the value of each size variable (all are required)\n"
@@ -152,7 +201,9 @@ static const char *usage_bench =
   "               sections (the borders with their bounds checks, the interior without;\n"
   "               seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
   "               and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
-  "--no-single-pass  filter and scan in three steps (clift run --help)\n";
+  "--no-single-pass  filter and scan in three steps (clift run --help)\n"
+  "--tunable NAME=V  the value of a tunable size (docs/tuning.md)\n"
+  "--no-tune-cache   ignore the configuration clift tune stored (clift run --help)\n";
 
 /* The main usage, its target list printed from the table of targets. */
 static void print_usage_main(FILE *f) {
@@ -251,11 +302,18 @@ static int cmd_check(int argc, char **argv) {
     else return usage_error(usage_check, "unknown option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_check, "%s", "expected exactly one program file");
+  if (fcl_is_file(argv[i])) return fcl_cli_check(argv[i]);
   if (is_tail_or_apl(argv[i])) return check_tail(argv[i], dump, emit);
   if (emit) return usage_error(usage_check, "%s", "--emit-tail needs a .tail or .apl program");
   Program *p = driver_compile(argv[i]);
   if (!p) return fail();
   printf("%s\n", driver_program_type(p));
+  for (int k = 0; k < p->ntunables; k++) {   /* docs/tuning.md */
+    Tunable *t = &p->tunables[k];
+    printf("%s%s = %lld (candidates", k ? "; " : "tunable sizes: ", t->name, t->value);
+    for (int c = 0; c < t->ncand; c++) printf(" %lld", t->cand[c]);
+    printf(")%s", k + 1 == p->ntunables ? "\n" : "");
+  }
   if (dump) {
     Buf b = {0};
     ast_print(&b, p->body);
@@ -285,7 +343,49 @@ static bool parse_size3(const char *text, size_t out[3]) {
 
 /* The options of run and bench that become RunOptions, and the first
    launch-size option given (for the message when the target has no launches). */
-typedef struct RunArgs { RunOptions o; const char *launch_given; } RunArgs;
+typedef struct RunArgs {
+  RunOptions o; const char *launch_given;
+  TuneValues tunables;       /* --tunable NAME=V */
+  bool no_tune_cache;        /* --no-tune-cache */
+} RunArgs;
+
+/* --tunable NAME=V into ra->tunables; false when malformed. */
+static bool add_tunable(RunArgs *ra, const char *text) {
+  const char *eq = strchr(text, '=');
+  char *end;
+  long long v = eq ? strtoll(eq + 1, &end, 10) : 0;
+  if (!eq || eq == text || !eq[1] || *end || v < 1) return false;
+  int n = ra->tunables.n;
+  const char **names = NEW_ARRAY(const char *, n + 1);
+  long long *values = NEW_ARRAY(long long, n + 1);
+  for (int i = 0; i < n; i++) { names[i] = ra->tunables.names[i]; values[i] = ra->tunables.values[i]; }
+  names[n] = arena_strndup(text, (size_t)(eq - text)); values[n] = v;
+  ra->tunables = (TuneValues){ n + 1, names, values };
+  return true;
+}
+
+/* The program file compiled with the --tunable values. */
+static Program *compile_file(const char *path, const TuneValues *set) {
+  char *text = util_read_file(path, NULL);
+  return text ? driver_compile_tuned(path, text, set) : NULL;
+}
+
+/* run and bench on opencl/cuda: the tuning cache's configuration for these
+   sizes on this device (docs/tuning.md), unless the command line sets one
+   (--tunable, --local-size, --global-size) or says --no-tune-cache. Returns
+   the program, compiled again when the cached tunables say so (*recompiled);
+   NULL + diag on error. */
+static Program *apply_tuned(const char *path, Program *p, NatBinding *sizes, const Target *t, RunArgs *ra, bool *recompiled) {
+  *recompiled = false;
+  TuneConfig c;
+  if (!t->api || ra->no_tune_cache || ra->launch_given || ra->tunables.n) return p;
+  char *text = util_read_file(path, NULL);
+  if (!text || !tune_cache_lookup(text, p, sizes, t, &ra->o, &c)) return p;
+  ra->o.launch = c.launch;
+  if (!c.tunables.n) return p;
+  *recompiled = true;
+  return driver_compile_tuned(path, text, &c.tunables);
+}
 
 /* A run option at argv[i] (consuming its value): 1 taken, 0 not one, -1
    malformed (argv[i] still the option, for the message). */
@@ -298,6 +398,12 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
     return 1;
   }
   if (strcmp(a, "--no-single-pass") == 0) { ra->o.gen.no_single_pass = true; return 1; }
+  if (strcmp(a, "--no-tune-cache") == 0) { ra->no_tune_cache = true; return 1; }
+  if (strcmp(a, "--tunable") == 0) {
+    if (*i + 1 >= argc || !add_tunable(ra, argv[*i + 1])) return -1;
+    ++*i;
+    return 1;
+  }
   if (!local && !global && !device) return 0;
   if (*i + 1 >= argc) return -1;
   const char *v = argv[*i + 1];
@@ -316,7 +422,8 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
 
 static int run_option_error(const char *usage, const char *option) {
   return usage_error(usage, strcmp(option, "--device") == 0 ? "'%s' expects a device number (0, 1, …)"
-                                                            : "'%s' expects sizes like 64 or 32,8", option);
+                            : strcmp(option, "--tunable") == 0 ? "'%s' expects NAME=VALUE with VALUE ≥ 1, e.g. TS=32"
+                                                               : "'%s' expects sizes like 64 or 32,8", option);
 }
 
 /* -t NAME: the target, or a usage error (2) with the targets that exist. */
@@ -363,7 +470,7 @@ static int run_tail(const char *path, int ninputs, const Target *t, const RunOpt
 
 static int cmd_run(int argc, char **argv) {
   const char *asked = "openmp", *out = NULL;
-  RunArgs ra = { run_options_default(), NULL };
+  RunArgs ra = { .o = run_options_default() };
   int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_run, stdout); return 0; }
@@ -378,12 +485,17 @@ static int cmd_run(int argc, char **argv) {
   const Target *t = target_or_usage(usage_run, asked, &rc);
   if (!t) return rc;
   if (launch_target_error(usage_run, &ra, asked, t)) return 2;
+  if (fcl_is_file(argv[i])) return fcl_cli_run(argv[i], t->name, argc - i - 1, (const char **)argv + i + 1, out);
   if (is_tail_or_apl(argv[i])) return run_tail(argv[i], argc - i - 1, t, &ra.o, out);
-  Program *p = driver_compile(argv[i]);
+  Program *p = compile_file(argv[i], &ra.tunables);
   if (!p) return fail();
   NatBinding *sizes = NULL;
-  Value **in = driver_read_inputs(p, argc - i - 1, (const char **)argv + i + 1, NULL, &sizes);
-  Value *r = in ? driver_run(p, t, in, sizes, &ra.o) : NULL;
+  const char **inputs = (const char **)argv + i + 1;
+  Value **in = driver_read_inputs(p, argc - i - 1, inputs, NULL, &sizes);
+  bool again;
+  if (in && (p = apply_tuned(argv[i], p, sizes, t, &ra, &again)) && again)   /* other tunables: other types */
+    in = driver_read_inputs(p, argc - i - 1, inputs, NULL, &sizes);
+  Value *r = p && in ? driver_run(p, t, in, sizes, &ra.o) : NULL;
   return r ? write_result(r, p->result, out) : fail();
 }
 
@@ -391,10 +503,17 @@ static int cmd_compile(int argc, char **argv) {
   const char *asked = "openmp", *dir = NULL;
   bool print = false, ptx = false;
   GenOptions gen = { .peel = PEEL_AUTO };
-  int i = 0, rc = 0;
+  RunArgs ra = { .o = run_options_default() };
+  const char **sizes_given = NEW_ARRAY(const char *, argc + 1);
+  int nsizes = 0, i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_compile, stdout); return 0; }
     if (strcmp(argv[i], "--print") == 0) { print = true; continue; }
+    if (strcmp(argv[i], "--tunable") == 0 || strcmp(argv[i], "--no-tune-cache") == 0 || strcmp(argv[i], "--device") == 0) {
+      if (run_option(argc, argv, &i, &ra) < 0) return run_option_error(usage_compile, argv[i]);
+      continue;
+    }
+    if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) { sizes_given[nsizes++] = argv[++i]; continue; }
     if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
     if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
     if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
@@ -410,10 +529,37 @@ static int cmd_compile(int argc, char **argv) {
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
+  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(t->name);
+  if (is_tail_or_apl(argv[i]) && print) {   /* the generated code, to read (docs/apl.md §6) */
+    bool final;
+    TExp *e = read_tail(argv[i], &final);
+    TailProgram *tp = e ? tail_compile_outputs(e, argv[i], final) : NULL;
+    Compiled *c = tp ? driver_generate(tp->core, t, &gen) : NULL;
+    if (!c) return fail();
+    fputs(c->src, stdout);
+    return 0;
+  }
   if (is_tail_or_apl(argv[i]))   /* their literals are hidden inputs: a library would need them passed in */
-    return usage_error(usage_compile, "%s", "APL and TAIL programs cannot be compiled to files yet (docs/apl.md §6); use clift run");
-  Program *p = driver_compile(argv[i]);
+    return usage_error(usage_compile, "%s", "APL and TAIL programs cannot be compiled to files yet (docs/apl.md §6); use clift run or clift compile --print");
+  Program *p = compile_file(argv[i], &ra.tunables);
+  LibraryTuning tuned = {0};
+  const char *where = "";
+  if (p && nsizes) {   /* the tuning cache's configuration for these sizes */
+    NatBinding *sizes;
+    bool again;
+    if (!bench_bind_sizes(p, nsizes, sizes_given, &sizes)) return fail();
+    Program *q = apply_tuned(argv[i], p, sizes, t, &ra, &again);
+    if (q != p || ra.o.launch.local[0] || ra.o.launch.global[0]) where = arena_printf(", from the tuning cache for %s", tune_sizes_text(p, sizes));
+    tuned.launch = ra.o.launch;
+    p = q;
+  }
+  if (p && (p->ntunables || *where)) {   /* the header records the configuration */
+    TuneConfig cfg = { { p->ntunables, NEW_ARRAY(const char *, p->ntunables + 1), NEW_ARRAY(long long, p->ntunables + 1) }, tuned.launch, 0 };
+    for (int k = 0; k < p->ntunables; k++) { cfg.tunables.names[k] = p->tunables[k].name; cfg.tunables.values[k] = p->tunables[k].value; }
+    tuned.note = arena_printf("%s%s", tune_config_text(&cfg), where);
+  }
   Compiled *c = p ? driver_generate(p, t, &gen) : NULL;
+  if (c) c->tuned = &tuned;
   const char *src = c ? c->src : NULL;
   if (src && ptx) src = cuda_compile_ptx(src, "compute_90", p->loc);   /* Hopper, as the GPU machines */
   if (!src) return fail();
@@ -425,9 +571,41 @@ static int cmd_compile(int argc, char **argv) {
   return t->write_library(c, dir, name) ? 0 : fail();
 }
 
+static int by_ms(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* clift bench prog.apl|prog.tail (issue 13 item 6): the front end and code
+   generation timed once (cold: the C or device compiler excluded), then the
+   computation as for .lift programs, on the program's own literals (hidden
+   inputs, uploaded before the timed runs); the output printed once, so that a
+   benchmark's checksum can be compared. */
+static int bench_tail(const char *path, BenchOptions *o) {
+  double t0 = timing_now_ms();
+  bool final;
+  TExp *e = read_tail(path, &final);
+  TailProgram *tp = e ? tail_compile_outputs(e, path, final) : NULL;
+  Value **in = tp ? tail_inputs(tp) : NULL;
+  Compiled *c = in ? driver_generate(tp->core, o->target, &o->run.gen) : NULL;
+  if (!c) return fail();
+  double front = timing_now_ms() - t0;
+  RunTiming t = { o->runs, NEW_ARRAY(double, o->runs), false };
+  RunOptions timed = o->run;
+  timed.timing = &t;
+  Value *r = o->target->run(c, in, NULL, &timed);
+  if (!r) { diag_name_target(o->target->name); return fail(); }
+  qsort(t.ms, (size_t)t.runs, sizeof(double), by_ms);
+  Buf b = {0};
+  tail_print_outputs(&b, r, tp);
+  printf("%s\nbench %s -t %s: front end and code generation %.1f ms; median %.4f ms (min %.4f, max %.4f) over %d runs\n",
+         buf_str(&b), path, o->target->name, front, t.ms[t.runs / 2], t.ms[0], t.ms[t.runs - 1], t.runs);
+  return 0;
+}
+
 static int cmd_bench(int argc, char **argv) {
   BenchOptions o = { NULL, 0, NEW_ARRAY(const char *, argc + 1), 10, false, 1e-4, (uint64_t)time(NULL), run_options_default() };
-  RunArgs ra = { run_options_default(), NULL };
+  RunArgs ra = { .o = run_options_default() };
   const char *asked = "openmp";
   int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
@@ -450,10 +628,55 @@ static int cmd_bench(int argc, char **argv) {
   if (o.runs < 1 || o.runs > 100000) return usage_error(usage_bench, "%s", "--runs must be between 1 and 100000");
   if (!(o.target = target_or_usage(usage_bench, asked, &rc))) return rc;
   if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
+  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(o.target->name);
+  if (is_tail_or_apl(argv[i])) {
+    if (o.nsizes || ra.tunables.n) return usage_error(usage_bench, "%s", "APL and TAIL programs have no sizes or tunables (their sizes are in the program)");
+    o.run = ra.o;
+    return bench_tail(argv[i], &o);
+  }
+  Program *p = compile_file(argv[i], &ra.tunables);
+  NatBinding *sizes;
+  bool again;
+  if (p && bench_bind_sizes(p, o.nsizes, o.sizes, &sizes)) p = apply_tuned(argv[i], p, sizes, o.target, &ra, &again);
   o.run = ra.o;
-  if (is_tail_or_apl(argv[i])) return usage_error(usage_bench, "%s", "APL and TAIL programs cannot be benchmarked yet (docs/apl.md §5, M7)");
-  Program *p = driver_compile(argv[i]);
-  return p && bench_program(p, &o) ? 0 : fail();
+  return p && !diag_has_error() && bench_program(p, &o) ? 0 : fail();
+}
+
+static int cmd_tune(int argc, char **argv) {
+  TuneOptions o = { .sizes = NEW_ARRAY(const char *, argc + 1), .check = NEW_ARRAY(const char *, argc + 1), .runs = 5,
+                    .max_tries = 200, .tolerance = 1e-4, .seed = 1, .store = true };
+  RunArgs ra = { .o = run_options_default() };
+  const char *asked = NULL;
+  int i = 0, rc = 0;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    const char *a = argv[i];
+    if (is_help(a)) { fputs(usage_tune, stdout); return 0; }
+    if (strcmp(a, "--no-store") == 0) { o.store = false; continue; }
+    int taken = strcmp(a, "--local-size") && strcmp(a, "--global-size") && strcmp(a, "--tunable") && strcmp(a, "--no-tune-cache")
+                ? run_option(argc, argv, &i, &ra) : 0;   /* what tune searches is not an option here */
+    if (taken < 0) return run_option_error(usage_tune, a);
+    if (taken > 0) continue;
+    if (i + 1 >= argc) return usage_error(usage_tune, "unknown or incomplete option '%s'", a);
+    const char *v = argv[++i];
+    char *end = NULL;
+    if (strcmp(a, "-t") == 0) asked = v;
+    else if (strcmp(a, "--size") == 0) o.sizes[o.nsizes++] = v;
+    else if (strcmp(a, "--check-size") == 0) o.check[o.ncheck++] = v;
+    else if (strcmp(a, "--runs") == 0) { o.runs = (int)strtol(v, &end, 10); if (*end || o.runs < 1 || o.runs > 1000) return usage_error(usage_tune, "%s", "--runs must be between 1 and 1000"); }
+    else if (strcmp(a, "--max-tries") == 0) { o.max_tries = (int)strtol(v, &end, 10); if (*end || o.max_tries < 0) return usage_error(usage_tune, "%s", "--max-tries expects a count ≥ 0"); }
+    else if (strcmp(a, "--time-limit") == 0) { o.time_limit = strtod(v, &end); if (*end || o.time_limit <= 0) return usage_error(usage_tune, "%s", "--time-limit expects seconds > 0"); }
+    else if (strcmp(a, "--tolerance") == 0) { o.tolerance = strtod(v, &end); if (*end || o.tolerance < 0) return usage_error(usage_tune, "%s", "--tolerance expects a number ≥ 0"); }
+    else if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, NULL, 0);
+    else return usage_error(usage_tune, "unknown option '%s'", a);
+  }
+  if (argc - i != 1) return usage_error(usage_tune, "%s", "expected exactly one program file");
+  if (!asked) return usage_error(usage_tune, "%s", "expected -t opencl or -t cuda");
+  if (!(o.target = target_or_usage(usage_tune, asked, &rc))) return rc;
+  if (!o.target->api) return usage_error(usage_tune, "target '%s' has no launch sizes to tune: use -t opencl or -t cuda", o.target->name);
+  if (is_tail_or_apl(argv[i]) || fcl_is_file(argv[i]))
+    return usage_error(usage_tune, "%s", "APL, TAIL and FCL programs cannot be tuned (only .lift programs have tunable sizes)");
+  o.run = ra.o;
+  return tune_program(argv[i], &o) == 0 ? 0 : fail();
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -520,6 +743,7 @@ int main(int argc, char **argv) {
   else if (strcmp(cmd, "test") == 0) rc = cmd_test(argc - 2, argv + 2);
   else if (strcmp(cmd, "compile") == 0) rc = cmd_compile(argc - 2, argv + 2);
   else if (strcmp(cmd, "bench") == 0) rc = cmd_bench(argc - 2, argv + 2);
+  else if (strcmp(cmd, "tune") == 0) rc = cmd_tune(argc - 2, argv + 2);
   else if (strcmp(cmd, "apl") == 0) rc = cmd_apl(argc - 2, argv + 2);
   else {
     fprintf(stderr, "clift: unknown command '%s'\n", cmd);

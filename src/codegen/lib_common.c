@@ -225,3 +225,17 @@ void library_print_count(Buf *b, Plan *pl, PlanStep *s, const char *value_type, 
   buf_printf(b, read_fmt, kernel_buffer_index(pl->k, s->cell));
   buf_printf(b, ", \"reading %s\")) goto done;\n    %s = value > 0 ? value : 0;\n  }\n\n", v, v);
 }
+
+const char *library_launch_source(const LibraryTuning *tuned) {
+  static const LaunchSizes none;
+  const LaunchSizes *l = tuned ? &tuned->launch : &none;
+  return arena_printf("%s\n/* launch sizes from clift tune (zeros: the policy above), applied as --local-size and\n"
+                      "   --global-size are */\n"
+                      "static const size_t clift_tuned_local[3] = { %zu, %zu, %zu }, clift_tuned_global[3] = { %zu, %zu, %zu };\n",
+                      plan_launch_policy_source(), l->local[0], l->local[1], l->local[2], l->global[0], l->global[1], l->global[2]);
+}
+
+const char *library_tuning_note(const LibraryTuning *tuned) {
+  if (!tuned || !tuned->note) return "";
+  return arena_printf(" * Tuned configuration (clift tune, docs/tuning.md): %s.\n *\n", tuned->note);
+}

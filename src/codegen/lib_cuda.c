@@ -75,7 +75,12 @@ static const char *host_helpers =
   "      || check(cudaDeviceGetAttribute(&max_grid_y, cudaDevAttrMaxGridDimY, device), \"cudaDeviceGetAttribute\")\n"
   "      || check(cudaDeviceGetAttribute(&max_block_z, cudaDevAttrMaxBlockDimZ, device), \"cudaDeviceGetAttribute\")\n"
   "      || check(cudaFuncGetAttributes(&attr, kern), \"cudaFuncGetAttributes\")) return 1;\n"
-  "  clift_launch_size(n, level, dim, count, (size_t)attr.maxThreadsPerBlock, local, groups);\n"
+  "  int dims = clift_launch_size(n, level, dim, count, (size_t)attr.maxThreadsPerBlock, local, groups);\n"
+  "  if (clift_launch_override(n, dim, dims, (size_t)attr.maxThreadsPerBlock, clift_tuned_local, clift_tuned_global,\n"
+  "                            local, groups) < 0) {\n"
+  "    fprintf(stderr, \"%s: the tuned work-group is larger than this device allows\\n\", PROGRAM);\n"
+  "    return 1;\n"
+  "  }\n"
   "  for (int d = 1; d < 3; d++) if (groups[d] > (size_t)max_grid_y) groups[d] = (size_t)max_grid_y;\n"
   "  if (local[2] > (size_t)max_block_z) local[2] = (size_t)max_block_z;\n"
   "  dim3 grid((unsigned)groups[0], (unsigned)groups[1], (unsigned)groups[2]);\n"
@@ -98,7 +103,7 @@ static const char *entry_name(const char *name) { return arena_printf("%s_run", 
 
 static void host_entry(Buf *out, Plan *pl, const char *name);
 
-static const char *host_source(Plan *pl, const char *name) {
+static const char *host_source(Plan *pl, const char *name, const LibraryTuning *tuned) {
   Kernel *k = pl->k;
   Program *p = k->prog;
   Buf b = {0};
@@ -112,7 +117,7 @@ static const char *host_source(Plan *pl, const char *name) {
              "/* the kernels, under names of their own (several libraries link together) */\n", name, name);
   for (int i = 0; i < pl->n; i++) buf_printf(&b, "#define %s %s_%s\n", pl->kernels[i].name, library_symbol_base(name), pl->kernels[i].name);
   buf_printf(&b, "#include \"%s.cu\"\n\n", name);
-  buf_puts(&b, plan_launch_policy_source());
+  buf_puts(&b, library_launch_source(tuned));
   buf_puts(&b, "\n");
   buf_puts(&b, host_helpers);
   Buf body = {0};   /* clift_pow only where a size expression uses it (nvcc warns of unused functions) */
@@ -179,8 +184,8 @@ static const char *header_intro(Program *p, const char *name) {
   return buf_str(&h);
 }
 
-bool library_write_cuda(Plan *pl, const char *cu, const char *dir, const char *name) {
+bool library_write_cuda(Plan *pl, const char *cu, const char *dir, const char *name, const LibraryTuning *tuned) {
   if (!library_device_supported(pl)) return false;
-  return library_write_device(dir, name, "cu", cu, "cu", host_source(pl, name),
-                              pl->k->prog, header_intro(pl->k->prog, name), entry_name(name));
+  return library_write_device(dir, name, "cu", cu, "cu", host_source(pl, name, tuned), pl->k->prog,
+                              arena_printf("%s%s", header_intro(pl->k->prog, name), library_tuning_note(tuned)), entry_name(name));
 }

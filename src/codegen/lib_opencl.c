@@ -94,6 +94,11 @@ static const char *host_helpers =
   "  if (check(clGetKernelWorkGroupInfo(kern, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max_local, &max_local, NULL),\n"
   "            \"clGetKernelWorkGroupInfo\")) return 1;\n"
   "  int dims = clift_launch_size(n, level, dim, count, max_local, local, groups);\n"
+  "  dims = clift_launch_override(n, dim, dims, max_local, clift_tuned_local, clift_tuned_global, local, groups);\n"
+  "  if (dims < 0) {\n"
+  "    fprintf(stderr, \"%s: the tuned work-group is larger than this device allows\\n\", PROGRAM);\n"
+  "    return 1;\n"
+  "  }\n"
   "  for (int d = 0; d < 3; d++) global[d] = local[d] * groups[d];\n"
   "  return check(clEnqueueNDRangeKernel(queue, kern, (cl_uint)dims, NULL, global, local, 0, NULL, NULL),\n"
   "               \"clEnqueueNDRangeKernel\");\n"
@@ -145,7 +150,7 @@ static void print_buffer(Buf *b, int i, const char *bytes, const char *host, Buf
 
 static const char *entry_name(const char *name) { return arena_printf("%s_run", library_symbol_base(name)); }
 
-static const char *host_source(Plan *pl, const char *cl_source, const char *name) {
+static const char *host_source(Plan *pl, const char *cl_source, const char *name, const LibraryTuning *tuned) {
   Kernel *k = pl->k;
   Program *p = k->prog;
   Buf b = {0};
@@ -157,7 +162,7 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
   buf_printf(&b, "#include \"%s.h\"\n\n#define PROGRAM \"%s\"\n\nstatic const char kernel_source[] =\n", name, name);
   print_string_literal(&b, cl_source);
   buf_puts(&b, ";\n\n");
-  buf_puts(&b, plan_launch_policy_source());
+  buf_puts(&b, library_launch_source(tuned));
   buf_puts(&b, "\n");
   buf_puts(&b, host_helpers);
   buf_printf(&b, "#define SET_ARG(size, value) \\\n"
@@ -225,8 +230,8 @@ static const char *header_intro(Program *p, const char *name) {
   return buf_str(&h);
 }
 
-bool library_write_opencl(Plan *pl, const char *cl, const char *dir, const char *name) {
+bool library_write_opencl(Plan *pl, const char *cl, const char *dir, const char *name, const LibraryTuning *tuned) {
   if (!library_device_supported(pl)) return false;
-  return library_write_device(dir, name, "cl", cl, "c", host_source(pl, cl, name),
-                              pl->k->prog, header_intro(pl->k->prog, name), entry_name(name));
+  return library_write_device(dir, name, "cl", cl, "c", host_source(pl, cl, name, tuned), pl->k->prog,
+                              arena_printf("%s%s", header_intro(pl->k->prog, name), library_tuning_note(tuned)), entry_name(name));
 }

@@ -13,11 +13,16 @@ bool library_write_c(const char *c_source, Program *p, const char *dir, const ch
 /* DIR/NAME.cl (the kernels), DIR/NAME_host.c (the host plan on the OpenCL API,
    linked with -lOpenCL) and DIR/NAME.h (int NAME_run(void **buffers, const
    long long *sizes), docs/runtime.md). `cl` is codegen_opencl(plan). */
-bool library_write_opencl(Plan *plan, const char *cl, const char *dir, const char *name);
+/* A tuned configuration's launch sizes, applied by the generated host as
+   --local-size/--global-size would be (launch_policy.h), and its description
+   for the header (docs/tuning.md). */
+typedef struct LibraryTuning { LaunchSizes launch; const char *note; } LibraryTuning;
+/* tuned: NULL for the default launch sizes. */
+bool library_write_opencl(Plan *plan, const char *cl, const char *dir, const char *name, const LibraryTuning *tuned);
 /* DIR/NAME.cu (the kernels), DIR/NAME_host.cu (the host plan on the CUDA
    runtime API, #including NAME.cu: one nvcc -c builds both) and DIR/NAME.h.
    `cu` is codegen_cuda(plan). */
-bool library_write_cuda(Plan *plan, const char *cu, const char *dir, const char *name);
+bool library_write_cuda(Plan *plan, const char *cu, const char *dir, const char *name, const LibraryTuning *tuned);
 
 /* ---- shared by the writers (lib_common.c) ---- */
 /* The host's device buffers, in k->bufs order (local ones and split tuple
@@ -43,6 +48,11 @@ const char *library_header_guard(const char *name);
    identifier, made so by clift compile), or clift_NAME when NAME starts with a
    digit; NAME_run is the entry, so two programs link into one executable. */
 const char *library_symbol_base(const char *name);
+
+/* The launch policy (launch_policy.h) and the tuned sizes it applies, as C for a host file. */
+const char *library_launch_source(const LibraryTuning *tuned);
+/* The header's paragraph on a tuned configuration; "" when there is none. */
+const char *library_tuning_note(const LibraryTuning *tuned);
 
 /* Bytes of a buffer of type t, as a C expression over the size variables. */
 const char *library_bytes_expr(Type *t);

@@ -14,7 +14,15 @@
    work-items: 64×64 → 16×16 for a 2-D mapGlb, 32×32 → 16×16 for a transpose
    tile. (Measured on an H200: 16×16 beat 64×4 and 32×8 for the register-blocked
    sgemm by 14% and for the tiled transpose by 4%; jacobi was unchanged.) Returns the number of dimensions;
-   no loops (a single-work-item kernel) gives 1 × 1. */
+   no loops (a single-work-item kernel) gives 1 × 1.
+
+   clift_launch_override then applies given sizes (--local-size/--global-size,
+   or a tuned configuration; zeros: keep the default) dimension by dimension,
+   in the dimensions the kernel's loops use only (a dimension none uses stays
+   1 × 1: its work-items would all run the same iterations, racing on what each
+   keeps in memory; difftest FINDINGS F21); the dimensions left alone are then
+   halved, largest first, until the work-group fits max_local. -1: the given
+   sizes alone are too large. */
 #ifndef CLIFT_LAUNCH_POLICY_H
 #define CLIFT_LAUNCH_POLICY_H
 #include <stddef.h>
@@ -58,6 +66,33 @@ static int clift_launch_size(int n, const int *level, const int *dim, const long
       g = (all + l - 1) / l; \
     } \
     groups[d] = (size_t)(g > 0 ? g : 1); \
+  } \
+  return dims; \
+} \
+static int clift_launch_override(int n, const int *dim, int dims, size_t max_local, const size_t *given_local, \
+                                 const size_t *given_global, size_t local[3], size_t groups[3]) { \
+  int used[3] = {0, 0, 0}; \
+  size_t global[3], fixed = 1; \
+  if (n == 0) return dims; \
+  for (int i = 0; i < n; i++) if (dim[i] >= 0 && dim[i] < 3) used[dim[i]] = 1; \
+  for (int d = 0; d < 3; d++) { \
+    global[d] = local[d] * groups[d]; \
+    if (!used[d]) continue; \
+    if (given_local[d]) { local[d] = given_local[d]; fixed *= local[d]; } \
+    if (given_global[d]) global[d] = given_global[d]; \
+    if ((given_local[d] || given_global[d]) && d + 1 > dims) dims = d + 1; \
+  } \
+  if (max_local < 1) max_local = 1; \
+  if (fixed > max_local) return -1; \
+  while (local[0] * local[1] * local[2] > max_local) { \
+    int big = -1; \
+    for (int d = 0; d < 3; d++) \
+      if (!given_local[d] && local[d] > 1 && (big < 0 || local[d] > local[big])) big = d; \
+    local[big] = (local[big] + 1) / 2; \
+  } \
+  for (int d = 0; d < 3; d++) { \
+    groups[d] = (global[d] + local[d] - 1) / local[d]; \
+    if (groups[d] == 0) groups[d] = 1; \
   } \
   return dims; \
 }

@@ -495,45 +495,19 @@ Plan *plan_build(Kernel *k) {
    host files of `clift compile -t opencl` (launch_policy.h). */
 PLAN_LAUNCH_POLICY
 
-/* The user's --local-size/--global-size replace the defaults dimension by
-   dimension; the dimensions the user left alone are then halved (largest first)
-   until the work-group fits the kernel's maximum, so `--local-size 64` on a 2-D
-   kernel stays runnable. A work-group the user's sizes alone make too large is
-   an error (-1). */
-static int apply_override(PlanKernel *pk, int dims, size_t max_local, const LaunchSizes *given,
+/* The user's --local-size/--global-size replace the defaults (launch_policy.h);
+   a work-group the user's sizes alone make too large is an error (-1). */
+static int apply_override(PlanKernel *pk, int n, const int *dim, int dims, size_t max_local, const LaunchSizes *given,
                           size_t local[3], size_t groups[3]) {
-  if (pk->single || !given) return dims;
-  const size_t *override_local = given->local, *override_global = given->global;   /* one work-item kernels stay 1 x 1 */
-  /* a dimension none of the kernel's parallel loops uses stays 1 x 1: work-items
-     there would all run the same iterations, racing on what each iteration
-     keeps in memory (an iterate's buffers; difftest FINDINGS F21) */
-  bool used[3] = { false, false, false };
-  for (int i = 0; i < pk->nloops; i++) if (pk->loops[i]->dim >= 0 && pk->loops[i]->dim < 3) used[pk->loops[i]->dim] = true;
-  size_t global[3], fixed = 1;
-  for (int d = 0; d < 3; d++) {
-    global[d] = local[d] * groups[d];
-    if (!used[d]) continue;
-    if (override_local[d]) { local[d] = override_local[d]; fixed *= local[d]; }
-    if (override_global[d]) global[d] = override_global[d];
-    if ((override_local[d] || override_global[d]) && d + 1 > dims) dims = d + 1;
-  }
-  if (max_local < 1) max_local = 1;
-  if (fixed > max_local) {
+  if (pk->single || !given) return dims;   /* one work-item kernels stay 1 x 1 */
+  int r = clift_launch_override(n, dim, dims, max_local, given->local, given->global, local, groups);
+  if (r < 0) {
+    size_t fixed = 1;
+    for (int d = 0; d < 3; d++) if (given->local[d]) fixed *= given->local[d];
     diag_error(LOC_NONE, "--local-size gives kernel %s work-groups of %zu work-items; this device allows at most %zu",
-               pk->name, fixed, max_local);
-    return -1;
+               pk->name, fixed, max_local < 1 ? 1 : max_local);
   }
-  while (local[0] * local[1] * local[2] > max_local) {
-    int big = -1;
-    for (int d = 0; d < 3; d++)
-      if (!override_local[d] && local[d] > 1 && (big < 0 || local[d] > local[big])) big = d;
-    local[big] = (local[big] + 1) / 2;   /* some dimension is free: the user's alone fit */
-  }
-  for (int d = 0; d < 3; d++) {
-    groups[d] = (global[d] + local[d] - 1) / local[d];
-    if (groups[d] == 0) groups[d] = 1;
-  }
-  return dims;
+  return r;
 }
 
 int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_local, const LaunchSizes *given,
@@ -547,7 +521,7 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
     if (!nat_eval(s->count, lookup, ctx, &count[i])) count[i] = -1;   /* depends on an outer loop */
   }
   int dims = clift_launch_size(n, level, dim, count, max_local, local, groups);
-  return apply_override(pk, dims, max_local, given, local, groups);
+  return apply_override(pk, n, dim, dims, max_local, given, local, groups);
 }
 
 int plan_level_code(PrimLevel level) {

@@ -24,6 +24,7 @@ typedef struct CUevent_st *CUevent;
 #define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK 1
 #define CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z 4
 #define CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y 6
+#define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
 #define CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK 0
@@ -56,6 +57,7 @@ typedef struct CudaApi {
   CUresult (*EventElapsedTime)(float *ms, CUevent start, CUevent end);
   CUresult (*EventDestroy)(CUevent e);
   CUresult (*GetErrorName)(CUresult err, const char **name);
+  CUresult (*DriverGetVersion)(int *version);
 } CudaApi;
 
 typedef int nvrtcResult;                   /* NVRTC_SUCCESS is 0 */

@@ -138,8 +138,20 @@ static bool finish(void *dev, double *ms) {
   return check(cu->CtxSynchronize(), "running the kernels") && ok;
 }
 
+/* For the tuning cache: the device's name, the driver's version, the SMs. */
+static void describe(void *dev, DeviceInfo *out) {
+  Device *d = dev;
+  int version = 0, sms = 0;
+  *out = (DeviceInfo){ .compute_units = 1 };
+  snprintf(out->name, sizeof out->name, "%s", d->name);
+  if (d->cu->DriverGetVersion(&version) == CUDA_SUCCESS)
+    snprintf(out->driver, sizeof out->driver, "CUDA %d.%d", version / 1000, version % 1000 / 10);
+  if (d->cu->DeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d->id) == CUDA_SUCCESS && sms > 0)
+    out->compute_units = sms;
+}
+
 const DeviceApi cuda_device = {
   .name = "CUDA", .open = open_device, .build = build, .unload = unload, .alloc = alloc,
   .download = download, .free = free_mem, .kernel = kernel, .launch = launch,
-  .release_kernel = release_kernel, .finish = finish,
+  .release_kernel = release_kernel, .finish = finish, .describe = describe,
 };

@@ -16,6 +16,9 @@ typedef uint64_t DevMem;       /* a device buffer: a cl_mem or a CUdeviceptr */
    vec3: a 3-lane vector (12 bytes here; OpenCL's float3 argument is 16). */
 typedef struct DevArg { size_t size; const void *value; bool buffer, vec3; } DevArg;
 
+/* What identifies a device for the tuning cache (clift tune), and its size. */
+typedef struct DeviceInfo { char name[128], driver[64]; int compute_units; } DeviceInfo;
+
 typedef struct DeviceApi {
   const char *name;            /* "OpenCL", "CUDA": in messages */
   /* The device the options ask for, opened once per process and kept (a
@@ -39,9 +42,17 @@ typedef struct DeviceApi {
   /* Wait for everything queued; *ms (when not NULL): the device time of the
      timed launches since the last finish. */
   bool (*finish)(void *dev, double *ms);
+  void (*describe)(void *dev, DeviceInfo *out);
 } DeviceApi;
 
 extern const DeviceApi opencl_device, cuda_device;
+
+/* The device the options select, described; false + diag when it cannot be opened. */
+static inline bool device_describe(const DeviceApi *api, const RunOptions *o, DeviceInfo *out) {
+  void *dev = api->open(o);
+  if (dev) api->describe(dev, out);
+  return dev != NULL;
+}
 
 /* Build `src` (the plan's kernels) on the device, run the plan on the inputs,
    read the result back; o->timing: timing->runs more timed runs of the plan.

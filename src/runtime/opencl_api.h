@@ -26,6 +26,8 @@ typedef struct _cl_event *cl_event;
 #define CL_DEVICE_TYPE_GPU (1u << 2)
 #define CL_DEVICE_TYPE_ALL 0xFFFFFFFFu
 #define CL_DEVICE_NAME 0x102B
+#define CL_DRIVER_VERSION 0x102D
+#define CL_DEVICE_MAX_COMPUTE_UNITS 0x1002
 #define CL_DEVICE_SINGLE_FP_CONFIG 0x101B
 #define CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT (1u << 7)
 typedef cl_bitfield cl_device_fp_config;

@@ -5,6 +5,7 @@
 #include "opencl.h"
 #include "opencl_api.h"
 #include "device.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,8 +183,19 @@ static bool finish(void *dev, double *ms) {
   return ok;
 }
 
+/* For the tuning cache: the device's and the driver's names, its compute units. */
+static void describe(void *dev, DeviceInfo *out) {
+  Device *d = dev;
+  cl_uint cus = 0;
+  *out = (DeviceInfo){ .compute_units = 1 };
+  snprintf(out->name, sizeof out->name, "%s", d->name);
+  d->cl->GetDeviceInfo(d->id, CL_DRIVER_VERSION, sizeof out->driver - 1, out->driver, NULL);
+  if (d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) == CL_SUCCESS && cus > 0)
+    out->compute_units = (int)cus;
+}
+
 const DeviceApi opencl_device = {
   .name = "OpenCL", .open = open_device, .build = build, .unload = unload, .alloc = alloc,
   .download = download, .free = free_mem, .kernel = kernel, .launch = launch,
-  .release_kernel = release_kernel, .finish = finish,
+  .release_kernel = release_kernel, .finish = finish, .describe = describe,
 };

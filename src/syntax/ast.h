@@ -63,11 +63,29 @@ typedef struct SizeCheck {
   struct SizeCheck *next;
 } SizeCheck;
 
+/* A tunable size, `(TS 16 32 64)` in the lift header's size list
+   (docs/language.md, Tunable sizes): a compile-time constant, the first
+   candidate unless the command line or the tuning cache sets it; `clift tune`
+   searches the candidates. */
+typedef struct Tunable {
+  const char *name;
+  Loc loc;
+  int ncand;
+  long long *cand;       /* the candidates, each ≥ 1, distinct, as written */
+  long long value;       /* the value this compilation uses */
+} Tunable;
+
+/* Values for tunable sizes (--tunable TS=32, the tuning cache): NAME=VALUE
+   pairs; a name the program does not declare is an error. */
+typedef struct TuneValues { int n; const char **names; long long *values; } TuneValues;
+
 typedef struct Program {
   const char *file;
   Loc loc;
   int nsizes;
   NatVar **sizes;        /* (N M …), each N ∈ [1, ∞) */
+  int ntunables;
+  Tunable *tunables;     /* (TS 16 32 64) in the size list */
   int nparams;
   Param *params;         /* names from the lambda, types from the lift header */
   Expr *body;
@@ -85,7 +103,8 @@ void ast_reset_uids(void);
 void ast_print(Buf *b, Expr *e);
 
 /* ---- passes (src/syntax) ---- */
-Program *parse_program(const char *file, const char *text);    /* NULL + diag on error */
+/* NULL + diag on error; `set` (NULL: none) gives tunable sizes their values */
+Program *parse_program(const char *file, const char *text, const TuneValues *set);
 bool normalize_program(Program *p);   /* expand `o`, saturate, eta-expand fn args */
 Expr *knormalize(Expr *e);            /* let-bind every argument that is an application */
 

@@ -57,6 +57,12 @@ static NatVar *find_size(Parser *ps, const char *name) {
   return NULL;
 }
 
+static const Tunable *find_tunable(const Program *p, const char *name) {
+  for (int i = 0; i < p->ntunables; i++)
+    if (strcmp(p->tunables[i].name, name) == 0) return &p->tunables[i];
+  return NULL;
+}
+
 /* (getLength x): a placeholder variable standing for x's length, one per name
    in a size literal; the type checker replaces it (SPEC §3.5). */
 static Nat *parse_get_length(Parser *ps, Sexp *s) {
@@ -107,6 +113,8 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
       return nat_const(v);
     }
     NatVar *var = find_size(ps, s->text);
+    const Tunable *tv = var ? NULL : find_tunable(ps->prog, s->text);
+    if (tv) return nat_const(tv->value);   /* a compile-time constant */
     if (!var) { diag_error(s->loc, "unknown size variable '%s' (declare it in the lift header)", s->text); return NULL; }
     return nat_var(var);
   }
@@ -416,7 +424,7 @@ static bool mentions(Nat *len, NatVar *v) {
    input (or of its rows) whose other sizes are known, pass after pass as
    src/cli/inputs.c does it. One that no input can give is an error at its
    declaration, or at the input type that mentions it. */
-static bool check_sizes_bound(Program *p, Sexp *sizes, Sexp *types) {
+static bool check_sizes_bound(Program *p, Sexp **declared, Sexp *types) {
   Lengths L = { NULL, NULL, 0, 0 };
   for (int i = 0; i < p->nparams; i++) collect_lengths(&L, p->params[i].type, i);
   bool *bound = NEW_ARRAY(bool, p->nsizes + 1);
@@ -435,14 +443,51 @@ static bool check_sizes_bound(Program *p, Sexp *sizes, Sexp *types) {
         return diag_error(types->kids[L.input[j]]->loc, "the size variable %s cannot be bound from the inputs: "
                           "no input has a length with %s as its only unknown size (input %d (%s) has the length %s)",
                           v->name, v->name, L.input[j] + 1, p->params[L.input[j]].name, nat_to_string(L.len[j]));
-    return diag_error(sizes->kids[k]->loc, "the size variable %s is not the length of any input, so its value "
+    return diag_error(declared[k]->loc, "the size variable %s is not the length of any input, so its value "
                       "cannot be known (size variables are bound from the inputs' lengths)", v->name);
   }
   return true;
 }
 
-/* (lift (SIZEVAR*) (type*) (lambda (IDENT*) expr)) */
-Program *parse_program(const char *file, const char *text) {
+/* (NAME k1 k2 …): a tunable size, distinct candidates ≥ 1; its value is the
+   first until set_tunables says otherwise. */
+static bool parse_tunable(Sexp *s, Tunable *t) {
+  *t = (Tunable){ s->kids[0]->text, s->kids[0]->loc, 0, NEW_ARRAY(long long, s->n), 0 };
+  for (int i = 1; i < s->n; i++) {
+    long long v;
+    Sexp *c = s->kids[i];
+    if (c->kind != SX_ATOM || !parse_integer(c->text, &v) || v < 1 || v > (1LL << 40))
+      return diag_error(c->loc, "a candidate of the tunable size %s must be an integer between 1 and 2^40", t->name);
+    for (int j = 0; j < t->ncand; j++)
+      if (t->cand[j] == v) return diag_error(c->loc, "the tunable size %s lists %lld twice", t->name, v);
+    t->cand[t->ncand++] = v;
+  }
+  t->value = t->cand[0];
+  return true;
+}
+
+/* Values from the command line or the tuning cache: each names a tunable of
+   the program; any value ≥ 1 is allowed (the candidates are what clift tune
+   searches). */
+static bool set_tunables(Program *p, const TuneValues *set) {
+  for (int i = 0; set && i < set->n; i++) {
+    Tunable *t = (Tunable *)find_tunable(p, set->names[i]);
+    if (!t) {
+      Buf names = {0};
+      for (int k = 0; k < p->ntunables; k++) buf_printf(&names, "%s%s", k ? ", " : "", p->tunables[k].name);
+      return diag_error(p->loc, "--tunable %s: the program has no tunable size %s (%s%s)", set->names[i], set->names[i],
+                        p->ntunables ? "it has " : "it has none", buf_str(&names));
+    }
+    if (set->values[i] < 1 || set->values[i] > (1LL << 40))
+      return diag_error(p->loc, "--tunable %s=%lld: expected an integer between 1 and 2^40", set->names[i], set->values[i]);
+    t->value = set->values[i];
+  }
+  return true;
+}
+
+/* (lift (SIZEVAR*) (type*) (lambda (IDENT*) expr)); a SIZEVAR may be a
+   tunable size (NAME k1 k2 …). */
+Program *parse_program(const char *file, const char *text, const TuneValues *set) {
   diag_add_source(file, text);
   Sexp *s = sexp_read(file, text);
   if (!s) return NULL;
@@ -456,12 +501,22 @@ Program *parse_program(const char *file, const char *text) {
   Sexp *sizes = s->kids[1], *types = s->kids[2], *fn = s->kids[3];
   if (sizes->kind != SX_LIST) { diag_error(sizes->loc, "expected a list of size variables, e.g. (N M) or ()"); return NULL; }
   p->sizes = NEW_ARRAY(NatVar *, sizes->n);
+  p->tunables = NEW_ARRAY(Tunable, sizes->n);
+  Sexp **declared = NEW_ARRAY(Sexp *, sizes->n + 1);   /* each size variable's declaration */
   for (int i = 0; i < sizes->n; i++) {
     Sexp *k = sizes->kids[i];
-    if (k->kind != SX_ATOM || !is_ident(k->text)) { diag_error(k->loc, "expected a size variable name"); return NULL; }
-    if (find_size(&ps, k->text)) { diag_error(k->loc, "size variable '%s' declared twice", k->text); return NULL; }
-    p->sizes[p->nsizes++] = nat_var_new(k->text, nat_const(1), NULL);
+    const char *name = k->kind == SX_LIST && k->n > 0 ? k->kids[0]->text : k->text;
+    if (k->kind == SX_LIST ? k->n < 2 || k->kids[0]->kind != SX_ATOM || !is_ident(name) : k->kind != SX_ATOM || !is_ident(name)) {
+      diag_error(k->loc, "expected a size variable name, or a tunable size (NAME CANDIDATE…) such as (TS 16 32 64)");
+      return NULL;
+    }
+    if (find_size(&ps, name) || find_tunable(p, name)) { diag_error(k->loc, "size variable '%s' declared twice", name); return NULL; }
+    if (k->kind == SX_ATOM) {
+      declared[p->nsizes] = k;
+      p->sizes[p->nsizes++] = nat_var_new(name, nat_const(1), NULL);
+    } else if (!parse_tunable(k, &p->tunables[p->ntunables++])) return NULL;
   }
+  if (!set_tunables(p, set)) return NULL;
   if (types->kind != SX_LIST) { diag_error(types->loc, "expected a list of parameter types"); return NULL; }
   if (fn->kind != SX_LIST || fn->n != 3 || !sexp_is_atom(fn->kids[0], "lambda")) {
     diag_error(fn->loc, "expected (lambda (PARAMS…) BODY) as the program's body");
@@ -483,7 +538,7 @@ Program *parse_program(const char *file, const char *text) {
     if (!t) return NULL;
     p->params[i] = (Param){ k->text, ast_fresh_uid(), k->loc, t };
   }
-  if (!check_sizes_bound(p, sizes, types)) return NULL;
+  if (!check_sizes_bound(p, declared, types)) return NULL;
   ps.in_expr = true;
   p->body = parse_expr(&ps, fn->kids[2]);
   return p->body ? p : NULL;

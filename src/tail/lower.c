@@ -51,6 +51,8 @@ Expr *lx_let(Loc loc, const char *name, Expr *value, Expr *body) {
   return e;
 }
 
+Expr *lx_known(TBase base, long long k, Loc loc) { return base == TB_BOOL ? lx_bool(k != 0, loc) : lx_int(k, loc); }
+
 /* TAIL names are letters, digits and '_': a quote makes a name no TAIL
    variable and no primitive has. */
 const char *lx_fresh(LowerCtx *c, const char *stem) { return arena_printf("%s'%d", stem, ++c->fresh); }
@@ -193,7 +195,7 @@ static LVal *lower_vec(LowerCtx *c, TExp *e) {
   }
   buf_putc(&b, ']');
   LVal *v = hidden_input(c, e->type->base, e->nkids, buf_str(&b), e->loc);
-  if (e->type->base == TB_INT) v->vals = vals;
+  if (e->type->base == TB_INT || e->type->base == TB_BOOL) v->vals = vals;   /* counts, masks, shapes */
   return v;
 }
 
@@ -214,6 +216,50 @@ static LVal *lower_op(LowerCtx *c, TExp *e) {
 
 static LVal *lower_top(LowerCtx *c, TExp *e);
 
+/* Is `name` (of rank `rank`) the array of a reshape0 to a higher rank in e:
+   replicated along new axes, as inner and outer products do (§3.3)? */
+static bool broadcast_use(TExp *e, const char *name, int rank) {
+  if (!e) return false;
+  if ((e->kind == TE_LET || e->kind == TE_FN) && strcmp(e->name, name) == 0)   /* shadowed below */
+    return e->kind == TE_LET && broadcast_use(e->kids[0], name, rank);
+  if (e->kind == TE_OP && e->applied && e->nkids == 2 && strcmp(e->op->name, "reshape0") == 0
+      && e->kids[1]->kind == TE_VAR && strcmp(e->kids[1]->name, name) == 0 && e->type && ttype_rank(e->type) > rank)
+    return true;
+  for (int i = 0; i < e->nkids; i++) if (broadcast_use(e->kids[i], name, rank)) return true;
+  return false;
+}
+
+/* How many times `name` is read in e (shadowing respected). */
+static int uses(TExp *e, const char *name) {
+  if (!e) return 0;
+  if (e->kind == TE_VAR) return strcmp(e->name, name) == 0;
+  if ((e->kind == TE_LET || e->kind == TE_FN) && strcmp(e->name, name) == 0)
+    return e->kind == TE_LET ? uses(e->kids[0], name) : 0;
+  int n = 0;
+  for (int i = 0; i < e->nkids; i++) n += uses(e->kids[i], name);
+  return n;
+}
+
+/* Does e reduce (each element of its value is a reduction)? */
+static bool reduces(TExp *e) {
+  if (!e) return false;
+  if (e->kind == TE_OP && strcmp(e->op->name, "reduce") == 0) return true;
+  for (int i = 0; i < e->nkids; i++) if (reduces(e->kids[i])) return true;
+  return false;
+}
+
+/* e (an array of rank r) written to memory: a mapGlb over its rows, mapSeq
+   below (at the top of the program: a kernel, or a parallel loop, of its own). */
+static Expr *materialise(LowerCtx *c, Expr *e, int r, Loc loc) {
+  const char *x = lx_fresh(c, "m");
+  Expr *id = lx_lambda(loc, 1, &x, lx_var(x, loc));   /* the identity on an element of rank 0, … */
+  for (int d = 1; d < r; d++) {                        /* … then of rank d */
+    const char *y = lx_fresh(c, "m");
+    id = lx_lambda(loc, 1, &y, lx_app(loc, "mapSeq", 2, id, lx_var(y, loc)));
+  }
+  return lx_app(loc, "mapGlb", 2, id, e);
+}
+
 /* let x = v in body. On the top-level chain, let x = prArr…(v) records x as
    an output (§4); a run-time length bound here gets x's name. */
 static LVal *lower_let(LowerCtx *c, TExp *e) {
@@ -229,6 +275,12 @@ static LVal *lower_let(LowerCtx *c, TExp *e) {
   if (!v->fn && v->rank > 0) {
     LDyn *d = lower_dyn_of(c, v->ext[0]);
     if (d && !d->name) d->name = name;
+    /* an array the program replicates (an operand of an inner or outer
+       product), or reductions read more than once, are computed once, not
+       once per use (docs/apl.md §3.3) */
+    if (top && !d && v->e->kind != EX_VAR
+        && (broadcast_use(e->kids[1], e->name, v->rank) || (reduces(val) && uses(e->kids[1], e->name) > 1)))
+      v->e = materialise(c, v->e, v->rank, e->loc);
   }
   *b = (LEnv){ e->name, v->fn ? v : lval_named(v, name, e->loc), saved };
   if (print) ARENA_PUSH(c->outs, c->nouts, c->cap_outs, ((LOut){ b->val, val->kids[0]->type }));

@@ -57,6 +57,7 @@ Expr *lx_app(Loc loc, const char *f, int n, ...);             /* (f args…) */
 Expr *lx_lambda(Loc loc, int n, const char **names, Expr *body);
 Expr *lx_let(Loc loc, const char *name, Expr *value, Expr *body);
 const char *lx_fresh(LowerCtx *c, const char *stem);          /* a name no TAIL variable has */
+Expr *lx_known(TBase base, long long k, Loc loc);             /* a static int or bool as a literal */
 
 /* A size literal #n for an extent, (getLength x) for a run-time length;
    NULL + diag when a run-time length has no name yet. */
@@ -110,6 +111,16 @@ LVal *lower_reverse(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_cat(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_index(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_power(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_sign(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_notbin(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_transp(LowerCtx *c, TExp *e, LVal **a);
+/* lower_gather.c: scan, and the static gathers of replicate, expand and compress */
+LVal *lower_scan(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_replicate(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_expand(LowerCtx *c, TExp *e, LVal **a);
+LVal *lower_compress_static(LowerCtx *c, TExp *e, LVal *mask, LVal *x);
+/* the fill element of a base type (0, 0.0, false; a blank for chars), known */
+LVal *lower_fill(TBase base, Loc loc);
 /* A static int vector as a value (a hidden input). */
 /* The most items of a static int vector whose values the lowering keeps (to
    fold shapes and counts when compiling): a longer one (⍳50000000) keeps

@@ -265,8 +265,10 @@ LVal *lower_print(LowerCtx *c, TExp *e, LVal **a) {
 /* The result's length is a run-time length (LDyn) named where it is let-bound. */
 LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   LVal *b = a[0], *x = a[1];
+  if (b->vals && x->rank >= 1) return lower_compress_static(c, e, b, x);   /* a mask known when compiling: a gather */
   if (x->rank != 1)
-    return diag_error(e->loc, "not supported yet: compress of an array of rank %d (docs/apl.md §3.2)", x->rank), NULL;
+    return diag_error(e->loc, "not supported yet: compress of an array of rank %d by a mask computed at run time (the "
+                      "result's rows would have a run-time length; docs/apl.md §3.2)", x->rank), NULL;
   if (lower_dyn_of(c, x->ext[0]))
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
   if (!same_extents(e, b, x)) return NULL;
@@ -337,6 +339,10 @@ LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a) {
   for (int i = 0; i < k; i++) r.lead[i] = nat_const(s->vals[i]);
   LVal *v = lval_new(replicate(c, &r, 0, e->loc), x->base, n);
   for (int i = 0; i < n; i++) v->ext[i] = i < k ? r.lead[i] : x->ext[i - k];
+  if (n == 1 && x->rank == 0 && x->known && s->vals[0] <= LOWER_STATIC_MAX) {   /* n⍴k: a static vector (APL's 3/v) */
+    v->vals = NEW_ARRAY(long long, s->vals[0] > 0 ? s->vals[0] : 1);
+    for (long long i = 0; i < s->vals[0]; i++) v->vals[i] = x->k;
+  }
   return v;
 }
 
@@ -368,6 +374,17 @@ LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a) {
   return res;
 }
 
+/* transp(a): the axes reversed, transp2([r, …, 1], a) */
+LVal *lower_transp(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *x = a[0], p = { 0 };
+  if (x->rank <= 1) return x;
+  p.rank = 1;
+  p.vals = NEW_ARRAY(long long, x->rank);
+  for (int i = 0; i < x->rank; i++) p.vals[i] = x->rank - i;
+  LVal *args[2] = { &p, x };
+  return lower_transp2(c, e, args);
+}
+
 /* first(d, a), firstV(a): the first item, or d when a is empty (rule 3.46) */
 LVal *lower_first(LowerCtx *c, TExp *e, LVal **a) {
   (void)c;
@@ -381,7 +398,7 @@ LVal *lower_first(LowerCtx *c, TExp *e, LVal **a) {
   }
   if (x->rank == 0) return x;
   LVal *v = lval_scalar(lx_app(e->loc, "aref", 2, x->e, lx_int(0, e->loc)), x->base);
-  if (x->vals) { v->known = true; v->k = x->vals[0]; v->e = lx_int(v->k, e->loc); }
+  if (x->vals) { v->known = true; v->k = x->vals[0]; v->e = lx_known(x->base, v->k, e->loc); }
   return v;
 }
 
@@ -397,7 +414,8 @@ static Expr *fill_row(LowerCtx *c, LVal *d, LVal *x, Loc loc) {
 /* take(m, d, a) on the first axis, m static: a slice when |m| ≤ n, else
    padConstant with rows of d at the end (m > 0) or in front (m < 0) */
 LVal *lower_take(LowerCtx *c, TExp *e, LVal **a) {
-  LVal *m = a[0], *d = a[1], *x = a[2];
+  LVal *m = a[0], *x = a[e->op->arity - 1];
+  LVal *d = e->op->arity == 3 ? a[1] : lower_fill(x->base, e->loc);   /* takeV: the base type's fill */
   if (!m->known) return diag_error(e->kids[0]->loc, "%s: the count must be known when compiling", e->op->name), NULL;
   if (x->rank == 0) return diag_error(e->loc, "not supported yet: %s of a scalar", e->op->name), NULL;
   long long n;
@@ -506,7 +524,7 @@ LVal *lower_index(LowerCtx *c, TExp *e, LVal **a) {
   Expr *at = i->known ? lx_int(i->k - 1, e->loc) : lx_app(e->loc, "-", 2, i->e, lx_int(1, e->loc));
   LVal *v = lval_new(lx_app(e->loc, "aref", 2, x->e, at), x->base, x->rank - 1);
   for (int k = 1; k < x->rank; k++) v->ext[k - 1] = x->ext[k];
-  if (i->known && x->vals) { v->known = true; v->k = x->vals[i->k - 1]; v->e = lx_int(v->k, e->loc); }
+  if (i->known && x->vals) { v->known = true; v->k = x->vals[i->k - 1]; v->e = lx_known(x->base, v->k, e->loc); }
   return v;
 }
 

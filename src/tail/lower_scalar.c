@@ -83,3 +83,28 @@ LVal *lower_pi(LowerCtx *c, TExp *e, LVal **a) {
   (void)c; (void)a;
   return lval_scalar(lx_double(M_PI, e->loc), TB_DOUBLE);
 }
+
+/* signi, signd: (if (> x 0) 1 (if (< x 0) -1 0)), an int */
+LVal *lower_sign(LowerCtx *c, TExp *e, LVal **a) {
+  Loc l = e->loc;
+  bool dbl = a[0]->base == TB_DOUBLE;
+  if (a[0]->known && !dbl) {
+    LVal *v = lval_scalar(lx_int(a[0]->k > 0 ? 1 : a[0]->k < 0 ? -1 : 0, l), TB_INT);
+    v->known = true; v->k = a[0]->k > 0 ? 1 : a[0]->k < 0 ? -1 : 0;
+    return v;
+  }
+  const char *x = lx_fresh(c, "x");
+  Expr *zero = dbl ? lx_double(0, l) : lx_int(0, l);
+  Expr *neg = expr_new(EX_IF, l, 3), *sel = expr_new(EX_IF, l, 3);
+  neg->kids[0] = lx_app(l, "<", 2, lx_var(x, l), zero);
+  neg->kids[1] = lx_int(-1, l); neg->kids[2] = lx_int(0, l);
+  sel->kids[0] = lx_app(l, ">", 2, lx_var(x, l), dbl ? lx_double(0, l) : lx_int(0, l));
+  sel->kids[1] = lx_int(1, l); sel->kids[2] = neg;
+  return lval_scalar(lx_let(l, x, a[0]->e, sel), TB_INT);
+}
+
+/* nandb, norb: (not (and x y)), (not (or x y)); the row's prim is the inner op */
+LVal *lower_notbin(LowerCtx *c, TExp *e, LVal **a) {
+  (void)c;
+  return lval_scalar(lx_app(e->loc, "not", 1, lx_app(e->loc, e->op->prim, 2, a[0]->e, a[1]->e)), TB_BOOL);
+}

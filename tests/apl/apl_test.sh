@@ -10,8 +10,9 @@
 #      "file:line:col: error:", and the caret under column col counted in
 #      code points;
 #   3. no crash (exit 0 or 1, no sanitizer report, no internal error) on
-#      prefixes of signal.apl, primes.apl, easter.apl, blackscholes.apl and
-#      tests/apl/train.apl, deep nesting (parentheses, trains), binary junk;
+#      prefixes of the examples and of tests/apl programs (M2–M6: train,
+#      take_drop, …, scan, replicate, expand, index_matrix, circle), deep
+#      nesting (parentheses, trains, index brackets), binary junk;
 #   4. usage errors of `clift apl` exit 2, and so do `clift compile` and
 #      `clift bench` of an APL program (not yet: docs/apl.md §6);
 #   5. the lowered clift program of A +.× B has no % (M5).
@@ -58,9 +59,11 @@ done
 crashes=0
 for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.apl examples/apl/blackscholes.apl tests/apl/train.apl \
            examples/apl/life.apl examples/apl/hotspot.apl tests/apl/take_drop.apl tests/apl/catenate.apl \
-           examples/apl/dot.apl examples/apl/sobol_pi.apl tests/apl/operator.apl tests/apl/inner.apl; do
+           examples/apl/dot.apl examples/apl/sobol_pi.apl tests/apl/operator.apl tests/apl/inner.apl \
+           tests/apl/scan.apl tests/apl/replicate.apl tests/apl/expand.apl tests/apl/index_matrix.apl tests/apl/circle.apl; do
   text=$(cat "$src")
-  step=2; case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*|*dot*|*sobol*|*operator*|*inner*) step=5;; esac
+  step=2
+  case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*|*dot*|*sobol*|*operator*|*inner*|*scan*|*replicate*|*expand*|*index_matrix*|*circle*) step=5;; esac
   for ((i = 0; i < ${#text}; i += step)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
     printf '%s' "${text:0:i}" > "$T/prefix.apl"
     "$CLIFT" run -t interp "$T/prefix.apl" > "$T/out" 2>&1
@@ -70,8 +73,12 @@ for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
     fi
   done
 done
-if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of signal, primes, easter, blackscholes, train, life, hotspot, take_drop, catenate"; fi
+if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of the programs above"; fi
 
+{ printf 'M←2 2⍴⍳4\n'; for i in $(seq 3000); do printf 'M['; done; for i in $(seq 3000); do printf '1;1]'; done; printf '\n'; } > "$T/brackets.apl"
+"$CLIFT" check "$T/brackets.apl" > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "nested too deeply" "$T/out" && ! grep -qE 'Sanitizer|runtime error|internal error' "$T/out"; then ok
+else bad "3000 nested index brackets: $(head -n 3 "$T/out")"; fi
 printf '%*s' 100000 '' | tr ' ' '(' > "$T/deep.apl"
 "$CLIFT" check "$T/deep.apl" > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "nested too deeply" "$T/out"; then ok; else bad "deep parentheses: $(head -n 3 "$T/out")"; fi
@@ -115,11 +122,25 @@ if [ $? -eq 0 ] && ! grep -q '%' "$T/core" && grep -q '(transpose' "$T/core"; th
 if grep -q '%' "$T/core"; then ok; else bad "the % check does not see a cyclic reshape: $(cat "$T/core")"; fi
 
 for args in "apl" "apl --emit-tail" "apl --bogus examples/apl/signal.apl" "apl examples/apl/signal.apl" \
-    "apl --emit-tail tests/tail/signal.tail" "compile -t c --print examples/apl/signal.apl" "bench examples/apl/primes.apl"; do
+    "apl --emit-tail tests/tail/signal.tail" "compile -t c -o $T/lib examples/apl/signal.apl" "bench --size N=3 examples/apl/primes.apl"; do
   "$CLIFT" $args > "$T/out" 2>&1
   if [ $? -eq 2 ]; then ok; else bad "clift $args: expected exit 2: $(head -n 3 "$T/out")"; fi
 done
 "$CLIFT" run examples/apl/signal.apl 1 > "$T/out" 2>&1
 if [ $? -eq 2 ] && grep -q "takes no inputs" "$T/out"; then ok; else bad "inputs to an APL program: $(cat "$T/out")"; fi
+
+# an operand of an inner product is computed once, not once per use (tail/lower.c
+# `materialise`): sobol_pi.apl's 2*-⍳D and 2*D-⍳B vectors and its bit matrices
+# are powers computed in loops of their own; computed where the product reads
+# them, the generated C had 24 calls of pow, in the products' innermost loops
+"$CLIFT" compile --print -t c examples/apl/sobol_pi.apl > "$T/sobol.c" 2>&1
+n=$(grep -c "pow(" "$T/sobol.c")
+if [ "$n" -le 8 ] && [ "$n" -ge 1 ]; then ok; else bad "sobol_pi.apl: $n calls of pow in the generated C (at most 8 expected)"; fi
+# and the results stay right: the products of an outer product's materialised operands
+if out=$("$CLIFT" run -t openmp examples/apl/sobol_pi.apl 2>&1) && [ "$out" = "$(sed -n 's/^⍝ output: *//p' examples/apl/sobol_pi.apl | tr '\n' '\n')" ]; then ok
+else bad "sobol_pi.apl on openmp: $out"; fi
+"$CLIFT" compile --print examples/apl/sobol_pi.apl > /dev/null 2>&1 && ok || bad "clift compile --print of an APL program"
+"$CLIFT" compile -o "$T/lib" examples/apl/sobol_pi.apl > "$T/out" 2>&1
+if [ $? -eq 2 ] && grep -q "cannot be compiled to files yet" "$T/out"; then ok; else bad "clift compile -o of an APL program: $(cat "$T/out")"; fi
 
 summary apl

@@ -4,27 +4,17 @@
 # written whole or not at all, and no crash on any truncation of a program.
 # Usage: cli_test.sh path/to/clift    Prints "N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
-# expect STATUS PATTERN -- command…   (PATTERN is matched against stdout+stderr)
-expect() {
-  local want=$1 pat=$2; shift 3
-  local out rc
-  out=$("$@" 2>&1); rc=$?
-  if [ "$rc" -ne "$want" ]; then bad "$* → exit $rc, expected $want: $out"; return; fi
-  if [ -n "$pat" ] && ! grep -qE -- "$pat" <<<"$out"; then bad "$* → output lacks /$pat/: $out"; return; fi
-  ok
-}
 
 expect 0 "usage: clift COMMAND" -- "$CLIFT" --help
 expect 2 "usage: clift COMMAND" -- "$CLIFT"
 expect 2 "unknown command 'frobnicate'" -- "$CLIFT" frobnicate
-for c in check run test compile bench; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
+for c in check run test compile bench tune; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
 # --help names every target and no command that does not exist
 help=$("$CLIFT" --help)
 for t in interp c openmp opencl cuda auto; do
   if grep -qE "^  $t " <<<"$help"; then ok; else bad "--help does not list the target $t"; fi
 done
-if grep -q tune <<<"$help"; then bad "--help lists 'tune', which does not exist"; else ok; fi
-expect 2 "unknown command 'tune'" -- "$CLIFT" tune -t c examples/dot.lift
+expect 2 "target 'c' has no launch sizes to tune" -- "$CLIFT" tune -t c --size N=64 examples/dot.lift
 expect 2 "unknown option '--bogus'" -- "$CLIFT" check --bogus tests/lift/twice.lift
 expect 2 "unknown target 'gpu9000'" -- "$CLIFT" run -t gpu9000 tests/lift/twice.lift "[1]"
 
@@ -241,4 +231,13 @@ if [ -x "$MEM_CLIFT" ]; then
   fi
 fi
 
+# clift bench of an APL program (issue 13 item 6): its output once, then the times
+for t in c openmp; do
+  out=$("$CLIFT" bench -t $t --runs 3 examples/apl/easter.apl 2>&1); rc=$?
+  want=$(sed -n 's/^⍝ output: *//p' examples/apl/easter.apl | head -n 1)
+  if [ "$rc" -eq 0 ] && [ "$(head -n 1 <<<"$out")" = "$want" ] \
+     && grep -qE "^bench examples/apl/easter.apl -t $t: front end and code generation [0-9.]+ ms; median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\) over 3 runs$" <<<"$out"; then ok
+  else bad "bench -t $t easter.apl (exit $rc, want $want first): $out"; fi
+done
+expect 2 "APL and TAIL programs have no sizes" -- "$CLIFT" bench --size N=4 examples/apl/easter.apl
 summary "cli"

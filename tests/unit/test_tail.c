@@ -71,6 +71,20 @@ int main(void) {
     { "dropV(~1,[1,2])", "error: dropV: the arguments do not fix the shape of the result (lengths cannot be negative)" },
     { "if 1 then 1 else 2", "error: the condition of 'if' has type S(int,1) where [bool]0 is expected" },
     { "fn x:[int]0 => x", "error: the program's value is a function ([int]0 -> [int]0), not an array" },
+    /* M6: scan keeps the type; compress, replicate and expand take a vector
+       of counts or a mask for an array of any rank (the last axis) */
+    { "scan(addi,[1,2,3])", "[int]1" },
+    { "scan(subd,reshape0([2,2],[1.0,2.0,3.0,4.0]))", "[double]2" },
+    { "scan(lti,[1,2])", "error: scan: argument 1 has type [int]0 -> [int]0 -> [bool]0 where [int]0 -> [int]0 -> [int]0 is expected" },
+    { "replicate(0,[2,1],reshape0([2,2],[1,2,3,4]))", "[int]2" },
+    { "expand(0.0,[tt,ff],[1.5])", "[double]1" },
+    { "compress([tt,ff],reshape0([2,2],[1,2,3,4]))", "[int]2" },
+    { "replicate(0,reshape0([1,2],[1,2]),[1,2])", "error: replicate: argument 2 has type [int]2 where [int]1 is expected (rank 2 where rank 1 is expected)" },
+    { "expand(0,[1,0],[1])", "error: expand: argument 2 has type <int>2 where [bool]1 is expected" },
+    { "each(signd,[~1.5,2.0])", "<int>2" },
+    { "zipWith(nandb,[tt],[ff])", "<bool>1" },
+    { "transp(reshape0([2,3],iota(6)))", "[int]2" },
+    { "takeV(4,[1,2])", "<int>4" },
   };
   for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
     const char *got = type_of(progs[i].prog);

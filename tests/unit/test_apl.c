@@ -1,0 +1,82 @@
+/* test_apl.c — the APL elaborator (src/apl, docs/apl.md §2.4, §5 M6): the
+   TAIL that small programs become, and the errors of what the subset
+   refuses, with their positions. */
+#include "apl/apl.h"
+#include "check.h"
+#include <string.h>
+
+/* the TAIL of an APL text, or "error at line:col: message" */
+static const char *tail_of(const char *apl) {
+  diag_reset();
+  bool final;
+  TExp *e = apl_to_tail("t.apl", apl, &final);
+  if (!e) {
+    const char *r = diag_render();
+    const char *at = strstr(r, "t.apl:");
+    int line = 0, col = 0;
+    if (at) sscanf(at, "t.apl:%d:%d", &line, &col);
+    return arena_printf("error at %d:%d: %s", line, col, diag_message());
+  }
+  Buf b = {0};
+  tail_print(&b, e);
+  return buf_str(&b);
+}
+
+int main(void) {
+  static const struct { const char *apl, *has; } cases[] = {
+    /* scans: a primitive as its op, a comparison of booleans and a dfn as functions, ⍀ through transp2 */
+    { "+\\3 1 4", "scan(addi,[3,1,4])" },
+    { "+\\1 0 1", "scan(addi,[1,0,1])" },   /* booleans widened to ints */
+    { "≠\\1 0 1", "scan(xorb,[tt,ff,tt])" },
+    { "<\\1 0 1", "scan(fn " },
+    { "{⍺-⍵}\\3 1 4", "scan(fn " },
+    { "+⍀2 2⍴⍳4", "transp2([2,1],scan(addi,transp2([2,1]," },
+    /* replicate, compress and expand on the last axis; ⌿ ⍀ through transp2 */
+    { "2 0 1/5 6 7", "replicate(0,[2,0,1],[5,6,7])" },
+    { "1 0 1/5 6 7", "compress([tt,ff,tt],[5,6,7])" },
+    { "1 0 1\\5 6", "expand(0,[tt,ff,tt],[5,6])" },
+    { "1 0 1\\'ab'", "expand(' ',[tt,ff,tt]," },
+    { "3/5 6", "replicate(0,reshape0([2],3),v0)" },
+    { "1 2⌿2 2⍴⍳4", "transp2([2,1],replicate(0,[1,2],transp2([2,1]," },
+    /* indexing: the last index first, an axis brought first by transp2 */
+    { "M←2 3⍴⍳6 ⋄ M[2;3]", "index(2,index(3,transp2([2,1],v0)))" },
+    { "M←2 3⍴⍳6 ⋄ M[;3]", "index(3,transp2([2,1],v" },
+    { "M←2 3⍴⍳6 ⋄ M[2;]", "index(2,v" },
+    /* monadic ⍪ ×, dyadic ○, ⍲ ⍱ */
+    { "⍪1 2 3", "reshape0([3,1],v0)" },
+    { "×¯2 3", "each(signi,[~2,3])" },
+    { "1○0.5", "sin(0.5)" },
+    { "0○0.5", "sqrt(subd(1.0,muld(0.5,0.5)))" },
+    { "1 0⍲1 1", "zipWith(nandb,[tt,ff],[tt,tt])" },
+    { "1 0⍱1 1", "zipWith(norb,[tt,ff],[tt,tt])" },
+    /* refusals, at the glyph */
+    { "V←⍳3\nV[1]←2", "error at 2:5: indexed assignment A[i]← is not in the subset" },
+    { "⍎'1'", "error at 1:1: ⍎ (execute) is not in the subset" },
+    { "f←{⍵:1}\nf 1", "error at 1:5: guards ':' in dfns are not in the subset" },
+    { "V←(⍳3)>1\n(⍳+/V)⍴5", "error at 2:7: the shape of ⍴ must be known when compiling" },
+    { "¯1○0.5", "error at 1:3: not supported yet: ¯1○ (arcsin)" },
+    { "7○0.5", "error at 1:2: not supported yet: 7○ (tanh)" },
+    { "11○0.5", "error at 1:3: 11○ (imaginary part) needs complex numbers" },
+    { "2 3○0.5", "error at 1:4: not supported yet: ○ with a left argument that is not one number" },
+    { "2 1\\5 6", "error at 1:4: domain error: the left argument of \\ must be booleans" },
+    { "M←2 3⍴⍳6 ⋄ M[1 2;1]", "error at 1:14: not supported yet: an array index with ';'" },
+    { "M←2 3⍴⍳6 ⋄ M[1]", "error at 1:13: rank error: [ ] with one index needs a vector" },
+    { "M←2 3⍴⍳6 ⋄ M[1;2;3]", "error at 1:13: rank error: [ ] with 3 indices for an array of rank 2" },
+    { "+\\1 2 ⋄ 1+\\2", "error at 1:11: \\ with a left argument" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *got = tail_of(cases[i].apl);
+    CHECK(strstr(got, cases[i].has) != NULL, "%s: got %s, expected it to contain %s", cases[i].apl, got, cases[i].has);
+  }
+  /* the whole program through the lowering: a length error of replicate is found there */
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "2 0/5 6 7") == NULL && strstr(diag_message(), "length error: replicate"), "replicate's counts: %s",
+        diag_message());
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "1 0 1\\5 6 7") == NULL && strstr(diag_message(), "the mask has 2 ones for an axis of length 3"),
+        "expand's mask: %s", diag_message());
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6 ⋄ M[1;4]") == NULL && strstr(diag_message(), "index error: 4"), "an index: %s",
+        diag_message());
+  return CHECK_DONE("apl");
+}

@@ -1,0 +1,234 @@
+/* test_fcl.c — FCL's front end (src/fcl, docs/fcl.md): the built-in table,
+   every kinding rule (5.1–5.12) and typing rule (5.13–5.22) of seed 003 §5.3.1
+   accepted and violated, parser errors with their positions, the interpreter
+   on small programs, and robustness (every prefix of a program is an error
+   or a result; deep nesting is an error). */
+#include "fcl/fcl.h"
+#include "check.h"
+#include <string.h>
+
+/* Δ ⊢ τ : κ for a type in the sig syntax; false when it does not parse */
+static bool kinds(const char *type, FKind k) {
+  diag_clear();
+  FScheme *s = fcl_parse_scheme("k.fcl", type);
+  return s && ftype_has_kind(s->body, k, LOC_NONE);
+}
+
+/* the scheme of definition `name` of a program, or "error: …" */
+static const char *scheme_of(const char *prog, const char *name) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (!p || !fcl_check(p)) return arena_printf("error: %s", diag_message());
+  for (int i = 0; i < p->ndefs; i++)
+    if (!strcmp(p->defs[i]->name, name)) return fscheme_str(p->defs[i]->scheme);
+  return "no such definition";
+}
+
+/* the rendered error of a program (parse or check), "" when it checks */
+static const char *error_of(const char *prog) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (p && fcl_check(p)) return "";
+  return diag_render();
+}
+
+/* run main (or the last definition) on the inputs: the printed result or "error: …" */
+static const char *run(const char *prog, int n, const char **inputs) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (!p || !fcl_check(p)) return arena_printf("error: %s", diag_message());
+  Value *v = fcl_run(p, n, inputs, 4);
+  if (!v) return arena_printf("error: %s", diag_message());
+  Buf b = { 0 };
+  value_print(&b, v);
+  return buf_str(&b);
+}
+
+#define SCHEME(prog, name, want) do { const char *got_ = scheme_of(prog, name); \
+    CHECK(!strcmp(got_, want), "%s: got '%s', want '%s'", prog, got_, want); } while (0)
+#define FAILS(prog, part) do { const char *got_ = scheme_of(prog, "x"); \
+    CHECK(!strncmp(got_, "error: ", 7) && strstr(got_, part), "%s: got '%s', want an error with '%s'", prog, got_, part); } while (0)
+
+static int arrows(FType *t) {
+  int n = 0;
+  for (t = ftype_prune(t); t->kind == FY_FUN; t = ftype_prune(t->b)) n++;
+  return n;
+}
+
+static const char *reduce_prog =
+  "sig zipWith : forall 'a 'b 'c. ('a -> 'b -> 'c) -> ['a] -> ['b] -> ['c]\n"
+  "fun zipWith f a1 a2 = generate (min (length a1) (length a2)) (fn ix => f (index a1 ix) (index a2 ix))\n"
+  "sig step : forall <lvl> 'a. ('a -> 'a -> 'a) -> ['a] -> Program<lvl> ['a]<lvl>\n"
+  "fun step<lvl> f arr =\n"
+  "  let half = length arr / 2\n"
+  "      x = (generate half (fn i => index arr i), generate half (fn i => index arr (half + i)))\n"
+  "  in return<lvl> (push<lvl> (zipWith f (fst x) (snd x)))\n"
+  "sig reduce : forall <lvl> 'a. ('a -> 'a -> 'a) -> ['a] -> Program<lvl> ['a]<lvl>\n"
+  "fun reduce<lvl> f arr =\n"
+  "  do<lvl> { a <- while<lvl> (fn a => 1 != length a) (step<lvl> f) (step<lvl> f arr)\n"
+  "          ; return<lvl> (push<lvl> a) }\n"
+  "sig main : [int] -> Program<grid> [int]<grid>\n"
+  "fun main xs = interleave<block> 1 (fn sh => fst sh) (generate 1 (fn b => reduce<block> (fn a => fn b => a + b) xs))\n";
+
+int main(void) {
+  /* the table: every scheme parses, with as many arrows as the arity */
+  for (int i = 0; fcl_op_at(i); i++) {
+    const FOp *op = fcl_op_at(i);
+    FScheme *s = fcl_op_scheme(op);
+    CHECK(s && arrows(s->body) == op->arity, "%s: scheme '%s' (arity %d)", op->name, op->scheme, op->arity);
+    CHECK(fcl_op_lookup(op->name) == op, "%s: found by name", op->name);
+  }
+
+  /* kinds, rules 5.1–5.12: each accepted, and violated where it can be */
+  CHECK(kinds("int", FK_BT), "5.1");
+  CHECK(kinds("double", FK_BT), "5.2");
+  CHECK(kinds("bool", FK_BT), "5.3");
+  CHECK(kinds("unit", FK_GT), "5.4");
+  CHECK(!kinds("unit", FK_BT), "5.4 gives GT, not BT");
+  CHECK(kinds("forall 'a:BT. 'a", FK_BT), "5.5");
+  CHECK(!kinds("forall 'a:GT. 'a", FK_BT), "5.5: Δ('a) = GT");
+  CHECK(kinds("(int, bool)", FK_BT), "5.6 at BT");
+  CHECK(kinds("(int, [int])", FK_GT), "5.6 at GT");
+  CHECK(!kinds("(int, [int])", FK_BT), "5.6: [int] is not BT");
+  CHECK(kinds("double", FK_GT), "5.7");
+  CHECK(!kinds("int -> int", FK_GT), "5.7/5.8: a function is not GT");
+  CHECK(kinds("[int]", FK_TYP), "5.8");
+  CHECK(kinds("(int -> [int]) -> Program<grid> int", FK_TYP), "5.9");
+  CHECK(!kinds("forall 'a:GT. 'a -> [int]<block>", FK_GT), "5.9 gives TYP only");
+  CHECK(kinds("[[(int, double)]]", FK_GT), "5.10");
+  CHECK(!kinds("[int -> int]", FK_TYP), "5.10: a function in a pull array");
+  CHECK(strstr(diag_message(), "not a ground type"), "5.10 message: %s", diag_message());
+  CHECK(kinds("[(int, bool)]<block>", FK_GT), "5.11");
+  CHECK(!kinds("[[int]]<block>", FK_TYP), "5.11: a pull array in a push array");
+  CHECK(strstr(diag_message(), "not a base type"), "5.11 message: %s", diag_message());
+  CHECK(!kinds("[int]<block>", FK_BT), "5.11 gives GT, not BT");
+  CHECK(kinds("Program<1+grid> [int]<thread>", FK_GT), "5.12");
+  CHECK(!kinds("Program<grid> (int -> int)", FK_TYP), "5.12: a function in a Program");
+  CHECK(!kinds("Program<grid> [int]", FK_BT), "5.12 gives GT, not BT");
+  CHECK(!kinds("forall <l> 'a. Program<k> 'a", FK_TYP), "an undeclared level variable");
+
+  /* typing, rules 5.13–5.22 */
+  SCHEME("val x = 3", "x", "int");                                            /* 5.13 */
+  SCHEME("val x = 2.5e1", "x", "double");                                     /* 5.14 */
+  SCHEME("val x = false", "x", "bool");                                       /* 5.15 */
+  SCHEME("val x = ()", "x", "unit");                                          /* 5.16 */
+  SCHEME("val x = (1, (true, 2.0))", "x", "(int, (bool, double))");          /* 5.17 */
+  FAILS("val x = fst 3", "argument 1 of fst: expected ('");
+  SCHEME("fun x y = y", "x", "forall 'a. 'a -> 'a");                          /* 5.18 */
+  SCHEME("val x = fn y => (y, 1.0)", "x", "forall 'a. 'a -> ('a, double)");
+  FAILS("fun x y = y y", "would contain itself");
+  SCHEME("val x = (fn y => y + 1) 2", "x", "int");                            /* 5.19 */
+  FAILS("val x = 3 4", "not a function type");
+  FAILS("val x = (fn y => y + 1) true", "the argument: expected int, found bool");
+  SCHEME("fun x b = if b then 1.5 else 2.5", "x", "bool -> double");          /* 5.20 */
+  FAILS("val x = if 1 then 2 else 3", "the condition of if: expected bool, found int");
+  FAILS("val x = if true then 2 else false", "the else branch: expected int, found bool");
+  FAILS("fun x b a = if b then a else generate 1 (fn i => 0)", "rule 5.20");
+  SCHEME("fun f<l> a = push<l> a\nval x = f<block> (generate 2 (fn i => i))", "x", "[int]<block>");   /* 5.21 */
+  SCHEME("val x = push (generate 2 (fn i => 1.0)) |> force<grid>", "x", "Program<grid> [double]");
+  FAILS("fun f<l> a = push<l> a\nval x = f<block, grid> (generate 2 (fn i => i))", "takes 1 level argument, 2 given");
+  FAILS("fun x y = y<block>", "takes no level arguments");
+  FAILS("val x = nothing", "unknown name 'nothing'");
+  FAILS("val x = __seqfor_read", "unknown name");
+  SCHEME("val x = let id = fn y => y in (id 1, id true)", "x", "(int, bool)");   /* 5.22 */
+  SCHEME("fun x a = let p<l> = fn u => return<l> (push<l> u) in (p<block> a, p<grid> a)", "x",
+         "forall 'a:BT. ['a] -> (Program<block> ['a]<block>, Program<grid> ['a]<grid>)");
+  FAILS("fun x g = (g 1, g true)", "argument 1 of g: expected int, found bool");
+  FAILS("fun x<l> a = let p<l> = fn u => push<l> u in p<l> a", "already in scope (rule 5.22)");
+  FAILS("fun x a = let y = push a in (force<block> y, force<grid> y)", "level");
+
+  /* the three errors the issue names */
+  FAILS("sig x : [int] -> int\nfun x a = index (push<block> a) 0", "found [int]<block>");
+  FAILS("sig g : [int] -> Program<grid> [int]<grid>\nfun g a = return<grid> (push<grid> a)\n"
+        "sig x : [int] -> Program<block> [int]<block>\nfun x a = do<block> { b <- g a ; return<block> b }", "level block is not level grid");
+  FAILS("val x = generate 2 (fn i => fn j => i + j)", "not a ground type");
+
+  /* sigs: rigid variables, kinds from the definition, level parameters */
+  FAILS("sig x : forall 'a. 'a -> 'a\nfun x y = y + 1", "needs int or double, not 'a");
+  SCHEME("sig x : forall 'a. 'a -> ['a]<thread>\nfun x y = push<thread> (generate 1 (fn i => y))", "x",
+         "forall 'a:BT. 'a -> ['a]<thread>");
+  FAILS("sig x : forall <l> 'a. ['a] -> ['a]<l>\nfun x a = push a", "has 1 level variable, the definition declares 0");
+  FAILS("sig x : forall 'a:GT. ['a] -> ['a]<block>\nfun x a = push<block> a", "has kind GT, not BT");
+  SCHEME("fun x a b = a + b", "x", "int -> int -> int");   /* overloaded operators default to int */
+  SCHEME("fun x a = a + 1.0", "x", "double -> double");
+  FAILS("fun x a = a + true", "needs int or double, not bool");
+  FAILS("fun x<l> a = push a\nval y = x (generate 1 (fn i => i))", "not determined");
+
+  /* parser errors with their positions */
+  CHECK(strstr(error_of("fun f x = if x else 1"), "t.fcl:1:16: error: expected 'then'"), "%s", error_of("fun f x = if x else 1"));
+  CHECK(strstr(error_of("fun f x =\n  (x, 1"), "t.fcl:2:8: error: expected ')'"), "%s", error_of("fun f x =\n  (x, 1"));
+  CHECK(strstr(error_of("val x = 1\n)"), "t.fcl:2:1: error: expected 'sig', 'fun' or 'val'"), "%s", error_of("val x = 1\n)"));
+  CHECK(strstr(error_of("val x = 99999999999"), "t.fcl:1:9: error: integer literal"), "%s", error_of("val x = 99999999999"));
+  CHECK(strstr(error_of("sig f : int\n"), "t.fcl:1:5: error: sig f is not followed"), "%s", error_of("sig f : int\n"));
+  CHECK(strstr(error_of("val x = do<block> { y <- return<block> 1 }"), "ends with an expression"), "do without a final expression");
+  CHECK(strstr(error_of("val x = #Block"), "t.fcl:1:9: error: unknown '#Block'"), "%s", error_of("val x = #Block"));
+  CHECK(strstr(error_of("val f x = x"), "val f takes no parameters"), "val with parameters");
+  CHECK(strstr(error_of("fun f x = x\nfun f y = y"), "t.fcl:2:5: error: f is defined twice"), "%s", error_of("fun f x = x\nfun f y = y"));
+  CHECK(strstr(error_of("sig f : Program<blk> int\nfun f = 1"), "unknown level 'blk'"), "%s", error_of("sig f : Program<blk> int\nfun f = 1"));
+  CHECK(strstr(error_of("sig f : ['a]<block> -> (int, int, int)\nfun f = 1"), "tuples are pairs"), "triples");
+  CHECK(strstr(error_of("-- only a comment\n"), "defines nothing"), "an empty program");
+
+  /* the interpreter */
+  const char *in1[] = { "[3, 1, 4, 1, 5, 9, 2, 6]" };
+  CHECK(!strcmp(run(reduce_prog, 1, in1), "[31]"), "reduce: %s", run(reduce_prog, 1, in1));
+  const char *in2[] = { "[1, 2, 3]" };
+  CHECK(!strcmp(run("sig main : [int] -> [int]<grid>\nfun main xs = mapPushIx (fn i => fn x => x * i) (push<grid> xs)", 1, in2), "[0, 2, 6]"),
+        "mapPushIx: %s", run("sig main : [int] -> [int]<grid>\nfun main xs = mapPushIx (fn i => fn x => x * i) (push<grid> xs)", 1, in2));
+  CHECK(!strcmp(run("sig main : [int] -> Program<grid> [int]\n"
+                    "fun main xs = power<grid> 3 (fn a => return<grid> (push<grid> (map (fn x => x * 2) a))) (return<grid> (push<grid> xs))", 1, in2),
+                "[8, 16, 24]"), "power");
+  CHECK(!strcmp(run("sig main : [int] -> Program<grid> [int]\n"
+                    "fun main xs = poweri<grid> 2 (fn i => fn a => return<grid> (push<grid> (map (fn x => x + i) a))) (return<grid> (push<grid> xs))", 1, in2),
+                "[2, 3, 4]"), "poweri");
+  CHECK(!strcmp(run("val main = seqforInit (push<thread> (generate 3 (fn i => i))) 3 (fn r => fn i => (i, r i * 10)) |> mapPush (fn x => x + 1)", 0, NULL),
+                "[1, 11, 21]"), "seqforInit and mapPush: %s",
+        run("val main = seqforInit (push<thread> (generate 3 (fn i => i))) 3 (fn r => fn i => (i, r i * 10)) |> mapPush (fn x => x + 1)", 0, NULL));
+  CHECK(!strcmp(run("val main = (lengthPush (push<block> (generate 5 (fn i => i))), (#BlockSize, (7 / -2, (7 % -2, (1 << 4, -8 >> 1)))))", 0, NULL),
+                "(5, (4, (-3, (1, (16, -4)))))"), "scalars: %s",
+        run("val main = (lengthPush (push<block> (generate 5 (fn i => i))), (#BlockSize, (7 / -2, (7 % -2, (1 << 4, -8 >> 1)))))", 0, NULL));
+  CHECK(!strcmp(run("val main = (false && index (generate 0 (fn i => true)) 0, (i2d 3 / 2.0, (d2i 2.7, not (1 < 2))))", 0, NULL), "(false, (1.5, (2, false)))"),
+        "&& short-circuits: %s", run("val main = (false && index (generate 0 (fn i => true)) 0, (i2d 3 / 2.0, (d2i 2.7, not (1 < 2))))", 0, NULL));
+  CHECK(strstr(run("val main = seqfor 2 1 (fn r => fn i => (0, r 1 + 1))", 0, NULL), "read before it is written"), "seqfor reads: %s",
+        run("val main = seqfor 2 1 (fn r => fn i => (0, r 1 + 1))", 0, NULL));
+  CHECK(strstr(run("val main = seqfor 2 1 (fn r => fn i => (0, 1))", 0, NULL), "never written"), "seqfor leaves a hole");
+  CHECK(strstr(run("val main = index (generate 2 (fn i => i)) (0 - 1)", 0, NULL), "index -1 out of bounds"), "rule 5.61");
+  CHECK(!strcmp(run("val main = let xs = generate 2 (fn i => index (generate 0 (fn j => j)) 5) in length xs", 0, NULL), "2"),
+        "elements are computed only when indexed");
+
+  /* every prefix: an error or a result, never a crash */
+  size_t len = strlen(reduce_prog);
+  int prefixes = 0;
+  for (size_t i = 0; i <= len; i++) {
+    char *text = arena_strndup(reduce_prog, i);
+    diag_clear();
+    FProgram *p = fcl_parse("p.fcl", text);
+    bool ok = p && fcl_check(p);
+    if (ok) fcl_run(p, 1, in1, 4);
+    prefixes++;
+  }
+  CHECK(prefixes == (int)len + 1, "prefixes");
+
+  /* deep nesting: errors, not stack overflows */
+  Buf deep = { 0 };
+  buf_puts(&deep, "val x = ");
+  for (int i = 0; i < 100000; i++) buf_putc(&deep, '(');
+  CHECK(strstr(error_of(buf_str(&deep)), "nested too deeply"), "deep parentheses");
+  Buf deept = { 0 };
+  buf_puts(&deept, "sig x : ");
+  for (int i = 0; i < 100000; i++) buf_putc(&deept, '[');
+  CHECK(strstr(error_of(buf_str(&deept)), "nested too deeply"), "deep types");
+  Buf deepf = { 0 };
+  buf_puts(&deepf, "val x = ");
+  for (int i = 0; i < 50000; i++) buf_puts(&deepf, "fn a => ");
+  buf_puts(&deepf, "1");
+  CHECK(strstr(error_of(buf_str(&deepf)), "nested too deeply"), "deep fn");
+  Buf sum = { 0 };
+  buf_puts(&sum, "val x = 1");
+  for (int i = 0; i < 50000; i++) buf_puts(&sum, " + 1");
+  CHECK(strstr(error_of(buf_str(&sum)), "nested too deeply"), "a long sum");
+  CHECK(strstr(run("sig main : int -> Program<grid> [int]\n"
+                   "fun main n = while<grid> (fn a => true) (fn a => return<grid> (push<grid> (map (fn x => x) a))) (return<grid> (push<grid> (generate 1 (fn i => i))))",
+                   0, NULL), "takes 1 input"), "a run with missing inputs");
+
+  return CHECK_DONE("fcl");
+}
