@@ -16,11 +16,8 @@ static const char *nvrtc_compile(const char *source, const char *arch, Loc where
   nvrtcProgram prog;
   nvrtcResult rc = rtc->CreateProgram(&prog, source, "clift.cu", 0, NULL, NULL);
   if (rc != 0) { diag_error(LOC_NONE, "NVRTC: cannot create a program: %s", rtc->GetErrorString(rc)); return NULL; }
-  /* --fmad=false: a * b + c rounds twice, as in C (-std=c11), OpenCL
-     (FP_CONTRACT OFF) and the interpreter, so that comparisons of computed
-     values decide the same way on every target (docs/design.md §8) */
-  const char *options[] = { arena_printf("--gpu-architecture=%s", arch), "--std=c++17", "--fmad=false" };
-  rc = rtc->CompileProgram(prog, 3, options);
+  const char *options[] = { arena_printf("--gpu-architecture=%s", arch), "--std=c++17" };
+  rc = rtc->CompileProgram(prog, 2, options);
   if (rc != 0) {
     size_t len = 0;
     rtc->GetProgramLogSize(prog, &len);
