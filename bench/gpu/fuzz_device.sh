@@ -4,7 +4,9 @@
 # SECONDS), from the seed corpus of tests/, examples/ and bench/. The fuzzer is
 # built here (clang with libFuzzer) and carried in: the device machine has no
 # clang. Findings (crash-*, leak-*, timeout-*, oom-*) and each worker's log go
-# to $OUT; the last line is the total of executions and findings.
+# to $OUT; the last line is the total of executions and findings. Env:
+# FUZZ_TIMEOUT (seconds an input may take, default 10), FUZZ_SEED_BASE (worker j
+# fuzzes with seed BASE + j, default 0: give each run its own base).
 #   make fuzz && mkdir -p .carry && cp build-fuzz/fuzz_compile .carry/
 #   (device run, carry .carry) bash bench/gpu/fuzz_device.sh .carry/fuzz_compile 16 625000 300
 set -uo pipefail
@@ -18,7 +20,7 @@ bash tests/fuzz/replay_seeds.sh "$fuzzer" "$work/seeds" "$work/seeds-clean" | ta
 for j in $(seq 1 "$jobs"); do
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$fuzzer" -dict=tests/fuzz/lift.dict -rss_limit_mb=2048 -timeout=10 -seed="$j" \
+    "$fuzzer" -dict=tests/fuzz/lift.dict -rss_limit_mb=2048 -timeout=${FUZZ_TIMEOUT:-10} -seed="$((${FUZZ_SEED_BASE:-0} + j))" \
       -runs="$runs" -max_total_time="$seconds" -print_final_stats=1 \
       -artifact_prefix="$out/findings/" "$work/corpus" "$work/seeds-clean" >"$work/job$j.log" 2>&1 &
 done

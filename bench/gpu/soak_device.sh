@@ -8,6 +8,8 @@
 # tree of the frozen commit carried in, instead of this working tree, so that a
 # soak goes on across sessions on one commit while main moves on:
 #   git archive --prefix=frozen/ b0c3504 | tar x -C .carry   (then carry .carry)
+# The fuzz workers' seeds start after the first seed of SEEDS (FUZZ_SEED_BASE):
+# calls with the same seeds and corpus would repeat each other's executions.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 fuzzer=$1 seeds=$2 secs=$3 djobs=${4:-13} fjobs=${5:-3} rotate=${6:-16}
@@ -18,7 +20,7 @@ make -s -C "$src" -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 export CLIFT_BIN=$src/build/clift
 JOBS=$djobs bash bench/gpu/difftest_device.sh "$seeds" "$secs" "$rotate" > "${OUT:-/tmp}/difftest_summary.txt" 2>&1 &
 dpid=$!
-bash bench/gpu/fuzz_device.sh "$fuzzer" "$fjobs" 100000000 "$secs" > "${OUT:-/tmp}/fuzz_summary.txt" 2>&1
+FUZZ_SEED_BASE=${FUZZ_SEED_BASE:-${seeds%%:*}} bash bench/gpu/fuzz_device.sh "$fuzzer" "$fjobs" 100000000 "$secs" > "${OUT:-/tmp}/fuzz_summary.txt" 2>&1
 wait $dpid; dstatus=$?
 echo "== fuzz"; tail -n "$((fjobs + 3))" "${OUT:-/tmp}/fuzz_summary.txt"
 echo "== difftest (exit $dstatus)"; tail -n 12 "${OUT:-/tmp}/difftest_summary.txt"
