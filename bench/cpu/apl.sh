@@ -14,7 +14,7 @@ CC=${CC:-cc}
 [ -x build/clift ] || make -s
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/clift-apl-bench.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
-$CC -O3 -march=native -mno-avx512f -std=c11 -fwrapv -fopenmp -o "$TMP/peers" bench/cpu/apl_peers.c -lm || exit 1
+$CC -O3 -march=native -mno-avx512f -std=c11 -fwrapv -fno-math-errno -fopenmp -o "$TMP/peers" bench/cpu/apl_peers.c -lm || exit 1
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC')  $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, OMP_NUM_THREADS=${OMP_NUM_THREADS:-unset}"
 echo "# clift $(git rev-parse --short HEAD 2>/dev/null); $($CC --version | head -1); runs=$RUNS"
 echo
