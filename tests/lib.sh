@@ -27,6 +27,26 @@ expect() {
   ok
 }
 
+# prefix_crashes FILE STEP EXT ARGS…: every STEP-th prefix of FILE, written to
+# $T/prefix.EXT, run with `clift run -t interp $T/prefix.EXT ARGS…`; each run
+# that exits other than 0 or 1, or reports a sanitizer error or an internal
+# error, is printed; prints nothing else and returns the count of them
+# (bash counts code points here in a UTF-8 locale, bytes in C).
+prefix_crashes() {
+  local file=$1 step=$2 ext=$3; shift 3
+  local text n=0 i rc
+  text=$(cat "$file")
+  for ((i = 0; i < ${#text}; i += step)); do
+    printf '%s' "${text:0:i}" > "$T/prefix.$ext"
+    "$CLIFT" run -t interp "$T/prefix.$ext" "$@" > "$T/prefix.out" 2>&1
+    rc=$?
+    if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || grep -qE 'Sanitizer|runtime error|internal error' "$T/prefix.out"; then
+      n=$((n + 1)); echo "  crash (exit $rc) on prefix $i of $file: $(head -n 3 "$T/prefix.out")" >&2
+    fi
+  done
+  return $((n > 255 ? 255 : n))
+}
+
 # gen FILE [TARGET]: the generated code of FILE in $T/gen (TARGET defaults to
 # $GEN_TARGET, else openmp); a compile error is a failure.
 # GEN_FLAGS: compile options (--peel, --no-peel) for one call: GEN_FLAGS=--peel gen FILE

@@ -61,17 +61,9 @@ for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
            examples/apl/life.apl examples/apl/hotspot.apl tests/apl/take_drop.apl tests/apl/catenate.apl \
            examples/apl/dot.apl examples/apl/sobol_pi.apl tests/apl/operator.apl tests/apl/inner.apl \
            tests/apl/scan.apl tests/apl/replicate.apl tests/apl/expand.apl tests/apl/index_matrix.apl tests/apl/circle.apl; do
-  text=$(cat "$src")
   step=2
   case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*|*dot*|*sobol*|*operator*|*inner*|*scan*|*replicate*|*expand*|*index_matrix*|*circle*) step=5;; esac
-  for ((i = 0; i < ${#text}; i += step)); do   # bash counts code points here (UTF-8 locale) or bytes (C)
-    printf '%s' "${text:0:i}" > "$T/prefix.apl"
-    "$CLIFT" run -t interp "$T/prefix.apl" > "$T/out" 2>&1
-    rc=$?
-    if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || grep -qE 'Sanitizer|runtime error|internal error' "$T/out"; then
-      crashes=$((crashes + 1)); echo "  crash (exit $rc) on prefix $i of $src: $(head -n 3 "$T/out")"
-    fi
-  done
+  prefix_crashes "$src" "$step" apl 2>&1; crashes=$((crashes + $?))
 done
 if [ $crashes -eq 0 ]; then ok; else bad "$crashes crashes on prefixes of the programs above"; fi
 

@@ -84,15 +84,7 @@ if [ $? -eq 1 ] && ! grep -qE 'Sanitizer|runtime error' "$T/out"; then ok; else 
 
 crashes=0
 for f in examples/fcl/*.fcl; do
-  text=$(cat "$f")
-  for ((i = 0; i < ${#text}; i += ${PREFIX_STEP:-7})); do
-    printf '%s' "${text:0:i}" > "$T/prefix.fcl"
-    "$CLIFT" run -t interp "$T/prefix.fcl" 3 '[1,2,3]' > "$T/out" 2>&1
-    rc=$?
-    if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || grep -qE 'Sanitizer|runtime error|internal' "$T/out"; then
-      crashes=$((crashes + 1)); echo "  crash (exit $rc) on prefix $i of $f: $(head -n 3 "$T/out")"
-    fi
-  done
+  prefix_crashes "$f" "${PREFIX_STEP:-7}" fcl 3 '[1,2,3]' 2>&1; crashes=$((crashes + $?))
 done
 if [ $crashes -eq 0 ]; then ok; else bad "$crashes prefixes of the examples crash"; fi
 
