@@ -117,6 +117,7 @@ typedef struct Tr {
   NatVar **rigid; int nrigid, rigid_cap;   /* run-time lengths bound so far (exists.c) */
   bool refused;      /* a temporary that cannot be allocated was asked for (diag_unsupported given) */
   const GenOptions *gen;
+  Expr *grid_inner;  /* the inner map of a 2-D default nest (Program.grid2d): mapGlb of dimension 0 */
 } Tr;
 
 /* Stage I: acceptor-passing A(e)(out) and continuation-passing C(e) (which
@@ -149,6 +150,8 @@ const char *dpia_fresh(Tr *tr, const char *base);
 /* A map's loop over [from, from + count) of xs at `level`: out[from + i] :=
    f(xs[from + i]) (rules_map.c). */
 bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *count, Acc *out);
+/* The same in dimension `dim` rather than the primitive's. */
+bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, Acc *out);
 /* A map over the windows of a padded array, in three sections (peel.c);
    *done false: not such a map (or peeling is off), nothing emitted. */
 bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done);

@@ -74,15 +74,31 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
   long long parts;
   if (unrolled_parts(tr, e, &parts)) return acc_map_unrolled(tr, e, xs, parts, out);
   PrimLevel level = level_of(tr, e->prim);
+  int dim = e->prim->dim;
+  if (e == tr->grid_inner) {   /* the inner map of a 2-D nest: the grid's dimension 0 */
+    tr->grid_inner = NULL;
+    level = LEVEL_GLB; dim = 0;
+  } else if (tr->k->prog->grid2d && e->prim->level == LEVEL_LAZY && level == LEVEL_GLB && !tr->par
+             && lam->kind == EX_LAMBDA && lam->kids[0]->kind == EX_PRIM && lam->kids[0]->prim == e->prim) {
+    tr->grid_inner = lam->kids[0];   /* Program.grid2d: mapGlb1 over mapGlb */
+    dim = 1;
+  }
   bool peeled;
   if (!dpia_peel(tr, e, xs, level, out, &peeled)) return false;
-  return peeled || dpia_map_range(tr, e, xs, level, nat_const(0), type_len(e->kids[1]->type), out);
+  if (peeled) return true;
+  bool ok = dpia_map_range_dim(tr, e, xs, level, dim, nat_const(0), type_len(e->kids[1]->type), out);
+  if (dim == 1 && e->prim->dim != 1) tr->grid_inner = NULL;   /* the inner map was not written as a loop */
+  return ok;
 }
 
 bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *count, Acc *out) {
+  return dpia_map_range_dim(tr, e, xs, level, e->prim->dim, from, count, out);
+}
+
+bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, Acc *out) {
   NatVar *i;
   KStmt *saved = tr->block;
-  tr->block = dpia_loop(tr, level, e->prim->dim, count, &i);
+  tr->block = dpia_loop(tr, level, dim, count, &i);
   ParLoop loop = { i, count, level, tr->par };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   Nat *at = nat_add(from, nat_var(i));

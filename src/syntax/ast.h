@@ -86,6 +86,11 @@ typedef struct Program {
   NatVar **sizes;        /* (N M …), each N ∈ [1, ∞) */
   int ntunables;
   Tunable *tunables;     /* (TS 16 32 64) in the size list */
+  /* The front end asks for 2-D grids: a strategy-free top-level map whose
+     body is directly another map runs as mapGlb1 over mapGlb (dpia/rules_map.c
+     acc_map) instead of mapGlb over mapSeq. Set by the TAIL lowering, whose
+     rank-2 element-wise maps (APL stencils) are such nests. */
+  bool grid2d;
   int nparams;
   Param *params;         /* names from the lambda, types from the lift header */
   Expr *body;

@@ -447,6 +447,7 @@ TailProgram *tail_lower(TExp *e, const char *file, bool final) {
   p->body = v->e;
   TailProgram *tp = NEW(TailProgram);
   tp->tail = e; tp->core = p;
+  p->grid2d = true;   /* rank-2 element-wise maps on a 2-D grid (docs/apl.md §3.2) */
   tp->nhidden = c.nhidden; tp->hidden = c.hidden;
   tp->type = e->type; tp->rank = v->rank; tp->ext = v->ext;
   tp->noutputs = c.nouts;

@@ -135,4 +135,10 @@ else bad "sobol_pi.apl on openmp: $out"; fi
 "$CLIFT" compile -o "$T/lib" examples/apl/sobol_pi.apl > "$T/out" 2>&1
 if [ $? -eq 2 ] && grep -q "cannot be compiled to files yet" "$T/out"; then ok; else bad "clift compile -o of an APL program: $(cat "$T/out")"; fi
 
+# rank-2 element-wise maps run on a 2-D grid (Program.grid2d, dpia/rules_map.c): the
+# HotSpot step is mapGlb1 over rows and mapGlb over columns, not one work-item per row
+"$CLIFT" compile --print -t opencl examples/apl/hotspot.apl > "$T/hot.cl" 2>&1
+n=$(grep -c "get_global_id(1)" "$T/hot.cl")
+if [ "$n" -ge 1 ]; then ok; else bad "hotspot.apl: no kernel uses dimension 1 of the grid: $(grep -m3 get_global_id "$T/hot.cl")"; fi
+
 summary apl
