@@ -15,6 +15,8 @@ static int by_value(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+void bench_sort_times(RunTiming *t) { qsort(t->ms, (size_t)t->runs, sizeof(double), by_value); }
+
 bool bench_bind_sizes(Program *p, int nsizes, const char **given, NatBinding **out) {
   BenchOptions one = { .nsizes = nsizes, .sizes = given }, *o = &one;
   for (int i = 0; i < o->nsizes; i++) {   /* every --size names one of the program's size variables */
@@ -57,11 +59,11 @@ Value **bench_random_inputs(Program *p, NatBinding *sizes, uint64_t *seed, bool 
   return inputs;
 }
 
-static const char *sizes_text(Program *p, NatBinding *b) {
+const char *bench_sizes_text(Program *p, NatBinding *sizes) {
   Buf t = {0};
   for (int k = 0; k < p->nsizes; k++)
-    for (NatBinding *n = b; n; n = n->next)
-      if (n->var == p->sizes[k]) buf_printf(&t, " %s=%lld", n->var->name, n->value);
+    for (NatBinding *n = sizes; n; n = n->next)
+      if (n->var == p->sizes[k]) buf_printf(&t, "%s%s=%lld", t.len ? " " : "", n->var->name, n->value);
   return buf_str(&t);
 }
 
@@ -89,8 +91,9 @@ bool bench_program(Program *p, BenchOptions *o) {
   RunOptions timed = o->run;
   timed.timing = &t;
   if (!driver_run(p, o->target, inputs, sizes, &timed)) return false;
-  qsort(t.ms, (size_t)t.runs, sizeof(double), by_value);
-  printf("bench %s -t %s%s: median %.4f ms (min %.4f, max %.4f) over %d runs\n", p->file, o->target->name,
-         sizes_text(p, sizes), t.ms[t.runs / 2], t.ms[0], t.ms[t.runs - 1], t.runs);
+  bench_sort_times(&t);
+  const char *st = bench_sizes_text(p, sizes);
+  printf("bench %s -t %s%s%s: median %.4f ms (min %.4f, max %.4f) over %d runs\n", p->file, o->target->name,
+         *st ? " " : "", st, t.ms[t.runs / 2], t.ms[0], t.ms[t.runs - 1], t.runs);
   return true;
 }

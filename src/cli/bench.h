@@ -18,6 +18,10 @@ bool bench_program(Program *p, BenchOptions *o);
 /* The --size NAME=VALUE options bound to the program's size variables (each
    must be given, each must name one); false + diag otherwise. */
 bool bench_bind_sizes(Program *p, int nsizes, const char **given, NatBinding **out);
+/* "N=4096 M=512": the bound sizes in the program's order. */
+const char *bench_sizes_text(Program *p, NatBinding *sizes);
+/* The timed runs in increasing order: median t->ms[runs / 2], min [0], max [runs - 1]. */
+void bench_sort_times(RunTiming *t);
 /* Fresh random inputs of the program's parameter types at these sizes;
    trees: as value trees too (what the interpreter reads). NULL + diag. */
 Value **bench_random_inputs(Program *p, NatBinding *sizes, uint64_t *seed, bool trees);

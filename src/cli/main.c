@@ -549,7 +549,7 @@ static int cmd_compile(int argc, char **argv) {
     bool again;
     if (!bench_bind_sizes(p, nsizes, sizes_given, &sizes)) return fail();
     Program *q = apply_tuned(argv[i], p, sizes, t, &ra, &again);
-    if (q != p || ra.o.launch.local[0] || ra.o.launch.global[0]) where = arena_printf(", from the tuning cache for %s", tune_sizes_text(p, sizes));
+    if (q != p || ra.o.launch.local[0] || ra.o.launch.global[0]) where = arena_printf(", from the tuning cache for %s", bench_sizes_text(p, sizes));
     tuned.launch = ra.o.launch;
     p = q;
   }
@@ -571,11 +571,6 @@ static int cmd_compile(int argc, char **argv) {
   return t->write_library(c, dir, name) ? 0 : fail();
 }
 
-static int by_ms(const void *x, const void *y) {
-  double a = *(const double *)x, b = *(const double *)y;
-  return (a > b) - (a < b);
-}
-
 /* clift bench prog.apl|prog.tail (issue 13 item 6): the front end and code
    generation timed once (cold: the C or device compiler excluded), then the
    computation as for .lift programs, on the program's own literals (hidden
@@ -595,7 +590,7 @@ static int bench_tail(const char *path, BenchOptions *o) {
   timed.timing = &t;
   Value *r = o->target->run(c, in, NULL, &timed);
   if (!r) { diag_name_target(o->target->name); return fail(); }
-  qsort(t.ms, (size_t)t.runs, sizeof(double), by_ms);
+  bench_sort_times(&t);
   Buf b = {0};
   tail_print_outputs(&b, r, tp);
   printf("%s\nbench %s -t %s: front end and code generation %.1f ms; median %.4f ms (min %.4f, max %.4f) over %d runs\n",

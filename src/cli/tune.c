@@ -185,11 +185,6 @@ static void progress(Search *s, const Cand *c, const char *what) {
   fflush(stderr);
 }
 
-static int by_ms(const void *x, const void *y) {
-  double a = *(const double *)x, b = *(const double *)y;
-  return (a > b) - (a < b);
-}
-
 /* Check, then time; c->ms < 0 when it was not timed. */
 static void try_candidate(Search *s, Cand *c) {
   Assignment *a = &s->assign[c->a];
@@ -217,7 +212,7 @@ static void try_candidate(Search *s, Cand *c) {
     what = arena_printf("skipped at the tuning sizes: %s", take_error());
     s->skipped++;
   } else {
-    qsort(t.ms, (size_t)t.runs, sizeof(double), by_ms);
+    bench_sort_times(&t);
     c->ms = t.ms[t.runs / 2];
     s->timed++;
     if (s->best < 0 || c->ms < s->cand[s->best].ms) s->best = (int)(c - s->cand);
@@ -273,7 +268,7 @@ int tune_program(const char *path, const TuneOptions *o) {
   NatBinding *sizes;
   DeviceInfo dev;
   if (!bench_bind_sizes(s.p0, o->nsizes, o->sizes, &sizes) || !device_describe(o->target->api, &o->run, &dev)) return 1;
-  const char *sizes_text = tune_sizes_text(s.p0, sizes);
+  const char *sizes_text = bench_sizes_text(s.p0, sizes);
   enumerate_assignments(&s);
   prepare(&s, &s.assign[0]);
   enumerate_candidates(&s, plan_dims(s.assign[0].c ? s.assign[0].c->plan : NULL), dev.compute_units);

@@ -14,6 +14,7 @@
    changes with every rebuild, so a new compiler never reuses an old one's
    choice. */
 #include "tune_cache.h"
+#include "bench.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,13 +29,6 @@ static uint64_t fnv1a(const char *s) {
   return h;
 }
 
-const char *tune_sizes_text(Program *p, NatBinding *sizes) {
-  Buf t = {0};
-  for (int k = 0; k < p->nsizes; k++)
-    for (NatBinding *n = sizes; n; n = n->next)
-      if (n->var == p->sizes[k]) buf_printf(&t, "%s%s=%lld", t.len ? " " : "", n->var->name, n->value);
-  return buf_str(&t);
-}
 
 static const char *build_identity(void) {
   struct stat st;
@@ -137,7 +131,7 @@ bool tune_cache_store(const char *key, const TuneConfig *c, const char *program_
 bool tune_cache_lookup(const char *program_text, Program *p, NatBinding *sizes, const Target *t,
                        const RunOptions *o, TuneConfig *c) {
   if (!t->api) return false;
-  const char *key = tune_cache_key(program_text, tune_sizes_text(p, sizes), t, o), *path;
+  const char *key = tune_cache_key(program_text, bench_sizes_text(p, sizes), t, o), *path;
   if (!key) diag_clear();   /* no device here: no cached configuration, and the run says why */
   if (!key || !tune_cache_load(key, c, &path)) return false;
   fprintf(stderr, "clift: using tuned configuration from %s (%s)\n", path, tune_config_text(c));

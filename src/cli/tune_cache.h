@@ -15,9 +15,6 @@ typedef struct TuneConfig {
   double ms;
 } TuneConfig;
 
-/* "N=4096 M=512": the sizes in the program's order, from a binding. */
-const char *tune_sizes_text(Program *p, NatBinding *sizes);
-
 /* The key of (program text, sizes text, target, device) for this clift build;
    NULL + diag when the device cannot be opened. */
 const char *tune_cache_key(const char *program_text, const char *sizes_text, const Target *t, const RunOptions *o);
