@@ -152,6 +152,7 @@ const char *dpia_fresh(Tr *tr, const char *base);
 bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *count, Acc *out);
 /* The same in dimension `dim` rather than the primitive's. */
 bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, Acc *out);
+bool dpia_map_range_at(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, bool aligned, Acc *out);
 /* A map over the windows of a padded array, in three sections (peel.c);
    *done false: not such a map (or peeling is off), nothing emitted. */
 bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done);
