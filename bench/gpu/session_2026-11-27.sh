@@ -6,7 +6,9 @@
 #      alternating ROUNDS rounds of `clift bench --runs RUNS` on cuda (checked
 #      first against the interpreter, cuda and opencl), and the copy bandwidth
 #      of peers.cu in the same call;
-#   3. issue 13: the APL GPU table against JAX (apl_gpu.sh), after the 2-D grid.
+#   3. issue 13: the APL GPU table against JAX (apl_gpu.sh), after the 2-D grid;
+#   4. issue 11: Nsight Compute on the one-pass filter and scan at 2^24 (where
+#      the time goes: warp stall reasons, throughput).
 # Usage (device, carry .carry): bash bench/gpu/session_2026-11-27.sh .carry/frozen
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -51,3 +53,9 @@ wait
 if [ "$(cat /tmp/nvcc.rc)" = 0 ]; then timeout 120 /tmp/peers trmv 2>&1 | grep -E "copy|trmv" | head -n 20; else tail -n 3 /tmp/nvcc.log; fi
 echo "== APL on the GPU against JAX"
 timeout 200 bash bench/gpu/apl_gpu.sh 10 2>&1 | tail -n 16
+echo "== Nsight Compute: one-pass filter and scan, 2^24, cuda"
+for p in filter scan; do
+  timeout 120 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy --launch-skip 1 --launch-count 1 \
+    build/clift bench -t cuda --runs 1 --size N=16777216 "bench/gpu/$p.lift" 2>&1 |
+    grep -E "^  k[0-9]+|Duration|Block Size|Grid Size|Registers Per|Achieved Occupancy|Memory Throughput|DRAM Throughput|Compute \(SM\)|Warp Cycles|Stall|stall|barrier|Barrier" | head -40
+done
