@@ -55,7 +55,7 @@ echo "== APL on the GPU against JAX"
 timeout 200 bash bench/gpu/apl_gpu.sh 10 2>&1 | tail -n 16
 echo "== Nsight Compute: one-pass filter and scan, 2^24, cuda"
 for p in filter scan; do
-  timeout 120 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy --launch-skip 1 --launch-count 1 \
+  timeout 120 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy --launch-count 4 \
     build/clift bench -t cuda --runs 1 --size N=16777216 "bench/gpu/$p.lift" 2>&1 |
-    grep -E "^  k[0-9]+|Duration|Block Size|Grid Size|Registers Per|Achieved Occupancy|Memory Throughput|DRAM Throughput|Compute \(SM\)|Warp Cycles|Stall|stall|barrier|Barrier" | head -40
+    grep -E "^  k[0-9]+|Duration|Block Size|Grid Size|Registers Per|Achieved Occupancy|Memory Throughput|DRAM Throughput|Compute \(SM\)|Warp Cycles|Stall|stall|barrier|Barrier" | head -80
 done
