@@ -2,7 +2,9 @@
 # session_2026-11-27.sh — one device call for this session's GPU questions:
 #   1. F29 (tests/difftest/FINDINGS.md): bench/gpu/f29/run.sh;
 #   2. issue 12: trmv_wrg / trmv_upper_wrg at N = 16000 and the jsweep 3×3 and
-#      5×5 stencils at 4096² (plain and --peel), base build against this tree,
+#      5×5 stencils at 4096² (plain and --peel); issue 14: sgemm.lift and the
+#      tiled sgemm_tiled.lift (registers: privatise.c) at 4096, cuBLAS beside;
+#      base build against this tree,
 #      alternating ROUNDS rounds of `clift bench --runs RUNS` on cuda (checked
 #      first against the interpreter, cuda and opencl), and the copy bandwidth
 #      of peers.cu in the same call;
@@ -12,12 +14,12 @@
 # Usage (device, carry .carry): bash bench/gpu/session_2026-11-27.sh .carry/frozen
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-base=$1 RUNS=${RUNS:-30} ROUNDS=${ROUNDS:-3}
+base=$1 RUNS=${RUNS:-20} ROUNDS=${ROUNDS:-2}
 out=${OUT:-/tmp/session}; mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 ( nvcc -O3 -arch=sm_90 bench/gpu/peers.cu -lcublas -o /tmp/peers >/tmp/nvcc.log 2>&1; echo $? >/tmp/nvcc.rc ) &
 make -s -j"$(nproc)" >&2 && make -s -C "$base" -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
-echo "== F29"; bash bench/gpu/f29/run.sh 2>&1 | tail -n 20
+echo "== F29"; timeout 150 bash bench/gpu/f29/run.sh 2>&1 | tail -n 20
 gen=$(mktemp -d)
 for k in 3 5; do
   h=$((k / 2))
@@ -28,7 +30,9 @@ trmv_upper_wrg|bench/gpu/trmv_upper_wrg.lift|--size N=16000|--size N=1008|
 jsweep_3|$gen/jsweep_3.lift|--size N=4096 --size M=4096|--size N=250 --size M=270|
 jsweep_3-peel|$gen/jsweep_3.lift|--size N=4096 --size M=4096|--size N=250 --size M=270|--peel
 jsweep_5|$gen/jsweep_5.lift|--size N=4096 --size M=4096|--size N=250 --size M=270|
-jsweep_5-peel|$gen/jsweep_5.lift|--size N=4096 --size M=4096|--size N=250 --size M=270|--peel"
+jsweep_5-peel|$gen/jsweep_5.lift|--size N=4096 --size M=4096|--size N=250 --size M=270|--peel
+sgemm|bench/gpu/sgemm.lift|--size N=4096|--size N=256|
+sgemm_tiled|bench/gpu/sgemm_tiled.lift|--size N=4096|--size N=256|"
 echo "== checks against the interpreter (this build)"
 while IFS='|' read -r name file full small flag; do
   for t in cuda opencl; do
@@ -50,12 +54,12 @@ while IFS='|' read -r name file full small flag; do
 done <<<"$cases"
 echo "== copy bandwidth (peers.cu, same call)"
 wait
-if [ "$(cat /tmp/nvcc.rc)" = 0 ]; then timeout 120 /tmp/peers trmv 2>&1 | grep -E "copy|trmv" | head -n 20; else tail -n 3 /tmp/nvcc.log; fi
+if [ "$(cat /tmp/nvcc.rc)" = 0 ]; then timeout 150 /tmp/peers trmv sgemm 2>&1 | grep -E "copy|trmv|sgemm" | head -n 30; else tail -n 3 /tmp/nvcc.log; fi
 echo "== APL on the GPU against JAX"
-timeout 200 bash bench/gpu/apl_gpu.sh 10 2>&1 | tail -n 16
+ONLY="life hotspot easter" timeout 120 bash bench/gpu/apl_gpu.sh 10 2>&1 | tail -n 16
 echo "== Nsight Compute: one-pass filter and scan, 2^24, cuda"
-for p in filter scan; do
-  timeout 120 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy --launch-count 4 \
+for p in filter; do
+  timeout 90 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy --launch-count 4 \
     build/clift bench -t cuda --runs 1 --size N=16777216 "bench/gpu/$p.lift" 2>&1 |
     grep -E "^  k[0-9]+|Duration|Block Size|Grid Size|Registers Per|Achieved Occupancy|Memory Throughput|DRAM Throughput|Compute \(SM\)|Warp Cycles|Stall|stall|barrier|Barrier" | head -80
 done

@@ -47,6 +47,11 @@ typedef struct Buffer {
   bool split;
   struct Buffer *base;
   Nat *offset;
+  /* A private buffer partitioned by mapLcl (dpia/privatise.c): the array
+     `part_k` dimensions deeper than `type`, whose outer indices are the
+     variables of mapLcl loops of dimensions part_dim over part_n elements,
+     one work-item each: every work-item keeps only its own element. */
+  int part_k; int part_dim[3]; long long part_n[3];
 } Buffer;
 
 struct CExp {
@@ -83,6 +88,10 @@ struct KStmt {
      `host`: a sequential loop whose steps may be kernels of their own (iterate):
      at the top of a device program the host runs it around their launches */
   PrimLevel level; int dim; NatVar *var; Nat *count; KStmt *body; bool host;
+  /* FOR at LEVEL_LCL: `pinned` when the work-group's size in `dim` must be
+     `count` (one iteration per work-item: a partitioned private buffer,
+     dpia/privatise.c; launch_policy.h level 3) */
+  bool pinned;
   /* ASSIGN in a parallel loop: `disjoint` when its places differ between
      iterations by construction though its index does not show it (the
      parallel filter's writes from offsets a scan computed): race.c trusts it */
@@ -158,6 +167,15 @@ typedef struct GenOptions {
   /* --no-single-pass: the three steps on the device targets too (a device
      that does not run a started work-group to completion) */
   bool no_single_pass;
+  /* accumulators of a work-group partitioned by mapLcl kept in each
+     work-item's registers (dpia/privatise.c): set for the device targets */
+  bool privatise;
+  /* --no-privatise, or a work-group size given (--local-size, a tuned one):
+     the accumulators in local memory, any work-group size */
+  bool no_privatise;
+  /* internal (program.c's second try): a privatised accumulator is copied
+     into local memory after its loop, for readers outside its partition */
+  bool priv_copy_out;
 } GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.

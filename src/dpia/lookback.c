@@ -111,7 +111,7 @@ static CExp *read(Tr *tr, View *v, Nat *i) { return view_resolve(tr, view_idx(tr
    *loop tr->par (the caller restores both). */
 static KStmt *par_loop(Tr *tr, PrimLevel level, Nat *count, NatVar **v, ParLoop *loop) {
   KStmt *body = dpia_loop(tr, level, 0, count, v);
-  *loop = (ParLoop){ *v, count, level, tr->par };
+  *loop = (ParLoop){ *v, count, level, tr->par, 0, NULL };
   tr->block = body;
   tr->par = loop;
   return body;

@@ -218,7 +218,7 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, 0, t->len, &i);
   /* what the copy computes per element (a fused map's work) runs inside it */
-  ParLoop loop = { i, t->len, level, tr->par };
+  ParLoop loop = { i, t->len, level, tr->par, 0, NULL };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), type_elem_at(t, nat_var(i)));
   if (level != LEVEL_SEQ) tr->par = loop.outer; else tr->seq--;
