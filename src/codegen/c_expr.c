@@ -84,7 +84,7 @@ static const char *cl_function(ScalarOp op, Type *t) {
   bool fl = type_is_float(t);
   switch (op) {
   case OP_MOD: return "fmod";
-  case OP_POW: return "pow";
+  case OP_POW: return t->kind == TY_VECTOR ? "pow" : t->kind == TY_FLOAT ? "clift_powf" : "clift_pow";   /* the prelude's (FINDINGS F29) */
   case OP_SQRT: return "sqrt";
   case OP_EXP: return "exp";
   case OP_LOG: return "log";
@@ -113,7 +113,7 @@ static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
     return op == OP_ABS ? "clift_abs" : op == OP_MIN ? "clift_min" : "clift_max";
   switch (op) {
   case OP_MOD: return f ? "fmodf" : d ? "fmod" : NULL;
-  case OP_POW: return f ? "powf" : "pow";
+  case OP_POW: return f ? "clift_powf" : "clift_pow";   /* the prelude's (FINDINGS F29) */
   case OP_SQRT: return f ? "sqrtf" : "sqrt";
   case OP_EXP: return f ? "expf" : "exp";
   case OP_LOG: return f ? "logf" : "log";

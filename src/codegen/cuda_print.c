@@ -54,7 +54,7 @@ static const char *vector_prelude =
   "#define CLIFT_VECTOR_REAL(V, E, W, S) CLIFT_VECTOR(V, E, W) \\\n"
   "  CLIFT_VFN1(V, W, sqrt##S) CLIFT_VFN1(V, W, exp##S) CLIFT_VFN1(V, W, log##S) CLIFT_VFN1(V, W, sin##S) \\\n"
   "  CLIFT_VFN1(V, W, cos##S) CLIFT_VFN1(V, W, tan##S) CLIFT_VFN1(V, W, floor##S) CLIFT_VFN1(V, W, ceil##S) \\\n"
-  "  CLIFT_VFN2(V, E, W, pow##S) CLIFT_VFN2(V, E, W, fmod##S)\n\n";
+  "  CLIFT_VFN2(V, E, W, clift_pow##S) CLIFT_VFN2(V, E, W, fmod##S)\n\n";
 
 static const char *memory_type(Type *t) { return codegen_cudatype(t); }
 

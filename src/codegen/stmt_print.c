@@ -169,15 +169,15 @@ void codegen_declare_types(Kernel *k, void (*declare)(Buf *, Type *, Buf *), Buf
 }
 
 void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
-  static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas, *fbits, *dbits, *dguard; } f[] = {
+  static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas, *fbits, *dbits, *dguard, *powf; } f[] = {
     [CHECKS_C] = { "static inline ", "int *", "int32_t", "int64_t", "uint32_t", "uint64_t",
                    "__sync_bool_compare_and_swap(e, 0, site)",
-                   "clift_float_bits(x)", "clift_double_bits(x)", NULL },
+                   "clift_float_bits(x)", "clift_double_bits(x)", NULL, "powf" },
     [CHECKS_OPENCL] = { "", "__global int *", "int", "long", "uint", "ulong", "atomic_cmpxchg(e, 0, site) == 0",
-                        "(long)as_uint(x)", "as_long(x)", "cl_khr_fp64" },
+                        "(long)as_uint(x)", "as_long(x)", "cl_khr_fp64", "pow" },
     [CHECKS_CUDA] = { "__device__ inline ", "int *", "int", "long long", "unsigned", "unsigned long long",
                       "atomicCAS(e, 0, site) == 0",
-                      "(long long)(unsigned)__float_as_int(x)", "__double_as_longlong(x)", NULL },
+                      "(long long)(unsigned)__float_as_int(x)", "__double_as_longlong(x)", NULL, "powf" },
   };
   const char *q = f[fl].q, *cell = f[fl].cell, *l = f[fl].i64;
   buf_printf(b, "%svoid clift_fail(%se, int site, %s a, %s n) {\n"
@@ -207,6 +207,25 @@ void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
              "  if (!(x > -2147483649.0 && x < 2147483648.0)) { clift_fail(e, site, %s, 0); return 0; }\n"
              "  return (%s)x;\n}\n", q, f[fl].i32, cell, f[fl].dbits, f[fl].i32);
   if (f[fl].dguard) buf_puts(b, "#endif\n");
+  /* x to the power y (APL's *, pow): exact where x and y are integers and so
+     is the result, below 2^24 for float and 2^53 for double, by repeated
+     squaring (every intermediate is an exact integer no larger than the
+     result), as glibc's pow gives on the CPU; a device's pow may miss such a
+     power by an ulp, and floor then drops a whole unit (FINDINGS F29).
+     Anything else: the library's pow. */
+  for (int w = 0; w < 2; w++) {
+    const char *t = w ? "double" : "float", *name = w ? "clift_pow" : "clift_powf", *lib = w ? "pow" : f[fl].powf;
+    if (w && f[fl].dguard) buf_printf(b, "#ifdef %s\n", f[fl].dguard);
+    buf_printf(b, "%s%s %s(%s x, %s y) {\n"
+               "  if (y == floor(y) && x == floor(x) && fabs(y) <= 64) {\n"
+               "    %s r = 1, p = x;\n"
+               "    %s n = (%s)fabs(y);\n"
+               "    while (n) { if (n & 1) r *= p; n >>= 1; if (n) p *= p; }\n"
+               "    if (fabs(r) < %s) return y < 0 ? 1 / r : r;\n"
+               "  }\n"
+               "  return %s(x, y);\n}\n", q, t, name, t, t, t, l, l, w ? "9007199254740992.0" : "16777216.0f", lib);
+    if (w && f[fl].dguard) buf_puts(b, "#endif\n");
+  }
   buf_puts(b, "#define clift_f2i(x, site) clift_f2i_in(x, site, clift_error)\n"
               "#define clift_d2i(x, site) clift_d2i_in(x, site, clift_error)\n");
   buf_puts(b, "#define clift_check_index(i, n, site) clift_check_index_in(i, n, site, clift_error)\n"

@@ -130,6 +130,16 @@ fi
 f=tests/regress/wrg_acc_other_read.lift
 if gen $f opencl; then expect_count $f 'float reg[0-9]+' 0 "acc[0] read by every work-item: local memory"; fi
 
+# FINDINGS F29: pow goes through the prelude's clift_pow (exact integer powers)
+# on every compiled target, never the device library's pow directly
+f=tests/lift/pow_exact.lift
+for t in c opencl cuda; do
+  if gen $f $t; then
+    expect_count $f '= \(?floor\(\(?clift_pow\(' 1 "$t: the power through clift_pow"
+    expect_count $f '[^_]pow\(\(?\(?get|[^_]pow\(x_' 0 "$t: no direct pow of the program's values"
+  fi
+done
+
 # every program: generated C compiles cleanly on both CPU targets
 for f in tests/lift/*.lift tests/regress/*.lift tests/codegen/*.lift examples/*.lift; do
   "$CLIFT" check "$f" >/dev/null 2>&1 || continue          # negative tests
