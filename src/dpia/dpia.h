@@ -162,7 +162,6 @@ bool dpia_partition_of(Tr *tr, Expr *f, Type *t, Partition *part);
 void dpia_new_partitioned(Tr *tr, Type *t, const Partition *part, View **view, Acc **acc);
 bool dpia_assign_partitioned(Tr *tr, Acc *out, View *v, Type *t, const Partition *part);
 bool dpia_partition_check(Tr *tr, Buffer *b, Path p);
-bool dpia_map_range_at(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, bool aligned, Acc *out);
 /* A map over the windows of a padded array, in three sections (peel.c);
    *done false: not such a map (or peeling is off), nothing emitted. */
 bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done);

@@ -135,12 +135,7 @@ bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done)
   for (int k = 0; k < 3 && ok; k++) {
     long long c;
     if (nat_is_const(count[k], &c) && c == 0) continue;
-    /* the interior's columns (dim 0) aligned with the unpeeled loop's: a
-       3×3 stencil, memory-bound, was 11% slower with every warp's accesses
-       shifted by l (docs/performance.md) */
-    long long lc;
-    bool aligned = k == 1 && level == LEVEL_GLB && e->prim->dim == 0 && nat_is_const(l, &lc) && lc > 0 && lc <= 32;
-    ok = dpia_map_range_at(tr, e, ws, level, e->prim->dim, from[k], count[k], aligned, out);
+    ok = dpia_map_range(tr, e, ws, level, from[k], count[k], out);
   }
   tr->block = saved;
   return ok;

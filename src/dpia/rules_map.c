@@ -96,38 +96,12 @@ bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *
 }
 
 bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, Acc *out) {
-  return dpia_map_range_at(tr, e, xs, level, dim, from, count, false, out);
-}
-
-/* The elements [from, from + count) of xs, each through e's function into
-   out. With `aligned` (a parallel loop, the interior section of a peeled
-   stencil, peel.c) the loop's items cover [0, from + count) and those below
-   `from` idle, so that item x handles element x: a warp's reads and writes
-   start on the same boundaries as the unpeeled loop's. Its variable's range
-   starts at `from`, which the guard makes true, so the arithmetic module
-   still proves the window's clamps redundant. */
-bool dpia_map_range_at(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, bool aligned, Acc *out) {
   NatVar *i;
   KStmt *saved = tr->block;
-  Nat *n = count;
-  if (aligned && level != LEVEL_SEQ) {
-    n = nat_add(from, count);
-    i = nat_var_new(dpia_fresh(tr, "gid"), from, nat_sub(n, nat_const(1)));
-    KStmt *body = kstmt_block();
-    kstmt_add(tr->block, kstmt_for(level, dim, i, n, body));
-    KStmt *guard = NEW(KStmt);
-    guard->kind = KS_IF;
-    guard->cond = cexp_nat_lt(nat_sub(from, nat_const(1)), nat_var(i));
-    guard->then_ = kstmt_block();
-    kstmt_add(body, guard);
-    tr->block = guard->then_;
-  } else {
-    aligned = false;
-    tr->block = dpia_loop(tr, level, dim, count, &i);
-  }
-  ParLoop loop = { i, n, level, tr->par, dim, saved->stmts[saved->n - 1] };
+  tr->block = dpia_loop(tr, level, dim, count, &i);
+  ParLoop loop = { i, count, level, tr->par, dim, saved->stmts[saved->n - 1] };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
-  Nat *at = aligned ? nat_var(i) : nat_add(from, nat_var(i));
+  Nat *at = nat_add(from, nat_var(i));
   View *x = view_idx(tr, xs, at);
   bool ok = dpia_apply_acc(tr, e->kids[0], &x, acc_idx(out, at));
   tr->par = loop.outer;
