@@ -17,6 +17,10 @@ typedef struct StmtStyle {
   /* a store the plain `lhs = rhs;` cannot express (vector stores); false: plain */
   bool (*special_assign)(StmtPrinter *p, KStmt *s);
   void (*barrier)(StmtPrinter *p, KStmt *s);         /* NULL: barriers print nothing */
+  /* a line before a sequential loop of a small constant count, which unrolls
+     it ("#pragma unroll" on the device targets; NULL: none, the C compiler
+     decides): a private array indexed by the loop variables becomes registers */
+  const char *unroll;
 } StmtStyle;
 
 struct StmtPrinter {
@@ -24,6 +28,7 @@ struct StmtPrinter {
   int depth;
   const StmtStyle *style;
   int parallel_open;     /* parallel loops around the statement being printed */
+  long long unrolled;    /* the product of the counts of the unrolled loops around it (0: none) */
   const void *ctx;       /* the backend's own settings */
 };
 
