@@ -32,9 +32,17 @@
 #include "dpia.h"
 #include "../layout/layout.h"
 
-enum { LB_GROUP = 256, LB_ITEMS = 9, LB_TILE = LB_GROUP * LB_ITEMS };
+/* CLIFT_LB_ITEMS and CLIFT_LB_WINDOW: other values for experiments, set when
+   building (`make CC="cc -DCLIFT_LB_WINDOW=8"`; bench/gpu/session3_2026-11-27.sh) */
+#ifndef CLIFT_LB_ITEMS
+#define CLIFT_LB_ITEMS 9
+#endif
+#ifndef CLIFT_LB_WINDOW
+#define CLIFT_LB_WINDOW 32
+#endif
+enum { LB_GROUP = 256, LB_ITEMS = CLIFT_LB_ITEMS, LB_TILE = LB_GROUP * LB_ITEMS };
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
-enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = 32 /* status words read at once */ };
+enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = CLIFT_LB_WINDOW /* status words read at once */ };
 
 /* What a scan combines: int counts for the filter, the scan's values. */
 typedef struct LbOp {
