@@ -65,6 +65,13 @@ for k in 3 5; do
     echo "jsweep $k round $r: unpeeled $u, peeled $p"
   done
 done
+echo "== 3b. Nsight Compute: jsweep 3x3 unpeeled and --peel (the second launch: the first timed run)"
+for fl in "" "--peel"; do
+  echo "-- jsweep 3 $fl"
+  timeout 60 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy --section MemoryWorkloadAnalysis \
+    --launch-skip 1 --launch-count 1 build/clift bench -t cuda --runs 1 $fl --size N=4096 --size M=4096 "$g/j3.lift" 2>&1 |
+    grep -E "Duration|Registers Per|Achieved Occupancy|Memory Throughput|DRAM Throughput|L1/TEX Hit|L2 Hit|Compute \(SM\)|Warp Cycles Per Issued|Executed Ipc|stalled" | cut -c1-150 | head -20
+done
 echo "== 4. front ends on the GPU"
 fcl=""; for d in examples/fcl tests/fcl/compiled; do [ -d $d ] && fcl="$fcl $d"; done
 timeout 150 build/clift test -t cuda,opencl tests/apl tests/tail $fcl >/tmp/fe.log 2>&1
