@@ -48,7 +48,8 @@ echo "== 2. sgemm 4096 (cuda, median of --runs 20)"
 for cfg in "sgemm.lift|" "sgemm_tiled.lift|--tunable R=4 --tunable K=16" "sgemm_tiled.lift|--tunable R=8 --tunable K=16" \
            "sgemm_tiled.lift|--tunable R=8 --tunable K=8" "sgemm_tiled_c.lift|--tunable R=4 --tunable K=16" \
            "sgemm_tiled_c.lift|--tunable R=4 --tunable K=8" "sgemm_tiled_c.lift|--tunable R=8 --tunable K=16" \
-           "sgemm_tiled_c.lift|--tunable R=8 --tunable K=8"; do
+           "sgemm_tiled_c.lift|--tunable R=8 --tunable K=8" "sgemm_tiled.lift|--tunable R=8 --tunable K=32" \
+           "sgemm_tiled_c.lift|--tunable R=8 --tunable K=32"; do
   f=${cfg%%|*} t=${cfg#*|}
   build/clift bench -t cuda --runs 1 --check --tolerance 1e-3 $t --size N=256 bench/gpu/$f >/dev/null 2>&1 && ck=ok || ck=FAILED
   m=$(build/clift bench -t cuda --runs 20 $t --size N=4096 bench/gpu/$f 2>&1 | sed -nE 's/.*median ([0-9.]+) ms.*/\1/p')
