@@ -289,6 +289,11 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     buf_puts(b, fl == FL_CL ? ")" : fl == FL_CUDA ? ", 1)" : ", 1, __ATOMIC_SEQ_CST)");
     break;
   case CE_STATUS: case CE_STATUS_FLAG: case CE_STATUS_VALUE: print_status(b, e, fl); break;
+  case CE_SHFL_UP:   /* generated for cuda only (GenOptions.warp_shuffle) */
+    buf_puts(b, "__shfl_up_sync(0xffffffffu, ");
+    print_exp(b, e->args[0], fl);
+    buf_printf(b, ", %lld)", e->ival);
+    break;
   case CE_READ:
     if (e->is_volatile) {   /* *(volatile T *)&buf[i]: a read or store that always reaches memory */
       buf_printf(b, "(*(volatile %s%s *)&", fl == FL_CL ? "__global " : "", type_name(e->type, fl));

@@ -29,7 +29,9 @@ typedef enum {
   CE_STATUS,    /* a long: flag args[0] (an int) in the high 32 bits, the bits of the 4-byte
                    value args[1] (int or float) in the low ones: one store publishes both */
   CE_STATUS_FLAG,  /* the flag of status word args[0] */
-  CE_STATUS_VALUE  /* the value (of `type`) of status word args[0] */
+  CE_STATUS_VALUE, /* the value (of `type`) of status word args[0] */
+  CE_SHFL_UP       /* args[0] of the lane `ival` below this one in its warp (cuda only;
+                      lookback.c's CLIFT_LB_SHUFFLE experiment) */
 } CExpKind;
 
 typedef struct Buffer {
@@ -147,6 +149,7 @@ CExp *cexp_atomic_inc(Buffer *b, Nat *index);   /* an int: the cell's value befo
 CExp *cexp_status(CExp *flag, CExp *value);      /* CE_STATUS */
 CExp *cexp_status_flag(CExp *word);
 CExp *cexp_status_value(CExp *word, Type *t);
+CExp *cexp_shfl_up(CExp *x, int delta);
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
@@ -176,6 +179,8 @@ typedef struct GenOptions {
   /* internal (program.c's second try): a privatised accumulator is copied
      into local memory after its loop, for readers outside its partition */
   bool priv_copy_out;
+  /* the target has warp shuffles (cuda): lookback.c's CLIFT_LB_SHUFFLE experiment */
+  bool warp_shuffle;
 } GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.
