@@ -79,6 +79,8 @@ echo "== 4. front ends on the GPU"
 fcl=""; for d in examples/fcl tests/fcl/compiled; do [ -d $d ] && fcl="$fcl $d"; done
 timeout 150 build/clift test -t cuda,opencl tests/apl tests/tail $fcl >/tmp/fe.log 2>&1
 grep -E "^FAIL" -A3 /tmp/fe.log | head -30; tail -n 1 /tmp/fe.log
+echo "== 5. APL against JAX (sobol_pi: JAX now runs the program's own bit-matrix algorithm; life)"
+ONLY="sobol_pi life" timeout 100 bash bench/gpu/apl_gpu.sh 5 2>&1 | tail -n 6
 echo "== peers"
 wait
 if [ "$(cat /tmp/nvcc.rc)" = 0 ]; then timeout 100 /tmp/peers sgemm filter scan 2>&1 | grep -E "^peer" | head -n 12; else tail -n 3 /tmp/nvcc.log; fi
