@@ -90,6 +90,7 @@ print("  0.5 2.5 ¯1!2 1.5 0.5 ->", vec([binom(k, n) for k, n in [(0.5, 2), (2.5
 print("  !/3 2 ->", g(binom(3, 2)), " (3!2)")
 print("  +/!⍳5 ->", g(sum(fact(x) for x in range(1, 6))))
 print("  50!100 ->", g(binom(50, 100)))
+print("  2!(⍳3)-2 ->", vec([binom(2, n) for n in [-1, 0, 1]]), " (binomial_runtime.apl)")
 
 print("== tests/apl/circle_arc.apl")
 for k, xs in [(-1, [0.5, -0.25, 1]), (-2, [0.5, -0.25, 1]), (-3, [1, -2, 0.5]), (5, [0.5, -1, 2]), (6, [0.5, -1, 2]),
