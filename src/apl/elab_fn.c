@@ -378,15 +378,16 @@ static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x) {
    give a complex number); the complex ones are refused (docs/apl.md §5, M6) */
 typedef struct Circle { long long k; Loc loc; } Circle;
 
-/* k = ¯12 … 12: the TAIL op of a plain function, else NULL (built by
-   circle_body); c: needs complex numbers */
-static const struct { char kind; const char *name, *op; } circles[25] = {
-  { 'c', "*0J1×x", NULL }, { 'c', "0J1×x", NULL }, { 'y', "conjugate", NULL }, { 'y', "x", NULL }, { 'c', "-√(¯1-x²)", NULL },
-  { 'y', "arctanh", "atanh" }, { 'y', "arccosh", "acosh" }, { 'y', "arcsinh", "asinh" }, { 'y', "(x+1)×√((x-1)÷(x+1))", NULL },
-  { 'y', "arctan", "atan" }, { 'y', "arccos", "acos" }, { 'y', "arcsin", "asin" }, { 'y', "√(1-x²)", NULL },
-  { 'y', "sin", "sin" }, { 'y', "cos", "cos" }, { 'y', "tan", "tan" }, { 'y', "√(1+x²)", NULL }, { 'y', "sinh", "sinh" },
-  { 'y', "cosh", "cosh" }, { 'y', "tanh", "tanh" }, { 'c', "√(¯1-x²)", NULL }, { 'y', "real part", NULL },
-  { 'y', "magnitude", NULL }, { 'c', "imaginary part", NULL }, { 'c', "phase", NULL },
+/* k = ¯12 … 12: its name, the TAIL op of a plain function (else NULL: built
+   by circle_body), and whether it needs complex numbers */
+static const struct { const char *name, *op; bool complex; } circles[25] = {
+  { "*0J1×x", NULL, true }, { "0J1×x", NULL, true }, { "conjugate", NULL, false }, { "x", NULL, false },
+  { "-√(¯1-x²)", NULL, true }, { "arctanh", "atanh", false }, { "arccosh", "acosh", false }, { "arcsinh", "asinh", false },
+  { "(x+1)×√((x-1)÷(x+1))", NULL, false }, { "arctan", "atan", false }, { "arccos", "acos", false },
+  { "arcsin", "asin", false }, { "√(1-x²)", NULL, false }, { "sin", "sin", false }, { "cos", "cos", false },
+  { "tan", "tan", false }, { "√(1+x²)", NULL, false }, { "sinh", "sinh", false }, { "cosh", "cosh", false },
+  { "tanh", "tanh", false }, { "√(¯1-x²)", NULL, true }, { "real part", NULL, false }, { "magnitude", NULL, false },
+  { "imaginary part", NULL, true }, { "phase", NULL, true },
 };
 
 static TExp *circle_body(void *ctx, TExp *x) {
@@ -413,7 +414,7 @@ static TExp *circle(Elab *cx, AplNode *f, TExp *l, TExp *x) {
     return diag_error(f->loc, "not supported yet: ○ with a left argument that is not one number known when compiling"), NULL;
   if (c.k < -12 || c.k > 12) return diag_error(f->loc, "domain error: %lld○ is not a circle function", c.k), NULL;
   const char *name = circles[c.k + 12].name, *k = arena_printf("%s%lld", c.k < 0 ? "¯" : "", c.k < 0 ? -c.k : c.k);
-  if (circles[c.k + 12].kind == 'c') return diag_error(f->loc, "%s○ (%s) needs complex numbers, which are not in the subset", k, name), NULL;
+  if (circles[c.k + 12].complex) return diag_error(f->loc, "%s○ (%s) needs complex numbers, which are not in the subset", k, name), NULL;
   if (el_base(x) == TB_CHAR) return diag_error(f->loc, "domain error: ○ of characters"), NULL;
   if (!(x = el_atomic(cx, el_coerce(cx, x, TB_DOUBLE)))) return NULL;
   if (el_rank(x) == 0) return circle_body(&c, x);
