@@ -150,7 +150,7 @@ static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
   if (b == TB_CHAR) return diag_error(f->loc, "domain error: monadic %s of characters", g), NULL;
   if (f->cp == APL_SYS_NOT) {
     if (b == TB_DOUBLE) return diag_error(f->loc, "domain error: %s needs integers, found double", g), NULL;
-    return pointwise(cx, "noti", f->loc, el_coerce(cx, x, TB_INT));
+    return (x = el_coerce(cx, x, TB_INT)) ? pointwise(cx, "noti", f->loc, x) : NULL;
   }
   if (apl_sys_name(f->cp)) return diag_error(f->loc, "%s needs a left argument (it is dyadic)", g), NULL;
   if (f->cp == '!') {   /* x! = Γ(x+1), on doubles (clift's factorial); a negative integer known now is refused now */

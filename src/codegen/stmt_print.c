@@ -170,21 +170,21 @@ void codegen_declare_types(Kernel *k, void (*declare)(Buf *, Type *, Buf *), Buf
 }
 
 /* factorial and binomial (prim/special.h, the interpreter's own code as
-   text, one function a line), and their checked forms: a domain error puts
-   the arguments' bits into the cell */
+   text, one function a line, CLIFT_Q replaced by the flavour's qualifier so
+   that no line looks like an export to lib_c.c), and their checked forms: a
+   domain error puts the arguments' bits into the cell */
 #define CLIFT_STR(...) #__VA_ARGS__
 #define CLIFT_XSTR(...) CLIFT_STR(__VA_ARGS__)
 static void special_prelude(Buf *b, const char *q, const char *cell, const char *dbits) {
-  static const char text[] = CLIFT_XSTR(CLIFT_SPECIAL_FNS);
-  buf_printf(b, "#define CLIFT_Q %s\n", q);
-  for (const char *p = text; *p;) {
-    const char *next = strstr(p + 1, "CLIFT_Q ");
+  static const char text[] = CLIFT_XSTR(CLIFT_SPECIAL_FNS), mark[] = "CLIFT_Q ";
+  for (const char *p = strstr(text, mark); p;) {   /* each function on a line of its own, its qualifier q */
+    p += strlen(mark);
+    const char *next = strstr(p, mark);
     size_t n = next ? (size_t)(next - p) : strlen(p);
     while (n > 0 && p[n - 1] == ' ') n--;
-    buf_printf(b, "%.*s\n", (int)n, p);
-    p = next ? next : p + strlen(p);
+    buf_printf(b, "%s%.*s\n", q, (int)n, p);
+    p = next;
   }
-  buf_puts(b, "#undef CLIFT_Q\n");
   buf_printf(b, "%sdouble clift_factorial_in(double x, int site, %se) {\n"
              "  int bad = 0;\n  double r = clift_factorial_of(x, &bad);\n"
              "  if (bad) clift_fail(e, site, %s(x), 0);\n  return r;\n}\n", q, cell, dbits);

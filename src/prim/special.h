@@ -4,8 +4,8 @@
    print the same text as a string (codegen/stmt_print.c), so every target
    computes the same values. The text therefore uses no macro (it would be
    expanded into the string: no NAN, INFINITY, bool) and no `//`; CLIFT_Q is
-   the functions' qualifier, defined by the includer (`static`) or by the
-   generated prelude (`static inline`, `__device__ inline`, nothing).
+   the functions' qualifier, defined by the includer (`static`) or replaced
+   in the generated prelude (`static inline`, `__device__ inline`, nothing).
 
    Definitions (ISO APL, Dyalog): x! is Γ(x+1), a product on the integers
    (exact up to 22!, within 170 roundings up to 170!, then ∞); a negative
