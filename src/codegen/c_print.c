@@ -43,14 +43,16 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
                name, name, name, name, t->width);
     buf_printf(b, "static inline %s clift_vmax_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = a[i] > b[i] ? a[i] : b[i]; return a; }\n",
                name, name, name, name, t->width);
-    static const char *unary[] = { "sqrt", "exp", "log", "sin", "cos", "tan", "floor", "ceil" };
-    static const char *binary[] = { "clift_pow", "fmod" };   /* clift_pow: the prelude's, exact powers */
-    for (int i = 0; fp && i < 8; i++)
-      buf_printf(b, "static inline %s clift_v%s_%s(%s a) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i]); return a; }\n",
-                 name, unary[i], name, name, t->width, unary[i], suffix);
-    for (int i = 0; fp && i < 2; i++)
-      buf_printf(b, "static inline %s clift_v%s_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i], b[i]); return a; }\n",
-                 name, binary[i], name, name, name, t->width, binary[i], suffix);
+    const char *fn;
+    int arity;
+    for (int i = 0; fp && (fn = codegen_libm_at(i, &arity)); i++) {
+      if (arity == 1)
+        buf_printf(b, "static inline %s clift_v%s_%s(%s a) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i]); return a; }\n",
+                   name, fn, name, name, t->width, fn, suffix);
+      else
+        buf_printf(b, "static inline %s clift_v%s_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i], b[i]); return a; }\n",
+                   name, fn, name, name, name, t->width, fn, suffix);
+    }
     return;
   }
   for (int i = 0; i < t->n; i++) declare_type(b, t->fields[i], seen);
