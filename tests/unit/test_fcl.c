@@ -44,6 +44,40 @@ static const char *run(const char *prog, int n, const char **inputs) {
   return buf_str(&b);
 }
 
+/* the monomorphised program (mono.c, §5.3.2): "name : scheme" per definition, or "error: …" */
+static const char *mono_of(const char *prog) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (!p || !fcl_check(p)) return arena_printf("error: %s", diag_message());
+  FProgram *m = fcl_monomorphise(p);
+  return m ? fcl_describe(m) : arena_printf("error: %s", diag_message());
+}
+
+/* run main on the monomorphised program: the printed result or "error: …" */
+static const char *run_mono(const char *prog, int n, const char **inputs) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (!p || !fcl_check(p)) return arena_printf("error: %s", diag_message());
+  FProgram *m = fcl_monomorphise(p);
+  Value *v = m ? fcl_run(m, n, inputs, 4) : NULL;
+  if (!v) return arena_printf("error: %s", diag_message());
+  Buf b = { 0 };
+  value_print(&b, v);
+  return buf_str(&b);
+}
+
+/* every built-in use in e has concrete levels, every use of a definition none */
+static bool all_concrete(FExp *e) {
+  if (!e) return true;
+  if (e->kind == FE_VAR) {
+    if (e->has_largs || e->nlargs) return false;
+    for (int i = 0; i < e->ninst; i++) if (fcl_level_depth(e->inst[i]) < 0) return false;
+    return e->slot > 0 || e->ninst == 0;
+  }
+  if (e->kind == FE_LET && e->nlargs) return false;
+  return all_concrete(e->a) && all_concrete(e->b) && all_concrete(e->c);
+}
+
 #define SCHEME(prog, name, want) do { const char *got_ = scheme_of(prog, name); \
     CHECK(!strcmp(got_, want), "%s: got '%s', want '%s'", prog, got_, want); } while (0)
 #define FAILS(prog, part) do { const char *got_ = scheme_of(prog, "x"); \
@@ -195,6 +229,53 @@ int main(void) {
   CHECK(!strcmp(run("val main = let xs = generate 2 (fn i => index (generate 0 (fn j => j)) 5) in length xs", 0, NULL), "2"),
         "elements are computed only when indexed");
 
+  /* monomorphisation (§5.3.2, rules 5.23–5.31): one copy per level instance */
+  {
+    const char *m = mono_of(reduce_prog);
+    CHECK(!strcmp(m, "zipWith : forall 'a:GT 'b:GT 'c:GT. ('a -> 'b -> 'c) -> ['a] -> ['b] -> ['c]\n"
+                     "step<block> : forall 'a:BT. ('a -> 'a -> 'a) -> ['a] -> Program<block> ['a]<block>\n"
+                     "reduce<block> : forall 'a:BT. ('a -> 'a -> 'a) -> ['a] -> Program<block> ['a]<block>\n"
+                     "main : [int] -> Program<grid> [int]<grid>"), "mono of reduce: %s", m);
+    diag_clear();
+    FProgram *p = fcl_parse("t.fcl", reduce_prog);
+    FProgram *mp = p && fcl_check(p) ? fcl_monomorphise(p) : NULL;
+    CHECK(mp != NULL, "mono of reduce");
+    for (int i = 0; mp && i < mp->ndefs; i++) CHECK(all_concrete(mp->defs[i]->body), "%s has a level left", mp->defs[i]->name);
+    const char *in7[] = { "[1, 2, 3, 4, 5, 6, 7, 8]" };
+    CHECK(!strcmp(run_mono(reduce_prog, 1, in7), "[36]"), "mono reduce runs: %s", run_mono(reduce_prog, 1, in7));
+    /* two instances of one definition, an unused polymorphic one dropped, inferred levels */
+    const char *two =
+      "sig id : forall <l> 'a. ['a] -> Program<l> ['a]<l>\n"
+      "fun id<l> a = return<l> (push<l> a)\n"
+      "sig unused : forall <l>. int -> Program<l> int\n"
+      "fun unused<l> x = return<l> x\n"
+      "sig cat : forall <l> 'a. int -> [Program<l> ['a]<l>] -> Program<1+l> ['a]<1+l>\n"
+      "fun cat<l> n arr = interleave<l> n (fn sh => fst sh * n + snd sh) arr\n"
+      "sig main : [int] -> Program<grid> [int]<grid>\n"
+      "fun main xs = generate 2 (fn b => cat 2 (generate 2 (fn t => id<thread> (generate 2 (fn j => index xs (b * 4 + t * 2 + j)))))) |> cat<block> 4\n";
+    m = mono_of(two);
+    CHECK(!strcmp(m, "id<thread> : forall 'a:BT. ['a] -> Program<thread> ['a]<thread>\n"
+                     "cat<block> : forall 'a:BT. int -> [Program<block> ['a]<block>] -> Program<grid> ['a]<grid>\n"
+                     "cat<thread> : forall 'a:BT. int -> [Program<thread> ['a]<thread>] -> Program<block> ['a]<block>\n"
+                     "main : [int] -> Program<grid> [int]<grid>"), "mono of two instances: %s", m);
+    const char *in8[] = { "[1, 2, 3, 4, 5, 6, 7, 8]" };
+    CHECK(!strcmp(run_mono(two, 1, in8), "[1, 2, 3, 4, 5, 6, 7, 8]"), "two instances run: %s", run_mono(two, 1, in8));
+    /* a level-polymorphic let: one binding per instance */
+    const char *plet =
+      "sig main : [int] -> Program<grid> [int]<grid>\n"
+      "fun main xs = let p<l> = fn a => return<l> (push<l> a)\n"
+      "                  q = p<thread> xs\n"
+      "              in interleave<block> (length xs) (fn sh => snd sh) (generate 1 (fn b => interleave<thread> (length xs) (fn sh => snd sh) (generate 1 (fn t => p<thread> xs))))\n";
+    m = mono_of(plet);
+    CHECK(!strcmp(m, "main : [int] -> Program<grid> [int]<grid>"), "mono of a let: %s", m);
+    diag_clear();
+    p = fcl_parse("t.fcl", plet);
+    mp = p && fcl_check(p) ? fcl_monomorphise(p) : NULL;
+    CHECK(mp && all_concrete(mp->defs[0]->body), "the let's levels are concrete");
+    const char *in3[] = { "[4, 5, 6]" };
+    CHECK(!strcmp(run_mono(plet, 1, in3), "[4, 5, 6]"), "mono let runs: %s", run_mono(plet, 1, in3));
+  }
+
   /* every prefix: an error or a result, never a crash */
   size_t len = strlen(reduce_prog);
   int prefixes = 0;
@@ -204,6 +285,7 @@ int main(void) {
     FProgram *p = fcl_parse("p.fcl", text);
     bool ok = p && fcl_check(p);
     if (ok) fcl_run(p, 1, in1, 4);
+    if (ok) fcl_monomorphise(p);
     prefixes++;
   }
   CHECK(prefixes == (int)len + 1, "prefixes");
