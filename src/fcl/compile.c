@@ -54,6 +54,12 @@ struct CVal {
   long long k;              /* INTERLEAVE: elements per sub-program; SEQFOR: iterations */
 };
 
+typedef struct Loop { NatVar *var; long long count; struct Loop *outer; } Loop;
+
+/* A write through interleave's index function: its index (a nat of the loops
+   around it) and those loops, innermost first; verified at compile time. */
+typedef struct WSite { Nat *at; Loop *loops; Loc loc; struct WSite *next; } WSite;
+
 /* A buffer and the slice of it a store writes: element i at base + i. */
 struct Store {
   Buffer *buf;
@@ -65,15 +71,19 @@ struct Store {
   Type *outer;              /* local buffers: the per-group dimensions around [elem]n */
   Nat **outer_counts; int nouter;
   bool is_out;              /* the program's result */
+  Loop *made_in;            /* the loops around its creation: each of their iterations has a copy */
+  WSite *sites;             /* writes whose index interleave computed */
+  Store *flags;             /* seqfor: a private array of written flags */
+  bool verify;
 };
 
-typedef struct Loop { NatVar *var; long long count; struct Loop *outer; } Loop;
 
 typedef struct Cx {
   Kernel *k;
   KStmt *block;             /* where statements go */
   int level;                /* what runs here: 2 the host (grid), 1 a work-group, 0 a thread */
   Loop *groups;             /* the mapGlb/mapWrg loops around (local buffers' copies) */
+  Loop *loops;              /* every loop around, innermost first */
   long long block_size;
   int fresh, depth;
   const char *target;
@@ -83,6 +93,7 @@ typedef struct Cx {
 typedef enum { A_STORE, A_MAP, A_MAPIX, A_MOVE } AccKind;
 typedef struct Acc {
   AccKind kind;
+  bool moved;               /* an interleave's index function is on the way to the store */
   Store *st;                /* STORE */
   CVal *f;                  /* MAP: f v; MAPIX: f i v; MOVE: the index f (g, i) */
   CVal *g;                  /* MOVE: the sub-program's number */
@@ -164,6 +175,7 @@ static Store *store_new(Cx *cx, int level, long long n, Loc loc) {
   Store *st = NEW(Store);
   st->n = n;
   st->cap = n;
+  st->made_in = cx->loops;
   Buffer *b = NEW(Buffer);
   st->buf = b;
   st->base = nat_const(0);
@@ -242,7 +254,7 @@ static Nat *checked_index(Cx *cx, CVal *i, long long n, Loc loc) {
   if (at && nat_is_const(nat_min_of(at), &c) && c >= 0 && nat_proves_lt(at, nat_const(n))) return at;
   CExp *idx = cexp_of(i);
   CExp *wide = cexp_op(OP_I2L, type_scalar(TY_LONG), 1, (CExp *[]){ idx });
-  CExp *args[3] = { wide, cexp_nat(nat_const(n)), kernel_check_site(cx->k, loc, CHECK_AREF) };
+  CExp *args[3] = { wide, cexp_nat(nat_const(n)), kernel_check_site(cx->k, loc, CHECK_FCL_INDEX) };
   args[1]->type = type_scalar(TY_LONG);
   KStmt *d = NEW(KStmt);
   d->kind = KS_DECL; d->name = fresh(cx, "ix"); d->type = type_scalar(TY_LONG);
@@ -251,9 +263,34 @@ static Nat *checked_index(Cx *cx, CVal *i, long long n, Loc loc) {
   return nat_var(nat_var_new(d->name, nat_const(0), nat_const(n > 0 ? n - 1 : 0)));
 }
 
-static bool store_write(Cx *cx, Store *st, CVal *i, CVal *v, Loc loc) {
+static CExp *flag_check(Cx *cx, Store *flags, Nat *at, CVal *k, CheckKind kind, Loc loc) {
+  /* check_index(flag ? 0 : -1 - k, 1): fails, reporting k, when the flag is not set */
+  CExp *minus = op2(OP_SUB, type_scalar(TY_LONG), cexp_op(OP_I2L, type_scalar(TY_LONG), 1, (CExp *[]){ lit(cv_int(-1)) }),
+                    cexp_op(OP_I2L, type_scalar(TY_LONG), 1, (CExp *[]){ cexp_of(k) }));
+  CExp *zero = cexp_op(OP_I2L, type_scalar(TY_LONG), 1, (CExp *[]){ lit(cv_int(0)) });
+  CExp *sel = NEW(CExp);
+  *sel = (CExp){ .kind = CE_SELECT, .type = type_scalar(TY_LONG), .n = 3, .field = -1 };
+  sel->args = NEW_ARRAY(CExp *, 3);
+  sel->args[0] = cexp_read(flags->buf, at, -1, type_scalar(TY_BOOL)); sel->args[1] = zero; sel->args[2] = minus;
+  CExp *one = cexp_nat(nat_const(1));
+  one->type = type_scalar(TY_LONG);
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = fresh(cx, "ok"); d->type = type_scalar(TY_LONG);
+  d->init = cexp_op(OP_CHECK_INDEX, d->type, 3, (CExp *[]){ sel, one, kernel_check_site(cx->k, loc, kind) });
+  emit(cx, d);
+  return d->init;
+}
+
+static bool store_write(Cx *cx, Store *st, CVal *i, CVal *v, bool moved, Loc loc) {
   Type *t = type_of_val(v, loc);
   if (!t || !store_type(st, t, loc)) return false;
+  if (moved && st->verify) {   /* interleave's index: verified at compile time (verify_store) */
+    Nat *n = nat_of(i);
+    if (!n) return diag_unsupported(loc, "interleave's index function computed from array elements (its writes are checked at compile time)");
+    WSite *w = NEW(WSite);
+    *w = (WSite){ n, cx->loops, loc, st->sites };
+    st->sites = w;
+  }
   Nat *at = checked_index(cx, i, st->n, loc);
   if (!at) return false;
   at = nat_add(st->base, at);
@@ -261,6 +298,67 @@ static bool store_write(Cx *cx, Store *st, CVal *i, CVal *v, Loc loc) {
     emit(cx, kstmt_assign(cexp_read(st->buf, at, 0, t->fields[0]), cexp_of(v->x)));
     emit(cx, kstmt_assign(cexp_read(st->buf, at, 1, t->fields[1]), cexp_of(v->y)));
   } else emit(cx, kstmt_assign(cexp_read(st->buf, at, -1, t), cexp_of(v)));
+  if (st->flags) {
+    CExp *tr = lit(cv_bool(true));
+    emit(cx, kstmt_assign(cexp_read(st->flags->buf, nat_add(st->flags->base, nat_sub(at, st->base)), -1, type_scalar(TY_BOOL)), tr));
+  }
+  return true;
+}
+
+/* Interleave's writes (rules 5.84, 5.85): every index of the store written
+   exactly once, in each copy of it. Their indices are nats of the loops
+   around them: enumerated here, so that the compiled program never writes an
+   index twice or leaves one unwritten (the interpreter reports both). */
+typedef struct Binds { NatVar **vars; long long *vals; int n; } Binds;
+static bool binds_lookup(void *ctx, NatVar *v, long long *value) {
+  Binds *b = ctx;
+  for (int i = 0; i < b->n; i++) if (b->vars[i] == v) { *value = b->vals[i]; return true; }
+  return false;
+}
+
+enum { MAX_VERIFY = 1 << 23 };
+
+static bool verify_store(Store *st, Loc loc) {
+  if (!st->sites) return true;
+  int nouter = 0;
+  for (Loop *l = st->made_in; l; l = l->outer) nouter++;
+  long long copies = 1;
+  for (Loop *l = st->made_in; l; l = l->outer) copies *= l->count > 0 ? l->count : 1;
+  long long cells = copies * st->n, total = 0;
+  for (WSite *w = st->sites; w; w = w->next) {
+    long long m = 1;
+    for (Loop *l = w->loops; l; l = l->outer) m *= l->count;
+    total += m;
+  }
+  if (cells > MAX_VERIFY || total > MAX_VERIFY)
+    return diag_unsupported(loc, "interleave writing %lld elements (at most %d are checked at compile time)", total > cells ? total : cells, MAX_VERIFY);
+  unsigned char *seen = NEW_ARRAY(unsigned char, cells ? cells : 1);
+  for (WSite *w = st->sites; w; w = w->next) {
+    int n = 0;
+    for (Loop *l = w->loops; l; l = l->outer) n++;
+    Binds b = { NEW_ARRAY(NatVar *, n ? n : 1), NEW_ARRAY(long long, n ? n : 1), n };
+    long long *count = NEW_ARRAY(long long, n ? n : 1);
+    int k = 0;
+    bool empty = false;
+    for (Loop *l = w->loops; l; l = l->outer, k++) { b.vars[k] = l->var; count[k] = l->count; empty |= l->count <= 0; }
+    if (empty) continue;
+    /* the loops around the store's creation are the last nouter of the site's (outermost last) */
+    for (;;) {
+      long long idx, copy = 0;
+      if (!nat_eval(w->at, binds_lookup, &b, &idx)) return diag_internal(w->loc, "interleave: an index that cannot be evaluated");
+      for (int j = n - 1; j >= n - nouter; j--) copy = copy * count[j] + b.vals[j];
+      if (idx < 0 || idx >= st->n)
+        return diag_error(w->loc, "interleave: an element is written to index %lld, outside the %lld elements (rule 5.85)", idx, st->n);
+      long long cell = copy * st->n + idx;
+      if (seen[cell]) return diag_error(w->loc, "interleave: index %lld is written twice", idx);
+      seen[cell] = 1;
+      int j = 0;
+      while (j < n && ++b.vals[j] == count[j]) b.vals[j++] = 0;
+      if (j == n) break;
+    }
+  }
+  for (long long c = 0; c < cells; c++)
+    if (!seen[c]) return diag_error(loc, "interleave: index %lld of the result is never written", c % (st->n ? st->n : 1));
   return true;
 }
 
@@ -268,7 +366,7 @@ static bool store_write(Cx *cx, Store *st, CVal *i, CVal *v, Loc loc) {
 
 static bool accept(Cx *cx, Acc *a, CVal *i, CVal *v, Loc loc) {
   switch (a->kind) {
-  case A_STORE: return store_write(cx, a->st, i, v, loc);
+  case A_STORE: return store_write(cx, a->st, i, v, a->moved, loc);
   case A_MAP: { CVal *w = apply(cx, a->f, v, loc); return w && accept(cx, a->inner, i, named(cx, w), loc); }
   case A_MAPIX: {
     CVal *g = apply(cx, a->f, i, loc), *w = g ? apply(cx, g, v, loc) : NULL;
@@ -288,6 +386,14 @@ static Acc *acc_new(AccKind k, CVal *f, CVal *g, Acc *inner) {
   return a;
 }
 
+/* every store at the end of a chain of acceptors (the writes it will get) */
+static void mark_moved(Acc *a, bool moved) {
+  for (; a; a = a->inner) {
+    moved |= a->kind == A_MOVE;
+    if (a->kind == A_STORE) { a->moved = moved; if (moved) a->st->verify = true; }
+  }
+}
+
 /* ---- loops ---- */
 
 static const char *level_name(int l) { return l == 0 ? "thread" : l == 1 ? "block" : l == 2 ? "grid" : arena_printf("%d+grid", l - 2); }
@@ -299,14 +405,19 @@ static bool loop(Cx *cx, PrimLevel lvl, long long n, const char *stem, int body_
   KStmt *body = kstmt_block(), *saved = cx->block;
   int saved_level = cx->level;
   Loop *saved_groups = cx->groups;
-  Loop l = { var, n, cx->groups };
-  if (lvl == LEVEL_GLB || lvl == LEVEL_WRG) cx->groups = &l;
+  Loop *saved_loops = cx->loops;
+  Loop *l = NEW(Loop), *any = NEW(Loop);
+  *l = (Loop){ var, n, cx->groups };
+  *any = (Loop){ var, n, cx->loops };
+  if (lvl == LEVEL_GLB || lvl == LEVEL_WRG) cx->groups = l;
+  cx->loops = any;
   cx->block = body;
   cx->level = body_level;
   bool ok = fn(cx, cv_nat(nat_var(var)), ctx);
   cx->block = saved;
   cx->level = saved_level;
   cx->groups = saved_groups;
+  cx->loops = saved_loops;
   if (ok && n > 0) emit(cx, kstmt_for(lvl, 0, var, nat_const(n), body));
   return ok;
 }
@@ -329,7 +440,9 @@ static bool sub_body(Cx *cx, CVal *g, void *c) {   /* interleave: sub-program g,
   if (q->n != s->push->k)
     return diag_error(s->loc, "interleave: a sub-program has %lld element%s, not the %lld its first argument says", q->n,
                       q->n == 1 ? "" : "s", s->push->k);
-  return emit_push(cx, q, acc_new(A_MOVE, s->push->x, g, s->acc), s->loc);
+  Acc *a = acc_new(A_MOVE, s->push->x, g, s->acc);
+  mark_moved(a, false);
+  return emit_push(cx, q, a, s->loc);
 }
 
 typedef struct SeqCtx { CVal *f; CVal *read; Store *st; Loc loc; } SeqCtx;
@@ -338,7 +451,7 @@ static bool seq_body(Cx *cx, CVal *i, void *c) {   /* seqfor: f read i = (p, u),
   CVal *g = apply(cx, s->f, s->read, s->loc), *r = g ? apply(cx, g, i, s->loc) : NULL;
   if (!r) return false;
   r = named(cx, r);
-  return store_write(cx, s->st, r->x, r->y, s->loc);
+  return store_write(cx, s->st, r->x, r->y, false, s->loc);
 }
 
 static bool emit_push(Cx *cx, CVal *p, Acc *acc, Loc loc) {
@@ -384,11 +497,26 @@ static bool emit_push(Cx *cx, CVal *p, Acc *acc, Loc loc) {
     if (p->y) {   /* seqforInit: the initial values first */
       Acc *into = acc_new(A_STORE, NULL, NULL, NULL);
       into->st = st;
-      if (!emit_push(cx, p->y, into, loc)) return false;
+      if (!emit_push(cx, p->y, into, loc) || !verify_store(st, loc)) return false;
+    } else {   /* Figure 5.3's form: which elements are written, checked as it runs */
+      if (!(st->flags = store_new(cx, 0, p->n, loc)) || !store_type(st->flags, type_scalar(TY_BOOL), loc)) return false;
+      NatVar *z = nat_var_new(fresh(cx, "i"), nat_const(0), nat_const(p->n > 0 ? p->n - 1 : 0));
+      KStmt *zb = kstmt_block();
+      kstmt_add(zb, kstmt_assign(cexp_read(st->flags->buf, nat_var(z), -1, type_scalar(TY_BOOL)), lit(cv_bool(false))));
+      if (p->n > 0) emit(cx, kstmt_for(LEVEL_SEQ, 0, z, nat_const(p->n), zb));
     }
     read->args[0] = pull_of_store(st, p->n);
     c.read = read;
     if (!loop(cx, LEVEL_SEQ, p->k, "it", 0, seq_body, &c)) return false;
+    if (st->flags) {   /* every element written */
+      NatVar *z = nat_var_new(fresh(cx, "i"), nat_const(0), nat_const(p->n > 0 ? p->n - 1 : 0));
+      KStmt *zb = kstmt_block(), *saved = cx->block;
+      cx->block = zb;
+      flag_check(cx, st->flags, nat_var(z), cv_nat(nat_var(z)), CHECK_SEQFOR_UNWRITTEN, loc);
+      cx->block = saved;
+      if (p->n > 0) emit(cx, kstmt_for(LEVEL_SEQ, 0, z, nat_const(p->n), zb));
+    }
+    st->flags = NULL;   /* the reads below are of a complete array */
     PullCtx out = { pull_of_store(st, p->n), acc, loc };
     ok = loop(cx, LEVEL_SEQ, p->n, "i", 0, pull_body, &out);
     break;
@@ -408,7 +536,7 @@ static CVal *force_at(Cx *cx, CVal *p, int level, Loc loc) {
   if (!st) return NULL;
   Acc *a = acc_new(A_STORE, NULL, NULL, NULL);
   a->st = st;
-  if (!emit_push(cx, p, a, loc)) return NULL;
+  if (!emit_push(cx, p, a, loc) || !verify_store(st, loc)) return NULL;
   return pull_of_store(st, p->n);
 }
 
@@ -422,7 +550,7 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
   if (!bufs[0]) return NULL;
   Acc *a = acc_new(A_STORE, NULL, NULL, NULL);
   a->st = bufs[0];
-  if (!emit_push(cx, p0, a, loc)) return NULL;
+  if (!emit_push(cx, p0, a, loc) || !verify_store(bufs[0], loc)) return NULL;
   CVal *cur = pull_of_store(bufs[0], cap);
   int which = 0;
   for (long long k = 0;; k++) {
@@ -446,9 +574,10 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
     Store *view = NEW(Store);
     *view = *bufs[which];
     view->n = q->n;
+    view->sites = NULL;   /* this step's writes only */
     Acc *into = acc_new(A_STORE, NULL, NULL, NULL);
     into->st = view;
-    if (!emit_push(cx, q, into, loc)) return NULL;
+    if (!emit_push(cx, q, into, loc) || !verify_store(view, loc)) return NULL;
     CVal *next = pull_of_store(view, q->n);
     bufs[which]->elem = view->elem;
     cur = next;
@@ -532,6 +661,19 @@ static CVal *scalar_op(Cx *cx, const char *name, CVal **a, Loc loc) {
       int r = op == OP_LT ? decide_lt(na, nb) : op == OP_GT ? decide_lt(nb, na) : op == OP_LE ? decide_lt(nb, na) : decide_lt(na, nb);
       if (r >= 0) return cv_bool(op == OP_LT || op == OP_GT ? r == 1 : r == 0);
       return cv_dyn(CV_BOOL, op2(op, tb, cexp_of(a[0]), cexp_of(a[1])));
+    }
+    if (op == OP_MIN || op == OP_MAX) {   /* as the interpreter (ops.c), NaN included */
+      CVal *x = named(cx, a[0]), *y = named(cx, a[1]);
+      CExp *sel = NEW(CExp);
+      *sel = (CExp){ .kind = CE_SELECT, .type = t, .n = 3, .field = -1 };
+      sel->args = NEW_ARRAY(CExp *, 3);
+      sel->args[0] = op == OP_MIN ? op2(OP_LT, tb, cexp_of(y), cexp_of(x)) : op2(OP_LT, tb, cexp_of(x), cexp_of(y));
+      sel->args[1] = cexp_of(y); sel->args[2] = cexp_of(x);
+      if (k == CV_INT && na && nb) {   /* a nat where one side is known to be the smaller */
+        int lt = decide_lt(nb, na);
+        if (lt >= 0) return op == OP_MIN ? (lt ? a[1] : a[0]) : (decide_lt(na, nb) == 1 ? a[1] : decide_lt(na, nb) == 0 ? a[0] : cv_dyn(k, sel));
+      }
+      return cv_dyn(k, sel);
     }
     if (op == OP_AND || op == OP_OR) return cv_dyn(CV_BOOL, op2(op, tb, cexp_of(a[0]), cexp_of(a[1])));
     if (k == CV_INT && na && nb && (op == OP_ADD || op == OP_SUB || op == OP_MUL)) {
@@ -639,6 +781,7 @@ static CVal *index_at(Cx *cx, CVal *arr, CVal *i, Loc loc) {
     long long stride = 1;
     for (int d = 1; d < arr->ndims; d++) stride *= arr->dims[d];
     Nat *off = nat_add(arr->off, nat_mul(at, nat_const(stride)));
+    if (arr->ndims == 1 && arr->st->flags) flag_check(cx, arr->st->flags, nat_add(arr->st->flags->base, at), i, CHECK_SEQFOR_READ, loc);
     if (arr->ndims == 1) return read_elem(arr->st, arr->elem, off);
     CVal *v = cv(CV_PULL);
     *v = *arr;
@@ -866,11 +1009,11 @@ static Type *leaf_type(Leaf *l) {
 static bool emit_leaf(Cx *cx, Leaf *l, Loc loc) {
   Acc *a = acc_new(A_STORE, NULL, NULL, NULL);
   a->st = l->st;
-  if (l->scalar) return store_write(cx, l->st, cv_int(0), named(cx, l->v), loc);
+  if (l->scalar) return store_write(cx, l->st, cv_int(0), named(cx, l->v), false, loc);
   CVal *v = l->v;
   if (v->kind == CV_PULL) { CVal *p = push_new(W_PULL, v->n, 2); p->x = v; v = p; }
   if (v->level != 2) return diag_unsupported(loc, "a result written by a push<%s> array (a program's result is a push<grid>)", level_name(v->level));
-  return emit_push(cx, v, a, loc);
+  return emit_push(cx, v, a, loc) && verify_store(l->st, loc);
 }
 
 FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninputs, long long block_size, const char *target) {

@@ -5,7 +5,8 @@
 #      of the chunk, tile or block size, and N = 1;
 #   2. `clift check` prints each definition's scheme (goldens tests/fcl/*.check);
 #   3. every tests/fcl/err_*.fcl: exit 1, "file:line:col: error:" and a caret;
-#   4. compiled targets refused with exit 1;
+#   4. the examples compiled on every target against the oracle (cuda: PTX),
+#      `clift test` on their test blocks, refusals (tests/fcl/unsupported_*.fcl);
 #   5. no crash on any prefix of the examples, deep nesting an error.
 # Usage: fcl_test.sh path/to/clift    Prints "fcl: N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
@@ -56,21 +57,57 @@ done
 for f in tests/fcl/run_err_*.fcl; do
   args=$(sed -n 's/^-- args: //p' "$f")
   want=$(sed -n 's/^-- error: //p' "$f")
-  "$CLIFT" run -t interp "$f" $args > "$T/out" 2>&1
-  rc=$?
-  if [ $rc -eq 1 ] && grep -qF -- "$want" "$T/out" && ! grep -qE 'Sanitizer|runtime error' "$T/out"; then ok
-  else bad "run $f: exit $rc: $(head -n 3 "$T/out")"; fi
+  for t in interp c opencl; do   # compiled: the same error (docs/fcl.md §6)
+    "$CLIFT" run -t $t "$f" $args > "$T/out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qF -- "$want" "$T/out" && ! grep -qE 'Sanitizer|runtime error' "$T/out"; then ok
+    else bad "run -t $t $f: exit $rc: $(head -n 3 "$T/out")"; fi
+  done
 done
 
-for t in c openmp opencl cuda; do
-  "$CLIFT" run -t $t examples/fcl/reduce.fcl '[1]' > "$T/out" 2>&1
-  rc=$?
-  if [ $rc -eq 1 ] && grep -q "not supported yet on $t: FCL programs run on the interpreter only (issue 15 M2)" "$T/out"; then ok
-  elif [ $rc -eq 2 ] && grep -q "unknown target\|no target" "$T/out"; then ok   # a target not built here
-  else bad "run -t $t: exit $rc: $(cat "$T/out")"; fi
+# 4. compiled (docs/fcl.md §6): every example on every CPU and OpenCL target
+# against the oracle, sizes no multiple of the chunk, tile or block size, N = 1,
+# and above 2^16; cuda's kernels compiled to PTX by NVRTC (no GPU here)
+targets=$("$CLIFT" test --list-targets | grep -v '^interp$' | grep -v '^cuda$' | tr '\n' ' ')
+compiled() {   # compiled PROGRAM FILE ARGS…: every compiled target equals the oracle
+  local name=$1 file=$2; shift 2
+  local want got t
+  want=$(python3 tests/fcl/oracle.py "$name" "$@") || { bad "oracle $name"; return; }
+  for t in $targets; do
+    got=$("$CLIFT" run -t $t "$file" "$@" 2>&1)
+    if [ "$got" = "$want" ]; then ok; else bad "-t $t $file $(echo "$*" | cut -c1-60): got $(echo "$got" | head -c 300), want $(echo "$want" | head -c 300)"; fi
+  done
+}
+for n in 1 7 100; do compiled reverse examples/fcl/reverse.fcl 4 "$(list $n)"; done
+list 70001 > "$T/r.txt"; compiled reverse examples/fcl/reverse.fcl 256 @"$T/r.txt"
+for shape in "1 1" "5 7" "9 10"; do set -- $shape; compiled transpose examples/fcl/transpose.fcl 4 $1 $2 "$(list $(($1 * $2)))"; done
+list 75000 > "$T/t.txt"; compiled transpose examples/fcl/transpose.fcl 16 300 250 @"$T/t.txt"
+for n in 1 513 5000; do compiled reduce examples/fcl/reduce.fcl "$(list $n)"; done
+compiled reduce examples/fcl/reduce.fcl @"$T/big.txt"
+for wn in "1 1" "4 12" "7 21"; do set -- $wn; compiled folds examples/fcl/folds.fcl $1 "$(list $2)"; done
+if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
+  for args in "reverse.fcl 4 [1,2,3,4,5]" "transpose.fcl 2 3 5 $(list 15)" "reduce.fcl $(list 5000)" "folds.fcl 3 $(list 12)"; do
+    set -- $args
+    if "$CLIFT" compile -t cuda --ptx examples/fcl/$1 "${@:2}" > "$T/k.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/k.ptx"; then ok
+    else bad "cuda --ptx $1: $(head -c 300 "$T/err")"; fi
+  done
+else echo "fcl: NVRTC not available here: cuda PTX checks skipped"; fi
+# the program's own test blocks (-- test:) on every target against the interpreter
+"$CLIFT" test examples/fcl > "$T/out" 2>&1
+if [ $? -eq 0 ] && grep -qE '^[0-9]+ passed, 0 failed' "$T/out"; then ok; else bad "clift test examples/fcl: $(tail -n 5 "$T/out")"; fi
+# refusals: before any C compiler runs, naming the target
+"$CLIFT" compile -t c -o "$T/lib" examples/fcl/reduce.fcl > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "not supported yet on c" "$T/out"; then ok; else bad "compile -o: $(cat "$T/out")"; fi
+for f in tests/fcl/unsupported_*.fcl; do
+  args=$(sed -n 's/^-- args: //p' "$f")
+  want=$(sed -n 's/^-- unsupported: //p' "$f")
+  for t in c opencl; do
+    "$CLIFT" run -t $t "$f" $args > "$T/out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qF -- "not supported on $t: $want" "$T/out"; then ok
+    else bad "run -t $t $f: exit $rc: $(head -n 3 "$T/out")"; fi
+  done
 done
-"$CLIFT" compile -t c --print examples/fcl/reduce.fcl > "$T/out" 2>&1
-if [ $? -eq 1 ] && grep -q "not supported yet on c" "$T/out"; then ok; else bad "compile: $(cat "$T/out")"; fi
 
 printf '%*s' 100000 '' | tr ' ' '(' | sed 's/^/val x = /' > "$T/deep.fcl"
 "$CLIFT" check "$T/deep.fcl" > "$T/out" 2>&1
