@@ -32,6 +32,10 @@ list 300001 > "$T/big.txt"
 want=$(python3 tests/fcl/oracle.py reduce @"$T/big.txt")
 got=$("$CLIFT" run -t interp examples/fcl/reduce.fcl @"$T/big.txt" 2>&1)
 if [ "$got" = "$want" ]; then ok; else bad "reduce of 300001: got $got, want $want"; fi
+for shape in "1 1 1" "3 5 2" "4 4 4" "5 3 7"; do
+  set -- $shape
+  for t in 1 2 4; do expect matmul examples/fcl/matmul.fcl $t $1 $2 $3 "$(list $(($1 * $2)))" "$(list $(($2 * $3)))"; done
+done
 for wn in "1 1" "1 5" "3 6" "4 12" "5 5" "7 21" "10 30"; do
   set -- $wn
   expect folds examples/fcl/folds.fcl $1 "$(list $2)"
@@ -85,8 +89,13 @@ list 75000 > "$T/t.txt"; compiled transpose examples/fcl/transpose.fcl 16 300 25
 for n in 1 513 5000; do compiled reduce examples/fcl/reduce.fcl "$(list $n)"; done
 compiled reduce examples/fcl/reduce.fcl @"$T/big.txt"
 for wn in "1 1" "4 12" "7 21"; do set -- $wn; compiled folds examples/fcl/folds.fcl $1 "$(list $2)"; done
+for shape in "1 1 1" "3 5 2" "9 7 10"; do
+  set -- $shape; compiled matmul examples/fcl/matmul.fcl 4 $1 $2 $3 "$(list $(($1 * $2)))" "$(list $(($2 * $3)))"
+done
+list 5140 > "$T/a.txt"; list 5120 > "$T/b.txt"
+compiled matmul examples/fcl/matmul.fcl 16 257 20 256 @"$T/a.txt" @"$T/b.txt"
 if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
-  for args in "reverse.fcl 4 [1,2,3,4,5]" "transpose.fcl 2 3 5 $(list 15)" "reduce.fcl $(list 5000)" "folds.fcl 3 $(list 12)"; do
+  for args in "reverse.fcl 4 [1,2,3,4,5]" "transpose.fcl 2 3 5 $(list 15)" "reduce.fcl $(list 5000)" "folds.fcl 3 $(list 12)" "matmul.fcl 2 3 5 2 $(list 15) $(list 10)"; do
     set -- $args
     if "$CLIFT" compile -t cuda --ptx examples/fcl/$1 "${@:2}" > "$T/k.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/k.ptx"; then ok
     else bad "cuda --ptx $1: $(head -c 300 "$T/err")"; fi
