@@ -36,6 +36,11 @@ for shape in "1 1 1" "3 5 2" "4 4 4" "5 3 7"; do
   set -- $shape
   for t in 1 2 4; do expect matmul examples/fcl/matmul.fcl $t $1 $2 $3 "$(list $(($1 * $2)))" "$(list $(($2 * $3)))"; done
 done
+for n in 0 1 2 255 256 257 1000; do expect scan examples/fcl/scan.fcl "$(list $n)"; done
+list 70001 > "$T/s.txt"   # three levels: 274 chunks of 256, in 2 groups
+want=$(python3 tests/fcl/oracle.py scan @"$T/s.txt")
+got=$("$CLIFT" run -t interp examples/fcl/scan.fcl @"$T/s.txt" 2>&1)
+if [ "$got" = "$want" ]; then ok; else bad "scan of 70001 on interp"; fi
 for wn in "1 1" "1 5" "3 6" "4 12" "5 5" "7 21" "10 30"; do
   set -- $wn
   expect folds examples/fcl/folds.fcl $1 "$(list $2)"
@@ -92,10 +97,13 @@ for wn in "1 1" "4 12" "7 21"; do set -- $wn; compiled folds examples/fcl/folds.
 for shape in "1 1 1" "3 5 2" "9 7 10"; do
   set -- $shape; compiled matmul examples/fcl/matmul.fcl 4 $1 $2 $3 "$(list $(($1 * $2)))" "$(list $(($2 * $3)))"
 done
+for n in 1 257; do compiled scan examples/fcl/scan.fcl "$(list $n)"; done
+compiled scan examples/fcl/scan.fcl @"$T/s.txt"
+list 300001 > "$T/s3.txt"; compiled scan examples/fcl/scan.fcl @"$T/s3.txt"
 list 5140 > "$T/a.txt"; list 5120 > "$T/b.txt"
 compiled matmul examples/fcl/matmul.fcl 16 257 20 256 @"$T/a.txt" @"$T/b.txt"
 if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
-  for args in "reverse.fcl 4 [1,2,3,4,5]" "transpose.fcl 2 3 5 $(list 15)" "reduce.fcl $(list 5000)" "folds.fcl 3 $(list 12)" "matmul.fcl 2 3 5 2 $(list 15) $(list 10)"; do
+  for args in "reverse.fcl 4 [1,2,3,4,5]" "transpose.fcl 2 3 5 $(list 15)" "reduce.fcl $(list 5000)" "folds.fcl 3 $(list 12)" "matmul.fcl 2 3 5 2 $(list 15) $(list 10)" "scan.fcl @$T/s.txt"; do
     set -- $args
     if "$CLIFT" compile -t cuda --ptx examples/fcl/$1 "${@:2}" > "$T/k.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/k.ptx"; then ok
     else bad "cuda --ptx $1: $(head -c 300 "$T/err")"; fi
