@@ -737,7 +737,7 @@ static CVal *builtin(Cx *cx, const FOp *op, CVal **A, int lvl, Loc loc) {
   if (!strcmp(n, "index") || !strcmp(n, "__seqfor_read")) return index_at(cx, A[0], A[1], loc);
   if (!strcmp(n, "push")) { CVal *p = push_new(W_PULL, A[0]->n, lvl); p->x = A[0]; return p; }
   if (!strcmp(n, "mapPush") || !strcmp(n, "mapPushIx")) {
-    CVal *p = push_new(n[6] ? W_MAPIX : W_MAP, A[1]->n, A[1]->level);
+    CVal *p = push_new(n[7] ? W_MAPIX : W_MAP, A[1]->n, A[1]->level);
     p->x = A[0]; p->y = A[1];
     return p;
   }
@@ -805,7 +805,7 @@ static CVal *apply(Cx *cx, CVal *f, CVal *arg, Loc loc) {
     for (int i = 0; i < f->nargs; i++) g->args[i] = f->args[i];
     g->args[g->nargs++] = arg;
     r = g->nargs < g->op->arity ? g : builtin(cx, g->op, g->args, g->lvl, loc);
-  } else diag_internal(loc, "applying a non-function");
+  } else diag_internal(loc, "applying a non-function (%d)", f->kind);
   cx->depth--;
   return r;
 }

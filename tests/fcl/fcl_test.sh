@@ -109,9 +109,19 @@ if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
     else bad "cuda --ptx $1: $(head -c 300 "$T/err")"; fi
   done
 else echo "fcl: NVRTC not available here: cuda PTX checks skipped"; fi
-# the program's own test blocks (-- test:) on every target against the interpreter
-"$CLIFT" test examples/fcl > "$T/out" 2>&1
-if [ $? -eq 0 ] && grep -qE '^[0-9]+ passed, 0 failed' "$T/out"; then ok; else bad "clift test examples/fcl: $(tail -n 5 "$T/out")"; fi
+# the programs' own test blocks (-- test:) on every target against the interpreter:
+# the examples, and tests/fcl/compiled (scalars, writers, shapes of §6.4)
+for d in examples/fcl tests/fcl/compiled; do
+  "$CLIFT" test $d > "$T/out" 2>&1
+  if [ $? -eq 0 ] && grep -qE '^[0-9]+ passed, 0 failed' "$T/out"; then ok; else bad "clift test $d: $(tail -n 5 "$T/out")"; fi
+done
+if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
+  for f in tests/fcl/compiled/*.fcl; do   # their first block's inputs
+    mapfile -t ins < <(awk '/^-- test:/ { n++ } n == 1 && /^-- input: / { sub(/^-- input: /, ""); print }' "$f")
+    if "$CLIFT" compile -t cuda --ptx "$f" "${ins[@]}" > "$T/k.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/k.ptx"; then ok
+    else bad "cuda --ptx $f: $(head -c 300 "$T/err")"; fi
+  done
+fi
 # refusals: before any C compiler runs, naming the target
 "$CLIFT" compile -t c -o "$T/lib" examples/fcl/reduce.fcl > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "not supported yet on c" "$T/out"; then ok; else bad "compile -o: $(cat "$T/out")"; fi
