@@ -18,7 +18,8 @@ expect() {   # expect PROGRAM FILE ARGS…: the interpreter's output equals the 
   got=$("$CLIFT" run -t interp "$file" "$@" 2>&1)
   if [ "$got" = "$want" ]; then ok; else bad "$file $(echo "$*" | cut -c1-60): got $(echo "$got" | head -c 300), want $(echo "$want" | head -c 300)"; fi
 }
-list() { python3 -c "import sys; n=int(sys.argv[1]); print('[' + ','.join(str((i*37+11)%101 - 50) for i in range(n)) + ']')" "$1"; }
+# N pseudo-random ints in [-50, 50] (seeded by N and FCL_TEST_SEED: reproducible, never all zeros)
+list() { python3 -c "import sys, random; n=int(sys.argv[1]); r=random.Random(n * 7919 + int(sys.argv[2])); print('[' + ','.join(str(r.randint(-50, 50)) for i in range(n)) + ']')" "$1" "${FCL_TEST_SEED:-1}"; }
 
 for n in 0 1 2 3 4 5 7 8 9 31 64 100; do expect reverse examples/fcl/reverse.fcl 4 "$(list $n)"; done
 for n in 1 7 33 100; do expect reverse examples/fcl/reverse.fcl 32 "$(list $n)"; done
