@@ -3,7 +3,8 @@
 #   1. the examples of examples/fcl on the interpreter against tests/fcl/oracle.py
 #      (plain Python, computed independently), at sizes that are not multiples
 #      of the chunk, tile or block size, and N = 1;
-#   2. `clift check` prints each definition's scheme (goldens tests/fcl/*.check);
+#   2. `clift check` prints each definition's scheme (goldens tests/fcl/*.check),
+#      `clift check --dump` the monomorphised program's (tests/fcl/*.mono);
 #   3. every tests/fcl/err_*.fcl: exit 1, "file:line:col: error:" and a caret;
 #   4. the examples compiled on every target against the oracle (cuda: PTX),
 #      `clift test` on their test blocks, refusals (tests/fcl/unsupported_*.fcl);
@@ -51,6 +52,8 @@ for f in examples/fcl/*.fcl; do
   g=tests/fcl/$(basename "$f" .fcl).check
   [ -f "$g" ] || continue
   if "$CLIFT" check "$f" > "$T/got" 2>&1 && diff -u "$g" "$T/got" > "$T/diff"; then ok; else bad "check $f:"; cat "$T/diff"; fi
+  m=tests/fcl/$(basename "$f" .fcl).mono   # the monomorphised program (docs/fcl.md §4)
+  if "$CLIFT" check --dump "$f" > "$T/got" 2>&1 && diff -u "$m" "$T/got" > "$T/diff"; then ok; else bad "check --dump $f:"; cat "$T/diff"; fi
 done
 
 for f in tests/fcl/err_*.fcl; do
