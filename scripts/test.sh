@@ -9,7 +9,7 @@
 #   3. the shape of the generated code (strategy preservation, temporaries,
 #      no warnings under -Wall -Wextra), and the files of `clift compile -t
 #      opencl` built with -lOpenCL and run against the interpreter,
-#      the FCL front end (tests/fcl/fcl_test.sh: its examples on the interpreter),
+#      the FCL front end (tests/fcl/fcl_test.sh: its examples on the interpreter and compiled on every target),
 #   4. the command-line tests (exit statuses, messages, no partial output),
 #      and two programs compiled with `clift compile` linked into one executable,
 #   5. a short fuzz of the compiler (tests/fuzz: $FUZZ_SECONDS, default 60 s),

@@ -38,8 +38,9 @@ static const char *usage_main =
   "                                        compiles to\n"
   "\n"
   "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
-  "(prog.tail), which have no inputs (docs/apl.md); check and run -t interp take\n"
-  "FCL programs (prog.fcl; docs/fcl.md).\n"
+  "(prog.tail), which have no inputs (docs/apl.md); check, run, test and compile\n"
+  "--print|--ptx (with the inputs after the file) take FCL programs (prog.fcl;\n"
+  "docs/fcl.md), compiled for the shapes of their inputs.\n"
   "\n"
   "targets:\n"
   "%s"
@@ -312,7 +313,7 @@ static int cmd_check(int argc, char **argv) {
     else return usage_error(usage_check, "unknown option '%s'", argv[i]);
   }
   if (argc - i != 1) return usage_error(usage_check, "%s", "expected exactly one program file");
-  if (fcl_is_file(argv[i])) return fcl_cli_check(argv[i]);
+  if (fcl_is_file(argv[i])) return fcl_cli_check(argv[i], dump);   /* --dump: the monomorphised program */
   if (is_tail_or_apl(argv[i])) return check_tail(argv[i], dump, emit);
   if (emit) return usage_error(usage_check, "%s", "--emit-tail needs a .tail or .apl program");
   Program *p = driver_compile(argv[i]);
@@ -496,7 +497,7 @@ static int cmd_run(int argc, char **argv) {
   const Target *t = target_or_usage(usage_run, asked, &rc);
   if (!t) return rc;
   if (launch_target_error(usage_run, &ra, asked, t)) return 2;
-  if (fcl_is_file(argv[i])) return fcl_cli_run(argv[i], t->name, argc - i - 1, (const char **)argv + i + 1, out);
+  if (fcl_is_file(argv[i])) return fcl_cli_run(argv[i], t, &ra.o, argc - i - 1, (const char **)argv + i + 1, out);
   if (is_tail_or_apl(argv[i])) return run_tail(argv[i], argc - i - 1, t, &ra.o, out);
   Program *p = compile_file(argv[i], &ra.tunables);
   if (!p) return fail();
@@ -534,14 +535,23 @@ static int cmd_compile(int argc, char **argv) {
       if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
     } else return usage_error(usage_compile, "unknown or incomplete option '%s'", argv[i]);
   }
-  if (argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
+  bool fcl = i < argc && fcl_is_file(argv[i]);   /* compiled for the shapes of the inputs that follow it */
+  if (!fcl && argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
+  if (fcl && argc - i < 1) return usage_error(usage_compile, "%s", "expected an FCL program and its inputs");
   const Target *t = target_or_usage(usage_compile, asked, &rc);
   if (!t) return rc;
   if (!t->write_library)
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
-  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(t->name);
+  if (fcl && !(print || ptx)) return fcl_cli_unsupported(t->name);
+  if (fcl) {   /* the generated code for these inputs, to read (docs/fcl.md §6) */
+    const char *src = fcl_cli_source(argv[i], t, argc - i - 1, (const char **)argv + i + 1);
+    if (src && ptx) src = cuda_compile_ptx(src, "compute_90", LOC_NONE);
+    if (!src) return fail();
+    fputs(src, stdout);
+    return 0;
+  }
   if (is_tail_or_apl(argv[i]) && print) {   /* the generated code, to read (docs/apl.md §6) */
     bool final;
     TExp *e = read_tail(argv[i], &final);
@@ -701,7 +711,7 @@ static int collect(const char *path, const char ***files, int n, int *cap) {
   struct dirent *de;
   while ((de = readdir(d))) {
     size_t len = strlen(de->d_name);
-    if (len < 5 || ((len < 6 || strcmp(de->d_name + len - 5, ".lift") != 0) && !is_tail_or_apl(de->d_name))) continue;
+    if (len < 5 || ((len < 6 || strcmp(de->d_name + len - 5, ".lift") != 0) && !is_tail_or_apl(de->d_name) && !fcl_is_file(de->d_name))) continue;
     if (n == *cap) { *cap *= 2; const char **f = NEW_ARRAY(const char *, *cap); memcpy(f, *files, sizeof(char *) * (size_t)n); *files = f; }
     (*files)[n++] = arena_printf("%s/%s", path, de->d_name);
   }

@@ -5,6 +5,7 @@
 #include "driver.h"
 #include "../runtime/cpu.h"
 #include "../apl/apl.h"
+#include "../fcl/fcl.h"
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -37,10 +38,10 @@ static const char *trim(const char *s, const char *e) {
    §4): ";; key: value" in .lift, "(* key: value *)" on one line in .tail,
    "⍝ key: value" in .apl. */
 typedef struct Leader { const char *open, *close; } Leader;
-static const Leader lift_leader = { ";;", "" }, tail_leader = { "(*", "*)" }, apl_leader = { "⍝", "" };
+static const Leader lift_leader = { ";;", "" }, tail_leader = { "(*", "*)" }, apl_leader = { "⍝", "" }, fcl_leader = { "--", "" };
 
 static const Leader *leader_of(const char *file) {
-  return tail_is_file(file) ? &tail_leader : apl_is_file(file) ? &apl_leader : &lift_leader;
+  return tail_is_file(file) ? &tail_leader : apl_is_file(file) ? &apl_leader : fcl_is_file(file) ? &fcl_leader : &lift_leader;
 }
 
 /* Collect the directive lines into blocks. */
@@ -286,6 +287,17 @@ static void test_file(Tally *t, const char *file, const Target **targets, int nt
   TestBlock *blocks;
   int n = parse_blocks(text, leader_of(file), &blocks);
   if (n == 0) { t->skipped++; printf("SKIP %s: no test blocks\n", file); arena_release(mark); return; }
+  if (fcl_is_file(file)) {   /* docs/fcl.md §6: each target against the interpreter */
+    for (int i = 0; i < n; i++)
+      for (int k = 0; k < ntargets; k++) {
+        TestBlock *tb = &blocks[i];
+        const char *why = tb->random ? "'random:' is not supported for FCL programs" :
+                          fcl_test_block(file, tb->ninputs, tb->inputs, tb->output, tb->error, targets[k]);
+        report(t, file, tb, targets[k], why, why && diag_kind() == DIAG_UNSUPPORTED, verbose);
+      }
+    arena_release(mark);
+    return;
+  }
   if (tail_is_file(file) || apl_is_file(file)) {
     test_tail_file(t, file, text, blocks, n, targets, ntargets, verbose, gen);
     arena_release(mark);

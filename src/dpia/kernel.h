@@ -115,7 +115,11 @@ struct KStmt {
    index into Kernel.sites) and two values (the index and the length) into the
    error cell, int32 cell[5] = { site, lo(a), hi(a), lo(b), hi(b) }; the host
    turns that into the positioned message (runtime/check_report.c). */
-typedef enum { CHECK_AREF = 1, CHECK_DIV, CHECK_MOD, CHECK_F2I, CHECK_D2I, CHECK_IOTA, CHECK_FACTORIAL, CHECK_BINOMIAL } CheckKind;
+/* CHECK_SEQFOR_READ / _UNWRITTEN (FCL's seqfor, fcl/compile.c): an index check
+   of -1 - k against 1 that fails for element k */
+typedef enum { CHECK_AREF = 1, CHECK_DIV, CHECK_MOD, CHECK_F2I, CHECK_D2I, CHECK_IOTA, CHECK_FACTORIAL, CHECK_BINOMIAL,
+               CHECK_SEQFOR_READ, CHECK_SEQFOR_UNWRITTEN,
+               CHECK_FCL_INDEX /* FCL's index (rule 5.61), worded as its interpreter */ } CheckKind;
 typedef struct CheckSite { Loc loc; CheckKind kind; } CheckSite;
 enum { CHECK_CELL_INTS = 5 };
 

@@ -70,7 +70,12 @@ static FType *infer_var(Ck *ck, Env *env, FExp *e) {
                         s->nlvars == 1 ? "" : "s", e->nlargs), NULL;
     largs = NEW_ARRAY(FLevel *, e->nlargs);
     for (int i = 0; i < e->nlargs; i++) if (!(largs[i] = resolve_level(ck, e->largs[i], e->loc))) return NULL;
+  } else {   /* inferred: unknowns that unification fixes (docs/fcl.md §2.4) */
+    largs = NEW_ARRAY(FLevel *, s->nlvars ? s->nlvars : 1);
+    for (int i = 0; i < s->nlvars; i++) largs[i] = flevel_meta(e->loc);
   }
+  e->inst = largs;   /* what monomorphisation (mono.c) instantiates */
+  e->ninst = s->nlvars;
   FType *t = fscheme_instantiate(s, largs, e->loc);
   note_nums(ck, t);
   return t;

@@ -1,6 +1,11 @@
-/* driver.c — the FCL stages one after another, for the command line:
-   `clift check prog.fcl` and `clift run -t interp prog.fcl inputs…`. */
-#include "fcl.h"
+/* driver.c — the FCL stages one after another, for the command line and
+   `clift test`: parse, check, then the interpreter (`-t interp`) or
+   monomorphisation (mono.c), the compilation onto a kernel for the inputs'
+   shapes (compile.c), the host plan (device targets), code generation and the
+   run, each through the target's row of the target table (cli/driver.h). */
+#include "compile.h"
+#include "../cli/driver.h"
+#include "../dpia/plan.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -10,23 +15,93 @@ static FProgram *load(const char *path) {
   return p && fcl_check(p) ? p : NULL;
 }
 
-int fcl_cli_check(const char *path) {
+int fcl_cli_check(const char *path, bool mono) {
   FProgram *p = load(path);
+  if (p && mono) p = fcl_monomorphise(p);
   if (!p) { fputs(diag_render(), stderr); return 1; }
   printf("%s\n", fcl_describe(p));
   return fflush(stdout) == 0 ? 0 : 1;
 }
 
 int fcl_cli_unsupported(const char *target) {
-  fprintf(stderr, "clift: not supported yet on %s: FCL programs run on the interpreter only (issue 15 M2); use -t interp\n", target);
+  fprintf(stderr, "clift: not supported yet on %s: FCL programs are compiled for the shapes of their inputs: "
+                  "use clift run -t %s prog.fcl inputs… (docs/fcl.md §6)\n", target, target);
   return 1;
 }
 
-int fcl_cli_run(const char *path, const char *target, int ninputs, const char **inputs, const char *out) {
-  if (strcmp(target, "interp") != 0) return fcl_cli_unsupported(target);
+/* The program compiled for target t on these inputs: the generated source in
+   *src (when asked), the result when run (NULL + diag). */
+static Value *compile_run(FProgram *p, const Target *t, int ninputs, Value **in, const RunOptions *o, const char **src, bool run) {
+  FDef *entry = fcl_entry(p, ninputs);
+  FProgram *mono = entry ? fcl_monomorphise(p) : NULL;
+  FclCompiled *fc = mono ? fcl_compile(mono, entry, in, ninputs, FCL_DEFAULT_BLOCK_SIZE, t->name) : NULL;
+  if (!fc) { diag_name_target(t->name); return NULL; }
+  Compiled c = { .target = t, .prog = fc->prog, .lowered = fc->prog, .kernel = fc->kernel };
+  if ((t->device && !(c.plan = plan_build(c.kernel))) || !(c.src = t->emit(&c))) { diag_name_target(t->name); return NULL; }
+  if (src) *src = c.src;
+  if (!run) return value_tuple(0);
+  RunOptions plain = o ? *o : run_options_default();
+  Value *flat = t->run(&c, fc->args, NULL, &plain);
+  if (!flat) { diag_name_target(t->name); return NULL; }
+  return fcl_result_value(fc, flat);
+}
+
+int fcl_cli_run(const char *path, const Target *t, const RunOptions *o, int ninputs, const char **inputs, const char *out) {
   if (out) { fprintf(stderr, "clift: -o is not supported yet for FCL programs (issue 15 M2)\n"); return 1; }
   FProgram *p = load(path);
-  Value *v = p ? fcl_run(p, ninputs, inputs, FCL_DEFAULT_BLOCK_SIZE) : NULL;
+  Value **in = p ? fcl_read_inputs(p, ninputs, inputs) : NULL;
+  Value *v = !in ? NULL : target_is_oracle(t) ? fcl_run_values(p, ninputs, in, FCL_DEFAULT_BLOCK_SIZE)
+                        : compile_run(p, t, ninputs, in, o, NULL, true);
   if (!v || !value_print_line(stdout, v)) { fputs(diag_render(), stderr); return 1; }
   return 0;
+}
+
+const char *fcl_cli_source(const char *path, const Target *t, int ninputs, const char **inputs) {
+  FProgram *p = load(path);
+  Value **in = p ? fcl_read_inputs(p, ninputs, inputs) : NULL;
+  const char *src = NULL;
+  if (!in || !compile_run(p, t, ninputs, in, NULL, &src, false)) return NULL;
+  return src;
+}
+
+/* One `-- test:` block on target t: the interpreter's result against the
+   block's output (as printed, spaces aside), a compiled target's against the
+   interpreter's; an error block: the error on every target. NULL: passed. */
+static const char *squeeze(const char *s) {
+  Buf b = { 0 };
+  for (; *s; s++) if (*s != ' ') buf_putc(&b, *s);
+  return buf_str(&b);
+}
+
+const char *fcl_test_block(const char *file, int ninputs, const char **inputs, const char *output, const char *error,
+                           const Target *t) {
+  diag_clear();
+  FProgram *p = load(file);
+  Value **in = p ? fcl_read_inputs(p, ninputs, inputs) : NULL;
+  Value *want = in ? fcl_run_values(p, ninputs, in, FCL_DEFAULT_BLOCK_SIZE) : NULL;
+  if (error) {
+    if (want) {
+      if (!target_is_oracle(t) && !compile_run(p, t, ninputs, in, NULL, NULL, true) && strstr(diag_render(), error)) return NULL;
+      return arena_printf("expected an error containing '%s', but it ran", error);
+    }
+    if (!strstr(diag_render(), error)) return arena_printf("expected an error containing '%s', got: %s", error, diag_render());
+    if (!in || target_is_oracle(t)) return NULL;
+    diag_clear();   /* the compiled program fails the same way */
+    if (compile_run(p, t, ninputs, in, NULL, NULL, true)) return arena_printf("expected an error containing '%s', but it ran", error);
+    return strstr(diag_render(), error) ? NULL : arena_printf("expected an error containing '%s', got: %s", error, diag_render());
+  }
+  if (!want) return arena_printf("interp: %s", diag_render());
+  Buf shown = { 0 };
+  value_print(&shown, want);
+  if (output && strcmp(squeeze(buf_str(&shown)), squeeze(output)) != 0)
+    return arena_printf("interp printed %.300s, expected %.300s", buf_str(&shown), output);
+  if (target_is_oracle(t)) return NULL;
+  diag_clear();
+  Value *got = compile_run(p, t, ninputs, in, NULL, NULL, true);
+  if (!got) return arena_printf("unexpected error: %s", diag_render());
+  Buf why = { 0 };
+  if (value_close(got, want, 1e-12, &why)) return NULL;
+  Buf g = { 0 };
+  value_print(&g, got);
+  return arena_printf("differs from interp: %s; got %.300s", buf_str(&why), buf_str(&g));
 }

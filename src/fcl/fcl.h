@@ -117,6 +117,9 @@ struct FExp {
   FExp *a, *b, *c;      /* PAIR a b; FN body a; APP a b; LET a (bound) b (body); IF a b c */
   FType *type;          /* after checking */
   int slot;             /* VAR: the built-in's row + 1, or 0 */
+  FLevel **inst;        /* VAR, after checking: the levels its scheme was instantiated
+                           with (given or inferred), one per level variable */
+  int ninst;
 };
 
 typedef struct FDef {
@@ -146,6 +149,13 @@ FScheme *fcl_parse_scheme(const char *file, const char *text);
 bool fcl_check(FProgram *p);
 /* "name : scheme" per definition, one per line */
 const char *fcl_describe(FProgram *p);
+
+/* ---- monomorphisation (mono.c, §5.3.2) ---- */
+/* A checked program with every level-polymorphic definition copied per level
+   instance (named f<block>) and every level concrete; NULL + diag. */
+FProgram *fcl_monomorphise(FProgram *p);
+/* thread 0, block 1, grid 2, …; -1 for a level that is not concrete */
+int fcl_level_depth(FLevel *l);
 
 /* ---- the built-ins (ops.c: one table, Figure 5.4 and 5.5) ---- */
 typedef struct FValue FValue;
@@ -204,9 +214,25 @@ FValue *fval_new(FValueKind k);
 /* Run: the entry (main, else the last definition) applied to the inputs (clift's
    literal syntax); the result as a clift Value for printing. NULL + diag. */
 Value *fcl_run(FProgram *p, int ninputs, const char **inputs, long long block_size);
-/* The whole CLI paths (main.c): parse, check, describe / run and print. */
-int fcl_cli_check(const char *path);
-int fcl_cli_run(const char *path, const char *target, int ninputs, const char **inputs, const char *out);
-int fcl_cli_unsupported(const char *target);   /* "not supported yet on TARGET: …", 1 */
+/* The same in steps: the entry (main, else the last definition; NULL + diag
+   when it cannot run on ninputs inputs), its inputs read, and the run. */
+FDef *fcl_entry(FProgram *p, int ninputs);
+Value **fcl_read_inputs(FProgram *p, int ninputs, const char **inputs);
+Value *fcl_run_values(FProgram *p, int ninputs, Value **inputs, long long block_size);
+/* The whole CLI paths (main.c; driver.c): parse, check, describe (mono: the
+   monomorphised program) / run on the interpreter or compile for the inputs'
+   shapes and run on a target, print. */
+struct Target;
+struct RunOptions;
+int fcl_cli_check(const char *path, bool mono);
+int fcl_cli_run(const char *path, const struct Target *t, const struct RunOptions *o, int ninputs, const char **inputs,
+                const char *out);
+int fcl_cli_unsupported(const char *target);   /* `clift compile -o` and bench: "not supported yet on TARGET: …", 1 */
+/* clift compile --print|--ptx prog.fcl inputs…: the generated source; NULL + diag */
+const char *fcl_cli_source(const char *path, const struct Target *t, int ninputs, const char **inputs);
+/* clift test: one block on one target; NULL when it passes, else why
+   (diag_kind() == DIAG_UNSUPPORTED: a refusal) */
+const char *fcl_test_block(const char *file, int ninputs, const char **inputs, const char *output, const char *error,
+                           const struct Target *t);
 
 #endif

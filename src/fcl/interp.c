@@ -289,7 +289,7 @@ static FDef *entry_of(FProgram *p) {
   return p->defs[p->ndefs - 1];
 }
 
-Value *fcl_run(FProgram *p, int ninputs, const char **inputs, long long block_size) {
+FDef *fcl_entry(FProgram *p, int ninputs) {
   FDef *d = entry_of(p);
   FScheme *s = d->scheme;
   if (s->ntvars || s->nlvars)
@@ -308,6 +308,26 @@ Value *fcl_run(FProgram *p, int ninputs, const char **inputs, long long block_si
     if (l->kind != FL_Z || succ != 2)
       return diag_error(d->loc, "%s returns %s: a program run from the host is a Program<grid> (§5.3.3)", d->name, ftype_str(res)), NULL;
   }
+  return d;
+}
+
+Value **fcl_read_inputs(FProgram *p, int ninputs, const char **inputs) {
+  FDef *d = fcl_entry(p, ninputs);
+  if (!d) return NULL;
+  Value **in = NEW_ARRAY(Value *, ninputs ? ninputs : 1);
+  FType *q = ftype_prune(d->scheme->body);
+  for (int i = 0; i < ninputs; i++, q = ftype_prune(q->b)) {
+    Type *it = input_type(q->a, i, d->loc);
+    const char *what = arena_printf("input %d", i + 1);
+    in[i] = !it ? NULL : inputs[i][0] == '@' ? value_parse_file(inputs[i] + 1, it, what) : value_parse(inputs[i], it, what);
+    if (!in[i]) return NULL;
+  }
+  return in;
+}
+
+Value *fcl_run_values(FProgram *p, int ninputs, Value **inputs, long long block_size) {
+  FDef *d = fcl_entry(p, ninputs);
+  if (!d) return NULL;
   FEval ev = { .block_size = block_size };
   FEnv *env = NULL;
   for (int i = 0; i < p->ndefs; i++) {
@@ -317,12 +337,12 @@ Value *fcl_run(FProgram *p, int ninputs, const char **inputs, long long block_si
     if (p->defs[i] == d) break;
   }
   FValue *f = env_lookup(env, d->name);
-  FType *q = t;
-  for (int i = 0; i < nparams; i++, q = ftype_prune(q->b)) {
-    Type *it = input_type(q->a, i, d->loc);
-    const char *what = arena_printf("input %d", i + 1);
-    Value *in = !it ? NULL : inputs[i][0] == '@' ? value_parse_file(inputs[i] + 1, it, what) : value_parse(inputs[i], it, what);
-    if (!in || !(f = fcl_apply(&ev, f, from_value(in), d->loc))) return NULL;
-  }
+  for (int i = 0; i < ninputs; i++)
+    if (!(f = fcl_apply(&ev, f, from_value(inputs[i]), d->loc))) return NULL;
   return to_value(&ev, f, d->loc);
+}
+
+Value *fcl_run(FProgram *p, int ninputs, const char **inputs, long long block_size) {
+  Value **in = fcl_read_inputs(p, ninputs, inputs);
+  return in ? fcl_run_values(p, ninputs, in, block_size) : NULL;
 }

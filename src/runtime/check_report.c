@@ -22,6 +22,13 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
   case CHECK_DIV: return diag_error(site->loc, "integer division by zero");
   case CHECK_IOTA: return diag_error(site->loc, "iota: the length %lld is negative", value_at(cell, 1));
   case CHECK_MOD: return diag_error(site->loc, "integer modulo by zero");
+  case CHECK_FCL_INDEX: {
+    long long n = value_at(cell, 3);
+    return diag_error(site->loc, "index %lld out of bounds: the array has %lld element%s", value_at(cell, 1), n, n == 1 ? "" : "s");
+  }
+  case CHECK_SEQFOR_READ: return diag_error(site->loc, "seqfor: element %lld is read before it is written", -1 - value_at(cell, 1));
+  case CHECK_SEQFOR_UNWRITTEN:
+    return diag_error(site->loc, "seqfor: element %lld of the result is never written", -1 - value_at(cell, 1));
   case CHECK_F2I: case CHECK_D2I: {   /* the value's bits (as the interpreter says it) */
     uint64_t bits = (uint64_t)value_at(cell, 1);
     double v;
@@ -43,11 +50,14 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
 const char *check_site_text(const Kernel *k, int s) {
   CheckSite *site = &k->sites[s - 1];
   const char *what = site->kind == CHECK_AREF ? "aref: index out of range"
+                   : site->kind == CHECK_FCL_INDEX ? "index out of bounds"
                    : site->kind == CHECK_DIV ? "integer division by zero"
                    : site->kind == CHECK_MOD ? "integer modulo by zero"
                    : site->kind == CHECK_IOTA ? "iota: a negative length"
                    : site->kind == CHECK_FACTORIAL ? "domain error: factorial of a negative integer"
                    : site->kind == CHECK_BINOMIAL ? "domain error: binomial at a pole of Γ(n+1)"
+                   : site->kind == CHECK_SEQFOR_READ ? "seqfor: an element read before it is written"
+                   : site->kind == CHECK_SEQFOR_UNWRITTEN ? "seqfor: an element of the result never written"
                    : "a float to int conversion out of range";
   return arena_printf("%s:%d:%d: error: %s", site->loc.file ? site->loc.file : "?", site->loc.line, site->loc.col, what);
 }

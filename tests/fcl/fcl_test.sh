@@ -3,9 +3,11 @@
 #   1. the examples of examples/fcl on the interpreter against tests/fcl/oracle.py
 #      (plain Python, computed independently), at sizes that are not multiples
 #      of the chunk, tile or block size, and N = 1;
-#   2. `clift check` prints each definition's scheme (goldens tests/fcl/*.check);
+#   2. `clift check` prints each definition's scheme (goldens tests/fcl/*.check),
+#      `clift check --dump` the monomorphised program's (tests/fcl/*.mono);
 #   3. every tests/fcl/err_*.fcl: exit 1, "file:line:col: error:" and a caret;
-#   4. compiled targets refused with exit 1;
+#   4. the examples compiled on every target against the oracle (cuda: PTX),
+#      `clift test` on their test blocks, refusals (tests/fcl/unsupported_*.fcl);
 #   5. no crash on any prefix of the examples, deep nesting an error.
 # Usage: fcl_test.sh path/to/clift    Prints "fcl: N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
@@ -17,7 +19,8 @@ expect() {   # expect PROGRAM FILE ARGS…: the interpreter's output equals the 
   got=$("$CLIFT" run -t interp "$file" "$@" 2>&1)
   if [ "$got" = "$want" ]; then ok; else bad "$file $(echo "$*" | cut -c1-60): got $(echo "$got" | head -c 300), want $(echo "$want" | head -c 300)"; fi
 }
-list() { python3 -c "import sys; n=int(sys.argv[1]); print('[' + ','.join(str((i*37+11)%101 - 50) for i in range(n)) + ']')" "$1"; }
+# N pseudo-random ints in [-50, 50] (seeded by N and FCL_TEST_SEED: reproducible, never all zeros)
+list() { python3 -c "import sys, random; n=int(sys.argv[1]); r=random.Random(n * 7919 + int(sys.argv[2])); print('[' + ','.join(str(r.randint(-50, 50)) for i in range(n)) + ']')" "$1" "${FCL_TEST_SEED:-1}"; }
 
 for n in 0 1 2 3 4 5 7 8 9 31 64 100; do expect reverse examples/fcl/reverse.fcl 4 "$(list $n)"; done
 for n in 1 7 33 100; do expect reverse examples/fcl/reverse.fcl 32 "$(list $n)"; done
@@ -31,6 +34,15 @@ list 300001 > "$T/big.txt"
 want=$(python3 tests/fcl/oracle.py reduce @"$T/big.txt")
 got=$("$CLIFT" run -t interp examples/fcl/reduce.fcl @"$T/big.txt" 2>&1)
 if [ "$got" = "$want" ]; then ok; else bad "reduce of 300001: got $got, want $want"; fi
+for shape in "1 1 1" "3 5 2" "4 4 4" "5 3 7"; do
+  set -- $shape
+  for t in 1 2 4; do expect matmul examples/fcl/matmul.fcl $t $1 $2 $3 "$(list $(($1 * $2)))" "$(list $(($2 * $3)))"; done
+done
+for n in 0 1 2 255 256 257 1000; do expect scan examples/fcl/scan.fcl "$(list $n)"; done
+list 70001 > "$T/s.txt"   # three levels: 274 chunks of 256, in 2 groups
+want=$(python3 tests/fcl/oracle.py scan @"$T/s.txt")
+got=$("$CLIFT" run -t interp examples/fcl/scan.fcl @"$T/s.txt" 2>&1)
+if [ "$got" = "$want" ]; then ok; else bad "scan of 70001 on interp"; fi
 for wn in "1 1" "1 5" "3 6" "4 12" "5 5" "7 21" "10 30"; do
   set -- $wn
   expect folds examples/fcl/folds.fcl $1 "$(list $2)"
@@ -40,6 +52,8 @@ for f in examples/fcl/*.fcl; do
   g=tests/fcl/$(basename "$f" .fcl).check
   [ -f "$g" ] || continue
   if "$CLIFT" check "$f" > "$T/got" 2>&1 && diff -u "$g" "$T/got" > "$T/diff"; then ok; else bad "check $f:"; cat "$T/diff"; fi
+  m=tests/fcl/$(basename "$f" .fcl).mono   # the monomorphised program (docs/fcl.md §4)
+  if "$CLIFT" check --dump "$f" > "$T/got" 2>&1 && diff -u "$m" "$T/got" > "$T/diff"; then ok; else bad "check --dump $f:"; cat "$T/diff"; fi
 done
 
 for f in tests/fcl/err_*.fcl; do
@@ -56,21 +70,75 @@ done
 for f in tests/fcl/run_err_*.fcl; do
   args=$(sed -n 's/^-- args: //p' "$f")
   want=$(sed -n 's/^-- error: //p' "$f")
-  "$CLIFT" run -t interp "$f" $args > "$T/out" 2>&1
-  rc=$?
-  if [ $rc -eq 1 ] && grep -qF -- "$want" "$T/out" && ! grep -qE 'Sanitizer|runtime error' "$T/out"; then ok
-  else bad "run $f: exit $rc: $(head -n 3 "$T/out")"; fi
+  for t in interp c opencl; do   # compiled: the same error (docs/fcl.md §6)
+    "$CLIFT" run -t $t "$f" $args > "$T/out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qF -- "$want" "$T/out" && ! grep -qE 'Sanitizer|runtime error' "$T/out"; then ok
+    else bad "run -t $t $f: exit $rc: $(head -n 3 "$T/out")"; fi
+  done
 done
 
-for t in c openmp opencl cuda; do
-  "$CLIFT" run -t $t examples/fcl/reduce.fcl '[1]' > "$T/out" 2>&1
-  rc=$?
-  if [ $rc -eq 1 ] && grep -q "not supported yet on $t: FCL programs run on the interpreter only (issue 15 M2)" "$T/out"; then ok
-  elif [ $rc -eq 2 ] && grep -q "unknown target\|no target" "$T/out"; then ok   # a target not built here
-  else bad "run -t $t: exit $rc: $(cat "$T/out")"; fi
+# 4. compiled (docs/fcl.md §6): every example on every CPU and OpenCL target
+# against the oracle, sizes no multiple of the chunk, tile or block size, N = 1,
+# and above 2^16; cuda's kernels compiled to PTX by NVRTC (no GPU here)
+targets=$("$CLIFT" test --list-targets | grep -v '^interp$' | grep -v '^cuda$' | tr '\n' ' ')
+compiled() {   # compiled PROGRAM FILE ARGS…: every compiled target equals the oracle
+  local name=$1 file=$2; shift 2
+  local want got t
+  want=$(python3 tests/fcl/oracle.py "$name" "$@") || { bad "oracle $name"; return; }
+  for t in $targets; do
+    got=$("$CLIFT" run -t $t "$file" "$@" 2>&1)
+    if [ "$got" = "$want" ]; then ok; else bad "-t $t $file $(echo "$*" | cut -c1-60): got $(echo "$got" | head -c 300), want $(echo "$want" | head -c 300)"; fi
+  done
+}
+for n in 1 7 100; do compiled reverse examples/fcl/reverse.fcl 4 "$(list $n)"; done
+list 70001 > "$T/r.txt"; compiled reverse examples/fcl/reverse.fcl 256 @"$T/r.txt"
+for shape in "1 1" "5 7" "9 10"; do set -- $shape; compiled transpose examples/fcl/transpose.fcl 4 $1 $2 "$(list $(($1 * $2)))"; done
+list 75000 > "$T/t.txt"; compiled transpose examples/fcl/transpose.fcl 16 300 250 @"$T/t.txt"
+for n in 1 513 5000; do compiled reduce examples/fcl/reduce.fcl "$(list $n)"; done
+compiled reduce examples/fcl/reduce.fcl @"$T/big.txt"
+for wn in "1 1" "4 12" "7 21"; do set -- $wn; compiled folds examples/fcl/folds.fcl $1 "$(list $2)"; done
+for shape in "1 1 1" "3 5 2" "9 7 10"; do
+  set -- $shape; compiled matmul examples/fcl/matmul.fcl 4 $1 $2 $3 "$(list $(($1 * $2)))" "$(list $(($2 * $3)))"
 done
-"$CLIFT" compile -t c --print examples/fcl/reduce.fcl > "$T/out" 2>&1
-if [ $? -eq 1 ] && grep -q "not supported yet on c" "$T/out"; then ok; else bad "compile: $(cat "$T/out")"; fi
+for n in 1 257; do compiled scan examples/fcl/scan.fcl "$(list $n)"; done
+compiled scan examples/fcl/scan.fcl @"$T/s.txt"
+list 300001 > "$T/s3.txt"; compiled scan examples/fcl/scan.fcl @"$T/s3.txt"
+list 5140 > "$T/a.txt"; list 5120 > "$T/b.txt"
+compiled matmul examples/fcl/matmul.fcl 16 257 20 256 @"$T/a.txt" @"$T/b.txt"
+if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
+  for args in "reverse.fcl 4 [1,2,3,4,5]" "transpose.fcl 2 3 5 $(list 15)" "reduce.fcl $(list 5000)" "folds.fcl 3 $(list 12)" "matmul.fcl 2 3 5 2 $(list 15) $(list 10)" "scan.fcl @$T/s.txt"; do
+    set -- $args
+    if "$CLIFT" compile -t cuda --ptx examples/fcl/$1 "${@:2}" > "$T/k.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/k.ptx"; then ok
+    else bad "cuda --ptx $1: $(head -c 300 "$T/err")"; fi
+  done
+else echo "fcl: NVRTC not available here: cuda PTX checks skipped"; fi
+# the programs' own test blocks (-- test:) on every target against the interpreter:
+# the examples, and tests/fcl/compiled (scalars, writers, shapes of §6.4)
+for d in examples/fcl tests/fcl/compiled; do
+  "$CLIFT" test $d > "$T/out" 2>&1
+  if [ $? -eq 0 ] && grep -qE '^[0-9]+ passed, 0 failed' "$T/out"; then ok; else bad "clift test $d: $(tail -n 5 "$T/out")"; fi
+done
+if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
+  for f in tests/fcl/compiled/*.fcl; do   # their first block's inputs
+    mapfile -t ins < <(awk '/^-- test:/ { n++ } n == 1 && /^-- input: / { sub(/^-- input: /, ""); print }' "$f")
+    if "$CLIFT" compile -t cuda --ptx "$f" "${ins[@]}" > "$T/k.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/k.ptx"; then ok
+    else bad "cuda --ptx $f: $(head -c 300 "$T/err")"; fi
+  done
+fi
+# refusals: before any C compiler runs, naming the target
+"$CLIFT" compile -t c -o "$T/lib" examples/fcl/reduce.fcl > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "not supported yet on c" "$T/out"; then ok; else bad "compile -o: $(cat "$T/out")"; fi
+for f in tests/fcl/unsupported_*.fcl; do
+  args=$(sed -n 's/^-- args: //p' "$f")
+  want=$(sed -n 's/^-- unsupported: //p' "$f")
+  for t in c opencl; do
+    "$CLIFT" run -t $t "$f" $args > "$T/out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qF -- "not supported on $t: $want" "$T/out"; then ok
+    else bad "run -t $t $f: exit $rc: $(head -n 3 "$T/out")"; fi
+  done
+done
 
 printf '%*s' 100000 '' | tr ' ' '(' | sed 's/^/val x = /' > "$T/deep.fcl"
 "$CLIFT" check "$T/deep.fcl" > "$T/out" 2>&1

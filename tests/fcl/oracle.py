@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """oracle.py — the expected outputs of the FCL examples, computed here in plain
-Python (no NumPy), independently of clift: reverse, transpose, sum, row scans
-and row sums. Usage: oracle.py PROGRAM ARGS… prints clift's literal syntax."""
+Python (no NumPy), independently of clift: reverse, transpose, sum, row scans,
+row sums, matrix products and prefix sums. Usage: oracle.py PROGRAM ARGS… prints clift's literal syntax."""
 import sys
 
 def lit(v):
@@ -20,6 +20,13 @@ elif prog == "transpose":
     print(lit([xs[r * cols + c] for c in range(cols) for r in range(rows)]))
 elif prog == "reduce":
     xs = eval(args[0]); print(wrap32(sum(xs)))
+elif prog == "scan":
+    xs = eval(args[0]); acc = 0; out = []
+    for x in xs: acc = wrap32(acc + x); out.append(acc)
+    print(lit(out))
+elif prog == "matmul":
+    hA, wA, wB, A, B = int(args[1]), int(args[2]), int(args[3]), eval(args[4]), eval(args[5])
+    print(lit([wrap32(sum(A[r * wA + k] * B[k * wB + c] for k in range(wA))) for r in range(hA) for c in range(wB)]))
 elif prog == "folds":
     w, xs = int(args[0]), eval(args[1])
     rows = [xs[i * w:(i + 1) * w] for i in range(len(xs) // w)]

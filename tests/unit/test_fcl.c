@@ -4,6 +4,8 @@
    on small programs, and robustness (every prefix of a program is an error
    or a result; deep nesting is an error). */
 #include "fcl/fcl.h"
+#include "fcl/compile.h"
+#include "dpia/plan.h"
 #include "check.h"
 #include <string.h>
 
@@ -41,6 +43,73 @@ static const char *run(const char *prog, int n, const char **inputs) {
   if (!v) return arena_printf("error: %s", diag_message());
   Buf b = { 0 };
   value_print(&b, v);
+  return buf_str(&b);
+}
+
+/* the monomorphised program (mono.c, §5.3.2): "name : scheme" per definition, or "error: …" */
+static const char *mono_of(const char *prog) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (!p || !fcl_check(p)) return arena_printf("error: %s", diag_message());
+  FProgram *m = fcl_monomorphise(p);
+  return m ? fcl_describe(m) : arena_printf("error: %s", diag_message());
+}
+
+/* run main on the monomorphised program: the printed result or "error: …" */
+static const char *run_mono(const char *prog, int n, const char **inputs) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (!p || !fcl_check(p)) return arena_printf("error: %s", diag_message());
+  FProgram *m = fcl_monomorphise(p);
+  Value *v = m ? fcl_run(m, n, inputs, 4) : NULL;
+  if (!v) return arena_printf("error: %s", diag_message());
+  Buf b = { 0 };
+  value_print(&b, v);
+  return buf_str(&b);
+}
+
+/* every built-in use in e has concrete levels, every use of a definition none */
+static bool all_concrete(FExp *e) {
+  if (!e) return true;
+  if (e->kind == FE_VAR) {
+    if (e->has_largs || e->nlargs) return false;
+    for (int i = 0; i < e->ninst; i++) if (fcl_level_depth(e->inst[i]) < 0) return false;
+    return e->slot > 0 || e->ninst == 0;
+  }
+  if (e->kind == FE_LET && e->nlargs) return false;
+  return all_concrete(e->a) && all_concrete(e->b) && all_concrete(e->c);
+}
+
+/* the loops of a kernel body as text: G mapGlb, W mapWrg, L mapLcl, S sequential,
+   nesting in parentheses ("W(L L)" : a work-group loop around two mapLcl loops) */
+static void loops_of(Buf *b, KStmt *s) {
+  if (!s) return;
+  if (s->kind == KS_FOR) {
+    buf_putc(b, s->level == LEVEL_GLB ? 'G' : s->level == LEVEL_WRG ? 'W' : s->level == LEVEL_LCL ? 'L' : 'S');
+    Buf in = { 0 };
+    loops_of(&in, s->body);
+    if (in.len) buf_printf(b, "(%s)", buf_str(&in));
+    buf_putc(b, ' ');
+    return;
+  }
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) loops_of(b, s->stmts[i]);
+  loops_of(b, s->then_); loops_of(b, s->else_);
+}
+
+/* compile main of a program for the inputs: its loops, and the plan's kernel count */
+static const char *compiled(const char *prog, int n, const char **inputs, int *kernels) {
+  diag_clear();
+  FProgram *p = fcl_parse("t.fcl", prog);
+  if (!p || !fcl_check(p)) return arena_printf("error: %s", diag_message());
+  Value **in = fcl_read_inputs(p, n, inputs);
+  FDef *entry = in ? fcl_entry(p, n) : NULL;
+  FProgram *m = entry ? fcl_monomorphise(p) : NULL;
+  FclCompiled *c = m ? fcl_compile(m, entry, in, n, 4, "c") : NULL;
+  Plan *pl = c ? plan_build(c->kernel) : NULL;
+  if (!pl) return arena_printf("error: %s", diag_message());
+  *kernels = pl->n;
+  Buf b = { 0 };
+  loops_of(&b, c->kernel->body);
   return buf_str(&b);
 }
 
@@ -195,6 +264,91 @@ int main(void) {
   CHECK(!strcmp(run("val main = let xs = generate 2 (fn i => index (generate 0 (fn j => j)) 5) in length xs", 0, NULL), "2"),
         "elements are computed only when indexed");
 
+  /* monomorphisation (§5.3.2, rules 5.23–5.31): one copy per level instance */
+  {
+    const char *m = mono_of(reduce_prog);
+    CHECK(!strcmp(m, "zipWith : forall 'a:GT 'b:GT 'c:GT. ('a -> 'b -> 'c) -> ['a] -> ['b] -> ['c]\n"
+                     "step<block> : forall 'a:BT. ('a -> 'a -> 'a) -> ['a] -> Program<block> ['a]<block>\n"
+                     "reduce<block> : forall 'a:BT. ('a -> 'a -> 'a) -> ['a] -> Program<block> ['a]<block>\n"
+                     "main : [int] -> Program<grid> [int]<grid>"), "mono of reduce: %s", m);
+    diag_clear();
+    FProgram *p = fcl_parse("t.fcl", reduce_prog);
+    FProgram *mp = p && fcl_check(p) ? fcl_monomorphise(p) : NULL;
+    CHECK(mp != NULL, "mono of reduce");
+    for (int i = 0; mp && i < mp->ndefs; i++) CHECK(all_concrete(mp->defs[i]->body), "%s has a level left", mp->defs[i]->name);
+    const char *in7[] = { "[1, 2, 3, 4, 5, 6, 7, 8]" };
+    CHECK(!strcmp(run_mono(reduce_prog, 1, in7), "[36]"), "mono reduce runs: %s", run_mono(reduce_prog, 1, in7));
+    /* two instances of one definition, an unused polymorphic one dropped, inferred levels */
+    const char *two =
+      "sig id : forall <l> 'a. ['a] -> Program<l> ['a]<l>\n"
+      "fun id<l> a = return<l> (push<l> a)\n"
+      "sig unused : forall <l>. int -> Program<l> int\n"
+      "fun unused<l> x = return<l> x\n"
+      "sig cat : forall <l> 'a. int -> [Program<l> ['a]<l>] -> Program<1+l> ['a]<1+l>\n"
+      "fun cat<l> n arr = interleave<l> n (fn sh => fst sh * n + snd sh) arr\n"
+      "sig main : [int] -> Program<grid> [int]<grid>\n"
+      "fun main xs = generate 2 (fn b => cat 2 (generate 2 (fn t => id<thread> (generate 2 (fn j => index xs (b * 4 + t * 2 + j)))))) |> cat<block> 4\n";
+    m = mono_of(two);
+    CHECK(!strcmp(m, "id<thread> : forall 'a:BT. ['a] -> Program<thread> ['a]<thread>\n"
+                     "cat<block> : forall 'a:BT. int -> [Program<block> ['a]<block>] -> Program<grid> ['a]<grid>\n"
+                     "cat<thread> : forall 'a:BT. int -> [Program<thread> ['a]<thread>] -> Program<block> ['a]<block>\n"
+                     "main : [int] -> Program<grid> [int]<grid>"), "mono of two instances: %s", m);
+    const char *in8[] = { "[1, 2, 3, 4, 5, 6, 7, 8]" };
+    CHECK(!strcmp(run_mono(two, 1, in8), "[1, 2, 3, 4, 5, 6, 7, 8]"), "two instances run: %s", run_mono(two, 1, in8));
+    /* a level-polymorphic let: one binding per instance */
+    const char *plet =
+      "sig main : [int] -> Program<grid> [int]<grid>\n"
+      "fun main xs = let p<l> = fn a => return<l> (push<l> a)\n"
+      "                  q = p<thread> xs\n"
+      "              in interleave<block> (length xs) (fn sh => snd sh) (generate 1 (fn b => interleave<thread> (length xs) (fn sh => snd sh) (generate 1 (fn t => p<thread> xs))))\n";
+    m = mono_of(plet);
+    CHECK(!strcmp(m, "main : [int] -> Program<grid> [int]<grid>"), "mono of a let: %s", m);
+    diag_clear();
+    p = fcl_parse("t.fcl", plet);
+    mp = p && fcl_check(p) ? fcl_monomorphise(p) : NULL;
+    CHECK(mp && all_concrete(mp->defs[0]->body), "the let's levels are concrete");
+    const char *in3[] = { "[4, 5, 6]" };
+    CHECK(!strcmp(run_mono(plet, 1, in3), "[4, 5, 6]"), "mono let runs: %s", run_mono(plet, 1, in3));
+  }
+
+  /* compilation onto kernels (compile.c, docs/fcl.md §6.2): the loops each construct becomes */
+  {
+    int k = 0;
+    const char *in8[] = { "[1, 2, 3, 4, 5, 6, 7, 8]" };
+    /* reduce<block> in one work-group (#BlockSize 4 here): the initial step, then while's
+       steps 4 -> 2 -> 1 unrolled, then the push into the result: one kernel */
+    const char *got = compiled(reduce_prog, 1, in8, &k);
+    CHECK(!strcmp(got, "W(L L L L ) ") && k == 1, "reduce: %s, %d kernels", got, k);
+    /* force<grid> is a kernel boundary; interleave<thread> in a block; seqfor a sequential loop */
+    const char *prog =
+      "sig main : [int] -> Program<grid> [int]<grid>\n"
+      "fun main xs = do<grid> { a <- force<grid> (push<grid> (map (fn x => x + 1) xs))\n"
+      "  ; interleave<block> 4 (fn sh => fst sh * 4 + snd sh) (generate 2 (fn g => interleave<thread> 2 (fn sh => fst sh * 2 + snd sh)\n"
+      "      (generate 2 (fn t => return<thread> (seqfor 2 2 (fn read => fn i => (i, index a (g * 4 + t * 2 + i))))))))\n"
+      "  }\n";
+    got = compiled(prog, 1, in8, &k);
+    CHECK(!strcmp(got, "G W(L(S S S S ) ) ") && k == 2, "force and interleave: %s, %d kernels", got, k);
+    /* a grid-level while: each step its own kernel */
+    const char *grid_while =
+      "sig main : [int] -> Program<grid> [int]\n"
+      "fun main xs = while<grid> (fn a => length a > 2) (fn a => return<grid> (push<grid> (generate (length a / 2) (fn i => index a (2 * i)))))\n"
+      "  (return<grid> (push<grid> xs))\n";
+    got = compiled(grid_while, 1, in8, &k);
+    CHECK(!strcmp(got, "G G G G ") && k == 4, "grid while (the initial array, two steps, the copy into the result): %s, %d kernels", got, k);
+    /* interleave writing an index twice: found at compile time */
+    const char *twice =
+      "sig main : [int] -> Program<grid> [int]<grid>\n"
+      "fun main xs = interleave<block> 2 (fn sh => snd sh) (generate 1 (fn g => interleave<thread> 1 (fn sh => 0) (generate 2 (fn i => return<thread> (push<thread> (generate 1 (fn j => i)))))))\n";
+    got = compiled(twice, 1, in8, &k);
+    CHECK(strstr(got, "index 0 is written twice") != NULL, "interleave twice: %s", got);
+    /* a while on the data: refused */
+    const char *data_while =
+      "sig main : [int] -> Program<grid> [int]\n"
+      "fun main xs = while<grid> (fn a => index a 0 > 1) (fn a => return<grid> (push<grid> a)) (return<grid> (push<grid> xs))\n";
+    got = compiled(data_while, 1, in8, &k);
+    CHECK(strstr(got, "condition reads the array's elements") != NULL && diag_kind() == DIAG_UNSUPPORTED, "data while: %s", got);
+  }
+
   /* every prefix: an error or a result, never a crash */
   size_t len = strlen(reduce_prog);
   int prefixes = 0;
@@ -204,6 +358,7 @@ int main(void) {
     FProgram *p = fcl_parse("p.fcl", text);
     bool ok = p && fcl_check(p);
     if (ok) fcl_run(p, 1, in1, 4);
+    if (ok) fcl_monomorphise(p);
     prefixes++;
   }
   CHECK(prefixes == (int)len + 1, "prefixes");
