@@ -114,29 +114,29 @@ static Expr *int_round_div(LowerCtx *c, Loc l, bool up, Expr *n, long long d, bo
    from any integer it is not equal to, so its rounding to double never crosses
    one; the result's magnitude is below 2^30, within d2i's range. k×x÷2^m with an
    integral k, |k| ≤ 2^21, is exact in doubles too (k·x has at most 52 bits), so
-   its floor is that of the long quotient k·x / 2^m; where that leaves the int
-   range the double form is kept, for d2i's error. */
+   its floor is that of the int quotient k·x / 2^m where k·x fits in an int
+   (|x| ≤ 2^31/|k|, a test that GCC drops where it knows x's range); outside it
+   the double form is kept, with d2i's error where the result leaves the ints. */
 LVal *lower_round(LowerCtx *c, TExp *e, LVal **a) {
   Loc l = e->loc;
   bool up = strcmp(e->op->prim, "ceil") == 0;
   Expr *x = a[0]->e, *n, **m;
   long long d, k;
   if (int_quotient(x, &n, &d)) return lval_scalar(int_round_div(c, l, up, n, d, false), TB_INT);
-  if ((m = app_args(x, "*", 2)) && ((int_literal(m[0], &k) && int_quotient(m[1], &n, &d)) ||
+  bool left = false;
+  if ((m = app_args(x, "*", 2)) && (((left = int_literal(m[0], &k)) && int_quotient(m[1], &n, &d)) ||
                                     (int_literal(m[1], &k) && int_quotient(m[0], &n, &d))) &&
       d > 0 && (d & (d - 1)) == 0 && k >= -(1LL << 21) && k <= 1LL << 21) {
-    Expr *K = expr_new(EX_LONG, l, 0);
-    K->ival = k;
-    const char *qv = lx_fresh(c, "q");
-    Expr *q = int_round_div(c, l, up, lx_app(l, "*", 2, lx_app(l, "i2l", 1, n), K), d, true);
-    if (k >= -d && k <= d) return lval_scalar(lx_app(l, "l2i", 1, q), TB_INT);   /* |k·x/d| ≤ |x| */
-    Expr *lo = expr_new(EX_LONG, l, 0), *hi = expr_new(EX_LONG, l, 0);
-    lo->ival = INT32_MIN; hi->ival = INT32_MAX;
+    const char *xv = lx_fresh(c, "x");
+    long long fit = INT32_MAX / (k < 0 ? -k : k);
+    Expr *prod = lx_app(l, "*", 2, lx_var(xv, l), lx_int(k, l));
+    Expr *q = lx_app(l, "/", 2, lx_app(l, "i2d", 1, lx_var(xv, l)), lx_double((double)d, l));
+    Expr *dbl = lx_app(l, "*", 2, left ? lx_double((double)k, l) : q, left ? q : lx_double((double)k, l));
     Expr *sel = expr_new(EX_IF, l, 3);
-    sel->kids[0] = lx_app(l, "and", 2, lx_app(l, ">=", 2, lx_var(qv, l), lo), lx_app(l, "<=", 2, lx_var(qv, l), hi));
-    sel->kids[1] = lx_app(l, "l2i", 1, lx_var(qv, l));
-    sel->kids[2] = lx_app(l, "d2i", 1, lx_app(l, e->op->prim, 1, x));
-    return lval_scalar(lx_let(l, qv, q, sel), TB_INT);
+    sel->kids[0] = lx_app(l, "and", 2, lx_app(l, ">=", 2, lx_var(xv, l), lx_int(-fit, l)), lx_app(l, "<=", 2, lx_var(xv, l), lx_int(fit, l)));
+    sel->kids[1] = int_round_div(c, l, up, prod, d, false);
+    sel->kids[2] = lx_app(l, "d2i", 1, lx_app(l, e->op->prim, 1, dbl));
+    return lval_scalar(lx_let(l, xv, n, sel), TB_INT);
   }
   return lval_scalar(lx_app(l, "d2i", 1, lx_app(l, e->op->prim, 1, x)), TB_INT);
 }
