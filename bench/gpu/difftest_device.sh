@@ -15,8 +15,13 @@ clift=${CLIFT_BIN:-build/clift}
 [ -n "${CLIFT_BIN:-}" ] || make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 targets=$("$clift" test --list-targets | grep -v '^interp$' | paste -sd, -)
 echo "targets: $targets"
+# one GPU per seed (every CUDA or NVIDIA OpenCL run otherwise initialises all of a
+# multi-GPU machine's), and 2 OpenMP threads per run unless the seed picks its own:
+# on the x4 machine (2026-11-27) 42-52 jobs of 64-thread OpenMP runs and 4-GPU
+# initialisations made every device run take 12-17 s, against 0.6-0.8 s on one H100
+gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
 python3 tests/difftest/difftest.py --clift "$clift" --seeds "$SEEDS" --budget "$BUDGET" --rotate "$ROTATE" \
-  --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" > "$LOG/difftest.log" 2>&1
+  --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" --gpus "${gpus:-1}" --omp-threads 2 > "$LOG/difftest.log" 2>&1
 status=$?
 tail -n 30 "$LOG/difftest.log"
 (cd "$LOG" && tar czf keep.tgz keep 2>/dev/null && rm -rf keep)

@@ -34,6 +34,14 @@ typedef struct AplToken {
   int *cps; int ncps;      /* STR: the code points */
 } AplToken;
 
+/* The system functions of the bit operations (docs/apl.md §5, M6; apltail's
+   names ⎕INT32AND …): lexed as AT_PRIM tokens whose cp is one of these
+   private-use code points, so they are primitive scalar functions from the
+   parser on. */
+enum { APL_SYS_AND = 0xE000, APL_SYS_OR, APL_SYS_XOR, APL_SYS_SHL, APL_SYS_SHR, APL_SYS_SHAR, APL_SYS_NOT, APL_SYS_END };
+/* "⎕INT32AND" … for such a cp, else NULL */
+const char *apl_sys_name(int cp);
+
 /* The whole text as tokens (ends with AT_EOF); NULL + diag on a bad character. */
 AplToken *apl_lex(const char *file, const char *text, int *ntokens);
 

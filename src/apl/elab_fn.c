@@ -19,6 +19,7 @@ enum {
 static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x);
 
 const char *el_glyph(int cp) {
+  if (apl_sys_name(cp)) return apl_sys_name(cp);
   char s[5] = {0};
   if (cp < 0x80) s[0] = (char)cp;
   else if (cp < 0x800) { s[0] = (char)(0xC0 | cp >> 6); s[1] = (char)(0x80 | (cp & 0x3F)); }
@@ -28,7 +29,7 @@ const char *el_glyph(int cp) {
 
 /* ---- the scalar functions: per glyph, the TAIL op for each argument type ---- */
 
-typedef enum { K_ARITH, K_DOUBLE, K_EQ, K_ORDER, K_LOGIC } ScalarKind;
+typedef enum { K_ARITH, K_DOUBLE, K_EQ, K_ORDER, K_LOGIC, K_INT } ScalarKind;
 typedef struct ScalarFn {
   int cp;
   ScalarKind kind;
@@ -46,6 +47,12 @@ static const ScalarFn scalars[] = {
   { G_GE, K_ORDER, "gtei", "gted", NULL, "gtec", 9 }, { '>', K_ORDER, "gti", "gtd", NULL, "gtc", 9 },
   { G_AND, K_LOGIC, NULL, NULL, "andb", NULL, 1 }, { G_OR, K_LOGIC, NULL, NULL, "orb", NULL, 0 },
   { G_NAND, K_LOGIC, NULL, NULL, "nandb", NULL, 9 }, { G_NOR, K_LOGIC, NULL, NULL, "norb", NULL, 9 },
+  { '!', K_DOUBLE, NULL, "binom", NULL, NULL, 1 },   /* k!n, on doubles (clift's binomial, prim/special.h) */
+  /* the bit operations (apltail's system functions): 32-bit ints, the
+     identity of ⎕INT32AND all ones */
+  { APL_SYS_AND, K_INT, "andi", NULL, NULL, NULL, -1 }, { APL_SYS_OR, K_INT, "ori", NULL, NULL, NULL, 0 },
+  { APL_SYS_XOR, K_INT, "xori", NULL, NULL, NULL, 0 }, { APL_SYS_SHL, K_INT, "shli", NULL, NULL, NULL, 9 },
+  { APL_SYS_SHR, K_INT, "shri", NULL, NULL, NULL, 9 }, { APL_SYS_SHAR, K_INT, "shari", NULL, NULL, NULL, 9 },
 };
 
 static const ScalarFn *scalar_fn(AplNode *f) {
@@ -70,6 +77,11 @@ static const char *scalar_op(const ScalarFn *s, Loc loc, TBase a, TBase b, TBase
     if (s->kind == K_EQ && a == TB_BOOL && b == TB_BOOL) { *arg = TB_BOOL; return s->opb; }
     *arg = el_join(a == TB_BOOL ? TB_INT : a, b == TB_BOOL ? TB_INT : b);
     return *arg == TB_INT ? s->opi : s->opd;
+  case K_INT:
+    if (a == TB_DOUBLE || b == TB_DOUBLE || !num_a || !num_b)
+      return diag_error(loc, "domain error: %s needs integers, found %s and %s", g, tbase_name(a), tbase_name(b)), NULL;
+    *arg = TB_INT;
+    return s->opi;
   case K_LOGIC:
     if (a != TB_BOOL || b != TB_BOOL)
       return diag_error(loc, "domain error: %s needs booleans (0 or 1), found %s and %s", g, tbase_name(a), tbase_name(b)), NULL;
@@ -131,11 +143,28 @@ static TExp *pointwise(Elab *cx, const char *op, Loc loc, TExp *x) {
 static TExp *recip_body(void *ctx, TExp *x) { return el_op("divd", *(Loc *)ctx, 2, el_double(1.0, *(Loc *)ctx), x); }
 static TExp *pi_times_body(void *ctx, TExp *x) { return el_op("muld", *(Loc *)ctx, 2, el_op("pi", *(Loc *)ctx, 0), x); }
 
-/* monadic + - | ⌊ ⌈ ÷ ~ * ⍟ ○ */
+/* monadic + - | ⌊ ⌈ ÷ ~ * ⍟ ○ !, ⎕INT32NOT */
 static TExp *scalar_monadic(Elab *cx, AplNode *f, TExp *x) {
   TBase b = el_base(x);
   const char *g = el_glyph(f->cp);
   if (b == TB_CHAR) return diag_error(f->loc, "domain error: monadic %s of characters", g), NULL;
+  if (f->cp == APL_SYS_NOT) {
+    if (b == TB_DOUBLE) return diag_error(f->loc, "domain error: %s needs integers, found double", g), NULL;
+    return (x = el_coerce(cx, x, TB_INT)) ? pointwise(cx, "noti", f->loc, x) : NULL;
+  }
+  if (apl_sys_name(f->cp)) return diag_error(f->loc, "%s needs a left argument (it is dyadic)", g), NULL;
+  if (f->cp == '!') {   /* x! = Γ(x+1), on doubles (clift's factorial); a negative integer known now is refused now */
+    long long *v, k;
+    bool *known, yes = true;
+    int n = 0;
+    if (b == TB_INT && el_rank(x) == 0 && el_fold_int(cx, x, 0, &k)) { v = &k; known = &yes; n = 1; }
+    else if (b != TB_INT || el_rank(x) != 1 || !el_fold_vec(cx, x, 0, &v, &known, &n)) n = 0;
+    for (int i = 0; i < n; i++)
+      if (known[i] && v[i] < 0)
+        return diag_error(f->loc, "domain error: !¯%lld (the factorial of a negative integer)", -v[i]), NULL;
+    if (!(x = el_coerce(cx, x, TB_DOUBLE))) return NULL;
+    return pointwise(cx, "fact", f->loc, x);
+  }
   if (f->cp == '~') {
     if (b != TB_BOOL) return diag_error(f->loc, "domain error: ~ needs booleans (0 or 1)"), NULL;
     return pointwise(cx, "notb", f->loc, x);
@@ -194,7 +223,7 @@ static TExp *tally(Elab *cx, AplNode *f, TExp *x) {
 /* the scalar functions that have a monadic form here */
 static bool scalar_monadic_glyph(int cp) {
   return cp == '+' || cp == '-' || cp == '|' || cp == G_TIMES || cp == G_MIN || cp == G_MAX || cp == G_DIV || cp == '~' || cp == '*' ||
-         cp == G_STAR_LOG || cp == G_CIRCLE;
+         cp == G_STAR_LOG || cp == G_CIRCLE || cp == '!' || cp == APL_SYS_NOT;
 }
 
 /* ,x: the elements in row-major order, reshape0([×/⍴x], x); a scalar becomes
@@ -342,29 +371,37 @@ static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x) {
   return el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), x);
 }
 
-/* k○x, the circle function k, k one int known when compiling: the ones
-   clift's scalar operations give (0 √(1-x²), 1 sin, 2 cos, 3 tan, 4 √(1+x²),
-   9 ¯9 ¯10 x, 10 |x|) are built; the others are refused: those that need a
-   scalar operation clift does not have yet, and the complex ones (docs/apl.md
-   §6) */
+/* k○x, the circle function k, k one int known when compiling: the real
+   ones are built (0 √(1-x²), ±1 ±2 ±3 sin cos tan and their inverses, 4
+   √(1+x²), ¯4 (x+1)×√((x-1)÷(x+1)), ±5 ±6 ±7 sinh cosh tanh and their
+   inverses, 9 ¯9 ¯10 x, 10 |x|; outside the real domain NaN, where APL would
+   give a complex number); the complex ones are refused (docs/apl.md §5, M6) */
 typedef struct Circle { long long k; Loc loc; } Circle;
 
-static const struct { char kind; const char *name; } circles[25] = {   /* k = ¯12 … 12; y: built, n: no op yet, c: complex */
-  { 'c', "*0J1×x" }, { 'c', "0J1×x" }, { 'y', "conjugate" }, { 'y', "x" }, { 'c', "-√(¯1-x²)" }, { 'n', "arctanh" },
-  { 'n', "arccosh" }, { 'n', "arcsinh" }, { 'n', "(x+1)×√((x-1)÷(x+1))" }, { 'n', "arctan" }, { 'n', "arccos" },
-  { 'n', "arcsin" }, { 'y', "√(1-x²)" }, { 'y', "sin" }, { 'y', "cos" }, { 'y', "tan" }, { 'y', "√(1+x²)" },
-  { 'n', "sinh" }, { 'n', "cosh" }, { 'n', "tanh" }, { 'c', "√(¯1-x²)" }, { 'y', "real part" }, { 'y', "magnitude" },
-  { 'c', "imaginary part" }, { 'c', "phase" },
+/* k = ¯12 … 12: its name, the TAIL op of a plain function (else NULL: built
+   by circle_body), and whether it needs complex numbers */
+static const struct { const char *name, *op; bool complex; } circles[25] = {
+  { "*0J1×x", NULL, true }, { "0J1×x", NULL, true }, { "conjugate", NULL, false }, { "x", NULL, false },
+  { "-√(¯1-x²)", NULL, true }, { "arctanh", "atanh", false }, { "arccosh", "acosh", false }, { "arcsinh", "asinh", false },
+  { "(x+1)×√((x-1)÷(x+1))", NULL, false }, { "arctan", "atan", false }, { "arccos", "acos", false },
+  { "arcsin", "asin", false }, { "√(1-x²)", NULL, false }, { "sin", "sin", false }, { "cos", "cos", false },
+  { "tan", "tan", false }, { "√(1+x²)", NULL, false }, { "sinh", "sinh", false }, { "cosh", "cosh", false },
+  { "tanh", "tanh", false }, { "√(¯1-x²)", NULL, true }, { "real part", NULL, false }, { "magnitude", NULL, false },
+  { "imaginary part", NULL, true }, { "phase", NULL, true },
 };
 
 static TExp *circle_body(void *ctx, TExp *x) {
   Circle *c = ctx;
   Loc l = c->loc;
-  static const char *const trig[] = { NULL, "sin", "cos", "tan" };
+  if (circles[c->k + 12].op) return el_op(circles[c->k + 12].op, l, 1, x);
   switch (c->k) {
   case 0: case 4:
     return el_op("sqrt", l, 1, el_op(c->k ? "addd" : "subd", l, 2, el_double(1, l), el_op("muld", l, 2, x, el_copy(x))));
-  case 1: case 2: case 3: return el_op(trig[c->k], l, 1, x);
+  case -4: {   /* (x+1)×√((x-1)÷(x+1)): ±√(x²-1), the sign of x (APL's definition) */
+    TExp *up = el_op("addd", l, 2, el_copy(x), el_double(1, l));
+    TExp *q = el_op("divd", l, 2, el_op("subd", l, 2, el_copy(x), el_double(1, l)), el_copy(up));
+    return el_op("muld", l, 2, up, el_op("sqrt", l, 1, q));
+  }
   case 10: return el_op("absd", l, 1, x);
   default: return x;   /* 9, ¯9, ¯10 of a real number */
   }
@@ -377,10 +414,7 @@ static TExp *circle(Elab *cx, AplNode *f, TExp *l, TExp *x) {
     return diag_error(f->loc, "not supported yet: ○ with a left argument that is not one number known when compiling"), NULL;
   if (c.k < -12 || c.k > 12) return diag_error(f->loc, "domain error: %lld○ is not a circle function", c.k), NULL;
   const char *name = circles[c.k + 12].name, *k = arena_printf("%s%lld", c.k < 0 ? "¯" : "", c.k < 0 ? -c.k : c.k);
-  switch (circles[c.k + 12].kind) {
-  case 'c': return diag_error(f->loc, "%s○ (%s) needs complex numbers, which are not in the subset", k, name), NULL;
-  case 'n': return diag_error(f->loc, "not supported yet: %s○ (%s): clift has no scalar operation for it", k, name), NULL;
-  }
+  if (circles[c.k + 12].complex) return diag_error(f->loc, "%s○ (%s) needs complex numbers, which are not in the subset", k, name), NULL;
   if (el_base(x) == TB_CHAR) return diag_error(f->loc, "domain error: ○ of characters"), NULL;
   if (!(x = el_atomic(cx, el_coerce(cx, x, TB_DOUBLE)))) return NULL;
   if (el_rank(x) == 0) return circle_body(&c, x);

@@ -122,6 +122,29 @@ static const struct { int cp; AplTokKind kind; } punct[] = {
   { 0x2375, AT_OMEGA }, { 0x2207, AT_DEL }, { ':', AT_COLON }, { ';', AT_SEMI }, { '\n', AT_SEP }, { 0x236C, AT_ZILDE },
 };
 
+static const char *const sys_names[APL_SYS_END - APL_SYS_AND] = {
+  "INT32AND", "INT32OR", "INT32XOR", "INT32SHL", "INT32SHR", "INT32SHAR", "INT32NOT",
+};
+
+const char *apl_sys_name(int cp) {
+  return cp >= APL_SYS_AND && cp < APL_SYS_END ? arena_printf("⎕%s", sys_names[cp - APL_SYS_AND]) : NULL;
+}
+
+/* ⎕NAME: a system function of the table, an AT_PRIM token; ⎕ alone (⎕←) is AT_QUAD */
+static bool lex_quad(Lx *lx, AplToken *t) {
+  bump(lx);
+  const char *p = lx->p;
+  while (isalnum((unsigned char)*lx->p)) bump(lx);
+  if (lx->p == p) { t->kind = AT_QUAD; return true; }
+  for (int i = 0; i < APL_SYS_END - APL_SYS_AND; i++)
+    if (strlen(sys_names[i]) == (size_t)(lx->p - p) && strncmp(sys_names[i], p, (size_t)(lx->p - p)) == 0) {
+      t->kind = AT_PRIM; t->cp = APL_SYS_AND + i;
+      return true;
+    }
+  return diag_error(t->loc, "not supported yet: the system name ⎕%.*s (the subset has ⎕← and the bit operations "
+                    "⎕INT32AND ⎕INT32OR ⎕INT32XOR ⎕INT32SHL ⎕INT32SHR ⎕INT32SHAR ⎕INT32NOT)", (int)(lx->p - p), p);
+}
+
 /* One token at lx->p (spaces and comments skipped by the caller). */
 static bool lex_one(Lx *lx, AplToken *t) {
   int len, cp = peek(lx, &len);
@@ -147,6 +170,7 @@ static bool lex_one(Lx *lx, AplToken *t) {
       return true;
     }
   }
+  if (cp == 0x2395) return lex_quad(lx, t);
   for (size_t i = 0; i < sizeof punct / sizeof punct[0]; i++)
     if (punct[i].cp == cp) { t->kind = punct[i].kind; bump(lx); return true; }
   if (cp == CP_MINUS) cp = '-';

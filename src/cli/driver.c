@@ -88,7 +88,7 @@ static const Target targets[] = {
     .available = always, .emit = emit_openmp, .run = run_openmp, .write_library = write_cpu },
   { .name = "opencl", .summary = "OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)", .device = true, .api = &opencl_device,
     .available = opencl_available, .emit = emit_opencl, .run = run_opencl, .write_library = write_opencl },
-  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true, .api = &cuda_device,
+  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true, .warp_shuffle = true, .api = &cuda_device,
     .available = cuda_available, .emit = emit_cuda, .run = run_cuda, .write_library = write_cuda },
 };
 enum { NTARGETS = sizeof targets / sizeof *targets };
@@ -122,6 +122,8 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   if (!t->emit) return c;                                        /* interp runs the typed program */
   GenOptions gen = g ? *g : (GenOptions){ .peel = PEEL_AUTO };
   gen.single_pass = t->device && !gen.no_single_pass;   /* dpia/lookback.c */
+  gen.privatise = t->device && !gen.no_privatise;   /* dpia/privatise.c: a work-group's accumulators in registers */
+  gen.warp_shuffle = t->warp_shuffle;
   bool ok = (c->lowered = lower_program(p))                      /* lower strategy (a re-typed copy) */
          && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */
          && (!t->device || (c->plan = plan_build(c->kernel)))    /* host plan: kernels and launches */
@@ -132,7 +134,10 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
 }
 
 Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes, const RunOptions *o) {
-  Compiled *c = driver_generate(p, t, &o->gen);
+  GenOptions gen = o->gen;
+  /* a given work-group size: any must be correct, so no pinned work-group (privatise.c) */
+  gen.no_privatise |= o->launch.local[0] || o->launch.local[1] || o->launch.local[2];
+  Compiled *c = driver_generate(p, t, &gen);
   Value *r = c ? t->run(c, inputs, sizes, o) : NULL;
   if (!r) diag_name_target(t->name);
   return r;

@@ -97,6 +97,10 @@ static const char *usage_run =
   "            scan of the counts, scatter) instead of one pass with look-back\n"
   "            between work-groups, which needs every started work-group to run\n"
   "            to completion (NVIDIA GPUs and PoCL do)\n"
+  "--no-privatise\n"
+  "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
+  "            in local memory instead of each work-item's registers (which pins\n"
+  "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size, (NAME k1 k2 …) in the size list\n"
   "            (docs/tuning.md); default: its first candidate\n"
@@ -115,7 +119,8 @@ static const char *usage_test =
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
   "--list-targets prints the default targets (those available here) and exits.\n"
   "--peel, --no-peel  how the compiled targets translate stencils (clift run --help)\n"
-  "--no-single-pass   filter and scan in three steps (clift run --help)\n";
+  "--no-single-pass   filter and scan in three steps (clift run --help)\n"
+  "--no-privatise     accumulators of a work-group in local memory (clift run --help)\n";
 
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] [--tunable NAME=V] [--size N=V] -o DIR prog.lift\n"
@@ -146,6 +151,10 @@ static const char *usage_compile =
   "            scan of the counts, scatter) instead of one pass with look-back\n"
   "            between work-groups, which needs every started work-group to run\n"
   "            to completion (NVIDIA GPUs and PoCL do)\n"
+  "--no-privatise\n"
+  "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
+  "            in local memory instead of each work-item's registers (which pins\n"
+  "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size (docs/tuning.md)\n"
   "--size N=V  opencl/cuda: use the configuration clift tune stored for these\n"
@@ -172,7 +181,7 @@ static const char *usage_tune =
   "--seed S          inputs and sample (default 1)\n"
   "--no-store        search and report only; the cache is left as it is\n"
   "--device K        opencl: the K-th OpenCL device over all platforms\n"
-  "--peel, --no-peel, --no-single-pass   as for clift run\n"
+  "--peel, --no-peel, --no-single-pass, --no-privatise   as for clift run\n"
   "The cache lives in $CLIFT_TUNE_CACHE, else $XDG_CACHE_HOME/clift/tune, else\n"
   "~/.cache/clift/tune. Exit status 1 also when a candidate disagreed with the\n"
   "interpreter (a compiler bug: the configuration is printed).\n";
@@ -202,6 +211,7 @@ static const char *usage_bench =
   "               seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
   "               and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
   "--no-single-pass  filter and scan in three steps (clift run --help)\n"
+  "--no-privatise   accumulators of a work-group in local memory (clift run --help)\n"
   "--tunable NAME=V  the value of a tunable size (docs/tuning.md)\n"
   "--no-tune-cache   ignore the configuration clift tune stored (clift run --help)\n";
 
@@ -398,6 +408,7 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
     return 1;
   }
   if (strcmp(a, "--no-single-pass") == 0) { ra->o.gen.no_single_pass = true; return 1; }
+  if (strcmp(a, "--no-privatise") == 0) { ra->o.gen.no_privatise = true; return 1; }
   if (strcmp(a, "--no-tune-cache") == 0) { ra->no_tune_cache = true; return 1; }
   if (strcmp(a, "--tunable") == 0) {
     if (*i + 1 >= argc || !add_tunable(ra, argv[*i + 1])) return -1;
@@ -517,6 +528,7 @@ static int cmd_compile(int argc, char **argv) {
     if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
     if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
     if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
+    if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
@@ -558,6 +570,7 @@ static int cmd_compile(int argc, char **argv) {
     for (int k = 0; k < p->ntunables; k++) { cfg.tunables.names[k] = p->tunables[k].name; cfg.tunables.values[k] = p->tunables[k].value; }
     tuned.note = arena_printf("%s%s", tune_config_text(&cfg), where);
   }
+  if (tuned.launch.local[0] || tuned.launch.local[1] || tuned.launch.local[2]) gen.no_privatise = true;   /* a tuned work-group */
   Compiled *c = p ? driver_generate(p, t, &gen) : NULL;
   if (c) c->tuned = &tuned;
   const char *src = c ? c->src : NULL;
@@ -710,6 +723,7 @@ static int cmd_test(int argc, char **argv) {
     if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
     if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
     if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
+    if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
       for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;

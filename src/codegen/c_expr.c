@@ -73,60 +73,57 @@ static const char *op_symbol(ScalarOp op) {
   case OP_ADD: return "+"; case OP_SUB: return "-"; case OP_MUL: return "*"; case OP_DIV: return "/";
   case OP_LT: return "<"; case OP_LE: return "<="; case OP_GT: return ">"; case OP_GE: return ">=";
   case OP_EQ: return "=="; case OP_NE: return "!="; case OP_AND: return "&&"; case OP_OR: return "||";
+  case OP_BITAND: return "&"; case OP_BITOR: return "|"; case OP_BITXOR: return "^";
   default: return NULL;
   }
 }
 
-/* OpenCL C: the math builtins are overloaded (and apply to vectors, with a
-   scalar broadcast); integer abs goes through a helper because the builtin
-   returns an unsigned type. */
-static const char *cl_function(ScalarOp op, Type *t) {
-  bool fl = type_is_float(t);
-  switch (op) {
-  case OP_MOD: return "fmod";
-  case OP_POW: return "pow";
-  case OP_SQRT: return "sqrt";
-  case OP_EXP: return "exp";
-  case OP_LOG: return "log";
-  case OP_SIN: return "sin";
-  case OP_COS: return "cos";
-  case OP_TAN: return "tan";
-  case OP_FLOOR: return "floor";
-  case OP_CEIL: return "ceil";
-  case OP_ABS: return fl ? "fabs" : arena_printf("clift_abs_%s", type_name(t, true));
-  case OP_MIN: return "min";   /* the prelude's a < b ? a : b on every target, NaN included */
-  case OP_MAX: return "max";   /* (fmin/fmax would drop a NaN where C and the interpreter keep it) */
-  default: return NULL;
-  }
+/* The math library's function of each operator: C and CUDA add the f of
+   float; OpenCL C's builtins are overloaded (and apply to vectors, with a
+   scalar broadcast). c_print.c and cuda_print.c declare the vector forms of
+   the same rows (codegen_libm_at). */
+static const struct { ScalarOp op; const char *name; int arity; } libm[] = {
+  { OP_POW, "pow", 2 }, { OP_MOD, "fmod", 2 }, { OP_SQRT, "sqrt", 1 }, { OP_EXP, "exp", 1 }, { OP_LOG, "log", 1 },
+  { OP_SIN, "sin", 1 }, { OP_COS, "cos", 1 }, { OP_TAN, "tan", 1 }, { OP_FLOOR, "floor", 1 }, { OP_CEIL, "ceil", 1 },
+  { OP_ASIN, "asin", 1 }, { OP_ACOS, "acos", 1 }, { OP_ATAN, "atan", 1 }, { OP_SINH, "sinh", 1 }, { OP_COSH, "cosh", 1 },
+  { OP_TANH, "tanh", 1 }, { OP_ASINH, "asinh", 1 }, { OP_ACOSH, "acosh", 1 }, { OP_ATANH, "atanh", 1 },
+};
+
+const char *codegen_libm_at(int i, int *arity) {
+  if (i < 0 || (size_t)i >= sizeof libm / sizeof libm[0]) return NULL;
+  *arity = libm[i].arity;
+  return libm[i].name;
 }
 
-/* Functions by operator, for float / double / integers. CUDA: the C library
-   names, with min/max/abs overloaded in its prelude (vectors too). */
+static const char *libm_name(ScalarOp op) {
+  for (size_t i = 0; i < sizeof libm / sizeof libm[0]; i++) if (libm[i].op == op) return libm[i].name;
+  return NULL;
+}
+
+/* Functions by operator, for float / double / integers. OpenCL: integer abs
+   goes through a helper because the builtin returns an unsigned type; min and
+   max are the prelude's a < b ? a : b on every target, NaN included (fmin/fmax
+   would drop a NaN where C and the interpreter keep it). CUDA: min/max/abs
+   overloaded in its prelude (vectors too). factorial and binomial: the
+   checked helpers of every prelude (stmt_print.c), the site last. */
 static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
-  bool f = t->kind == TY_FLOAT, d = t->kind == TY_DOUBLE;
+  bool f = t->kind == TY_FLOAT;
   if (op == OP_CHECK_INDEX) return "clift_check_index";   /* defined in each prelude */
   if (op == OP_CHECK_F2I || op == OP_CHECK_D2I) return op == OP_CHECK_F2I ? "clift_f2i" : "clift_d2i";
   if (op == OP_CHECK_DIV || op == OP_CHECK_MOD)
     return arena_printf("clift_%s_i%d", op == OP_CHECK_DIV ? "div" : "mod", t->kind == TY_LONG ? 64 : 32);
-  if (fl == FL_CL) return cl_function(op, t);
-  if (fl == FL_CUDA && (op == OP_ABS || op == OP_MIN || op == OP_MAX))
-    return op == OP_ABS ? "clift_abs" : op == OP_MIN ? "clift_min" : "clift_max";
-  switch (op) {
-  case OP_MOD: return f ? "fmodf" : d ? "fmod" : NULL;
-  case OP_POW: return f ? "powf" : "pow";
-  case OP_SQRT: return f ? "sqrtf" : "sqrt";
-  case OP_EXP: return f ? "expf" : "exp";
-  case OP_LOG: return f ? "logf" : "log";
-  case OP_SIN: return f ? "sinf" : "sin";
-  case OP_COS: return f ? "cosf" : "cos";
-  case OP_TAN: return f ? "tanf" : "tan";
-  case OP_FLOOR: return f ? "floorf" : "floor";
-  case OP_CEIL: return f ? "ceilf" : "ceil";
-  case OP_ABS: return arena_printf("clift_abs_%s", codegen_ctype(t));
-  case OP_MIN: return arena_printf("clift_min_%s", codegen_ctype(t));
-  case OP_MAX: return arena_printf("clift_max_%s", codegen_ctype(t));
-  default: return NULL;
+  if (op == OP_FACTORIAL || op == OP_BINOMIAL) return op == OP_FACTORIAL ? "clift_factorial" : "clift_binomial";
+  if (op == OP_ABS || op == OP_MIN || op == OP_MAX) {
+    const char *name = op == OP_ABS ? "abs" : op == OP_MIN ? "min" : "max";
+    if (fl == FL_CL) return op != OP_ABS ? name : type_is_float(t) ? "fabs" : arena_printf("clift_abs_%s", type_name(t, true));
+    if (fl == FL_CUDA) return arena_printf("clift_%s", name);
+    return arena_printf("clift_%s_%s", name, codegen_ctype(t));
   }
+  /* pow of scalars: the prelude's exact clift_pow (FINDINGS F29); vectors: the library's */
+  if (op == OP_POW && t->kind != TY_VECTOR) return f ? "clift_powf" : "clift_pow";
+  const char *name = libm_name(op);
+  if (!name || fl == FL_CL || !f) return name;
+  return arena_printf("%sf", name);
 }
 
 static const char *cast_type(ScalarOp op, Flavour fl) {
@@ -190,6 +187,22 @@ static const char *eager_logic(CExp *e, Flavour fl) {
   return e->op == OP_AND ? "&" : "|";
 }
 
+/* shl, lshr, ashr: the count modulo the width, as OpenCL C defines it (C
+   and CUDA leave a count outside 0…width-1 undefined); shl and lshr on the
+   unsigned type (a negative value shifted left is undefined in C) */
+static void print_shift(Buf *b, CExp *e, Flavour fl) {
+  static const char *const unsigned_name[3][2] = { { "uint32_t", "uint64_t" }, { "uint", "ulong" },
+                                                   { "unsigned", "unsigned long long" } };
+  bool wide = e->type->kind == TY_LONG;
+  const char *u = e->op == OP_ASHR ? NULL : unsigned_name[fl][wide];
+  buf_putc(b, '(');
+  if (u) buf_printf(b, "(%s)((%s)", type_name(e->type, fl), u);
+  print_exp(b, e->args[0], fl);
+  buf_printf(b, " %s (", e->op == OP_SHL ? "<<" : ">>");
+  print_exp(b, e->args[1], fl);
+  buf_printf(b, " & %d))%s", wide ? 63 : 31, u ? ")" : "");
+}
+
 static void print_op(Buf *b, CExp *e, Flavour fl) {
   const char *sym = op_symbol(e->op);
   Type *operand = e->args[0]->type;
@@ -203,7 +216,8 @@ static void print_op(Buf *b, CExp *e, Flavour fl) {
     buf_putc(b, ')');
     return;
   }
-  if (e->op == OP_NOT) { buf_puts(b, "!"); print_exp(b, e->args[0], fl); return; }
+  if (e->op == OP_NOT || e->op == OP_BITNOT) { buf_puts(b, e->op == OP_NOT ? "!" : "~"); print_exp(b, e->args[0], fl); return; }
+  if (e->op == OP_SHL || e->op == OP_LSHR || e->op == OP_ASHR) { print_shift(b, e, fl); return; }
   const char *cast = cast_type(e->op, fl);
   if (cast) { buf_printf(b, "(%s)", cast); print_exp(b, e->args[0], fl); return; }
   if (fl == FL_C && e->type->kind == TY_VECTOR) {   /* c_print.c defines clift_v<op>_<type> per vector type */
@@ -327,6 +341,11 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     buf_puts(b, fl == FL_CL ? ")" : fl == FL_CUDA ? ", 1)" : ", 1, __ATOMIC_SEQ_CST)");
     break;
   case CE_STATUS: case CE_STATUS_FLAG: case CE_STATUS_VALUE: print_status(b, e, fl); break;
+  case CE_SHFL_UP:   /* generated for cuda only (GenOptions.warp_shuffle) */
+    buf_puts(b, "__shfl_up_sync(0xffffffffu, ");
+    print_exp(b, e->args[0], fl);
+    buf_printf(b, ", %lld)", e->ival);
+    break;
   case CE_READ:
     if (e->is_volatile) {   /* *(volatile T *)&buf[i]: a read or store that always reaches memory */
       buf_printf(b, "(*(volatile %s%s *)&", fl == FL_CL ? "__global " : "", type_name(e->type, fl));

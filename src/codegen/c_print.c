@@ -43,14 +43,16 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
                name, name, name, name, t->width);
     buf_printf(b, "static inline %s clift_vmax_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = a[i] > b[i] ? a[i] : b[i]; return a; }\n",
                name, name, name, name, t->width);
-    static const char *unary[] = { "sqrt", "exp", "log", "sin", "cos", "tan", "floor", "ceil" };
-    static const char *binary[] = { "pow", "fmod" };
-    for (int i = 0; fp && i < 8; i++)
-      buf_printf(b, "static inline %s clift_v%s_%s(%s a) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i]); return a; }\n",
-                 name, unary[i], name, name, t->width, unary[i], suffix);
-    for (int i = 0; fp && i < 2; i++)
-      buf_printf(b, "static inline %s clift_v%s_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i], b[i]); return a; }\n",
-                 name, binary[i], name, name, name, t->width, binary[i], suffix);
+    const char *fn;
+    int arity;
+    for (int i = 0; fp && (fn = codegen_libm_at(i, &arity)); i++) {
+      if (arity == 1)
+        buf_printf(b, "static inline %s clift_v%s_%s(%s a) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i]); return a; }\n",
+                   name, fn, name, name, t->width, fn, suffix);
+      else
+        buf_printf(b, "static inline %s clift_v%s_%s(%s a, %s b) { for (int i = 0; i < %d; i++) a[i] = %s%s(a[i], b[i]); return a; }\n",
+                   name, fn, name, name, name, t->width, fn, suffix);
+    }
     return;
   }
   for (int i = 0; i < t->n; i++) declare_type(b, t->fields[i], seen);
@@ -97,7 +99,7 @@ static bool store3(StmtPrinter *p, KStmt *s) {
   return true;
 }
 
-static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL };
+static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL, NULL };
 
 static void print_entry_head(Buf *b, Kernel *k) {
   Program *prog = k->prog;
@@ -182,7 +184,7 @@ const char *codegen_c(Kernel *k, bool openmp) {
   buf_puts(&b, "\nvoid clift_run(void **buffers, const long long *sizes);\n\n");
   print_entry_head(&b, k);
   Buf body = {0};
-  StmtPrinter p = { &body, 1, &c_style, 0, &openmp };
+  StmtPrinter p = { &body, 1, &c_style, 0, 0, &openmp };
   codegen_stmt(&p, k->body);
   mark_unused(&b, k, buf_str(&body));
   buf_puts(&b, buf_str(&body));

@@ -33,6 +33,9 @@ void codegen_clexp(Buf *b, CExp *e);     /* … in OpenCL C (vload, overloaded b
 /* The CUDA C++ spelling: int, long long, float4 (built in) or clift_float8 (prelude). */
 const char *codegen_cudatype(Type *t);
 void codegen_cudaexp(Buf *b, CExp *e);   /* … in CUDA C++ (clift_lane, float4{…}) */
+/* Row i of the math library's functions (sqrt, pow, asin, …): its C name
+   (float: with f) and arity; NULL after the last. */
+const char *codegen_libm_at(int i, int *arity);
 bool codegen_cuda_builtin_vector(Type *t);      /* float4 is CUDA's, float8 the prelude's */
 bool codegen_cuda_vector_aligned(CExp *vload);  /* one aligned vector access suffices */
 void codegen_cuda_lane_access(Buf *b, CExp *vload, int lane);   /* buf[index + lane] */

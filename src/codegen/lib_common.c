@@ -46,7 +46,7 @@ int library_buffer_index(Kernel *k, Buffer *b) { return kernel_buffer_index(k, b
 int library_loop_arrays(Buf *b, Program *p, PlanKernel *pk) {
   int n = pk->nloops;
   buf_puts(b, "    static const int level[] = {");
-  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", plan_level_code(pk->loops[i]->level));
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", plan_level_code(pk->loops[i]));
   buf_puts(b, n ? " };\n    static const int dim[] = {" : " 0 };\n    static const int dim[] = { 0 };\n");
   for (int i = 0; i < n; i++) buf_printf(b, "%s%d", i ? ", " : " ", pk->loops[i]->dim);
   buf_puts(b, n ? " };\n    const long long count[] = {" : "    const long long count[] = { 0 };\n");

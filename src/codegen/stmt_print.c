@@ -4,6 +4,7 @@
 #include "../syntax/ast.h"
 #include "../dpia/plan.h"
 #include "../layout/layout.h"
+#include "../prim/special.h"
 #include <string.h>
 
 void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
@@ -80,10 +81,17 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
     return;
   case KS_FOR: {
     bool parallel = s->level != LEVEL_SEQ;
+    /* unrolled: a sequential loop of at most 64 iterations, at most 4096
+       copies of the innermost body in a nest (issue 14 item 1) */
+    long long c, outer = p->unrolled ? p->unrolled : 1, saved = p->unrolled;
+    bool unroll = p->style->unroll && !parallel && nat_is_const(s->count, &c) && c > 1 && c <= 64 && outer * c <= 4096;
+    if (unroll) { codegen_indent(p); buf_puts(p->b, p->style->unroll); }
+    p->unrolled = unroll ? outer * c : 1;   /* a loop kept as a loop prints its body once */
     p->style->loop_head(p, s);
     p->parallel_open += parallel;
     print_body(p, s->body);
     p->parallel_open -= parallel;
+    p->unrolled = saved;
     codegen_indent(p);
     buf_puts(p->b, "}\n");
     return;
@@ -152,7 +160,7 @@ void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const c
     codegen_nat(b, pk->local_counts[i]);
     buf_puts(b, "];\n");
   }
-  StmtPrinter p = { b, 1, style, 0, NULL };
+  StmtPrinter p = { b, 1, style, 0, 0, NULL };
   codegen_stmt(&p, pk->body);
   buf_puts(b, "}\n\n");
 }
@@ -168,16 +176,40 @@ void codegen_declare_types(Kernel *k, void (*declare)(Buf *, Type *, Buf *), Buf
   codegen_walk_types(k->body, declare_one, &d);
 }
 
+/* factorial and binomial (prim/special.h, the interpreter's own code as
+   text, one function a line, CLIFT_Q replaced by the flavour's qualifier so
+   that no line looks like an export to lib_c.c), and their checked forms: a
+   domain error puts the arguments' bits into the cell */
+#define CLIFT_STR(...) #__VA_ARGS__
+#define CLIFT_XSTR(...) CLIFT_STR(__VA_ARGS__)
+static void special_prelude(Buf *b, const char *q, const char *cell, const char *dbits) {
+  static const char text[] = CLIFT_XSTR(CLIFT_SPECIAL_FNS), mark[] = "CLIFT_Q ";
+  for (const char *p = strstr(text, mark); p;) {   /* each function on a line of its own, its qualifier q */
+    p += strlen(mark);
+    const char *next = strstr(p, mark);
+    size_t n = next ? (size_t)(next - p) : strlen(p);
+    while (n > 0 && p[n - 1] == ' ') n--;
+    buf_printf(b, "%s%.*s\n", q, (int)n, p);
+    p = next;
+  }
+  buf_printf(b, "%sdouble clift_factorial_in(double x, int site, %se) {\n"
+             "  int bad = 0;\n  double r = clift_factorial_of(x, &bad);\n"
+             "  if (bad) clift_fail(e, site, %s(x), 0);\n  return r;\n}\n", q, cell, dbits);
+  buf_printf(b, "%sdouble clift_binomial_in(double k, double n, int site, %se) {\n"
+             "  int bad = 0;\n  double r = clift_binomial_of(k, n, &bad);\n"
+             "  if (bad) clift_fail(e, site, %s(k), %s(n));\n  return r;\n}\n", q, cell, dbits, dbits);
+}
+
 void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
-  static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas, *fbits, *dbits, *dguard; } f[] = {
+  static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas, *fbits, *dbits, *dbitsfn, *dguard, *powf; } f[] = {
     [CHECKS_C] = { "static inline ", "int *", "int32_t", "int64_t", "uint32_t", "uint64_t",
                    "__sync_bool_compare_and_swap(e, 0, site)",
-                   "clift_float_bits(x)", "clift_double_bits(x)", NULL },
+                   "clift_float_bits(x)", "clift_double_bits(x)", "clift_double_bits", NULL, "powf" },
     [CHECKS_OPENCL] = { "", "__global int *", "int", "long", "uint", "ulong", "atomic_cmpxchg(e, 0, site) == 0",
-                        "(long)as_uint(x)", "as_long(x)", "cl_khr_fp64" },
+                        "(long)as_uint(x)", "as_long(x)", "as_long", "cl_khr_fp64", "pow" },
     [CHECKS_CUDA] = { "__device__ inline ", "int *", "int", "long long", "unsigned", "unsigned long long",
                       "atomicCAS(e, 0, site) == 0",
-                      "(long long)(unsigned)__float_as_int(x)", "__double_as_longlong(x)", NULL },
+                      "(long long)(unsigned)__float_as_int(x)", "__double_as_longlong(x)", "__double_as_longlong", NULL, "powf" },
   };
   const char *q = f[fl].q, *cell = f[fl].cell, *l = f[fl].i64;
   buf_printf(b, "%svoid clift_fail(%se, int site, %s a, %s n) {\n"
@@ -206,7 +238,29 @@ void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
   buf_printf(b, "%s%s clift_d2i_in(double x, int site, %se) {\n"
              "  if (!(x > -2147483649.0 && x < 2147483648.0)) { clift_fail(e, site, %s, 0); return 0; }\n"
              "  return (%s)x;\n}\n", q, f[fl].i32, cell, f[fl].dbits, f[fl].i32);
+  special_prelude(b, q, cell, f[fl].dbitsfn);
   if (f[fl].dguard) buf_puts(b, "#endif\n");
+  /* x to the power y (APL's *, pow): exact where x and y are integers and so
+     is the result, below 2^24 for float and 2^53 for double, by repeated
+     squaring (every intermediate is an exact integer no larger than the
+     result), as glibc's pow gives on the CPU; a device's pow may miss such a
+     power by an ulp, and floor then drops a whole unit (FINDINGS F29).
+     Anything else: the library's pow. */
+  for (int w = 0; w < 2; w++) {
+    const char *t = w ? "double" : "float", *name = w ? "clift_pow" : "clift_powf", *lib = w ? "pow" : f[fl].powf;
+    if (w && f[fl].dguard) buf_printf(b, "#ifdef %s\n", f[fl].dguard);
+    buf_printf(b, "%s%s %s(%s x, %s y) {\n"
+               "  if (y == floor(y) && x == floor(x) && fabs(y) <= 64) {\n"
+               "    %s r = 1, p = x;\n"
+               "    %s n = (%s)fabs(y);\n"
+               "    while (n) { if (n & 1) r *= p; n >>= 1; if (n) p *= p; }\n"
+               "    if (fabs(r) < %s) return y < 0 ? 1 / r : r;\n"
+               "  }\n"
+               "  return %s(x, y);\n}\n", q, t, name, t, t, t, l, l, w ? "9007199254740992.0" : "16777216.0f", lib);
+    if (w && f[fl].dguard) buf_puts(b, "#endif\n");
+  }
+  buf_puts(b, "#define clift_factorial(x, site) clift_factorial_in(x, site, clift_error)\n"
+              "#define clift_binomial(k, n, site) clift_binomial_in(k, n, site, clift_error)\n");
   buf_puts(b, "#define clift_f2i(x, site) clift_f2i_in(x, site, clift_error)\n"
               "#define clift_d2i(x, site) clift_d2i_in(x, site, clift_error)\n");
   buf_puts(b, "#define clift_check_index(i, n, site) clift_check_index_in(i, n, site, clift_error)\n"

@@ -17,6 +17,7 @@ typedef struct Access { Buffer *buf; Nat *index; NatVar *lcl; int dim; } Access;
 typedef struct Accesses { Access *a; int n, cap; } Accesses;
 
 static void add(Accesses *as, Buffer *b, Nat *index, KStmt *lcl) {
+  if (b && b->space == SPACE_PRIVATE) return;   /* each work-item's own: never shared (privatise.c's registers too) */
   ARENA_PUSH(as->a, as->n, as->cap, ((Access){ b, index, lcl ? lcl->var : NULL, lcl ? lcl->dim : -1 }));
 }
 
@@ -127,25 +128,38 @@ static void scan_stmt(KStmt *s) {
   if (f && !ends_with_barrier(s->body, f)) kstmt_add(s->body, barrier(f));
 }
 
+/* Append b's accesses to a. */
+static void merge(Accesses *a, const Accesses *b) {
+  for (int i = 0; i < b->n; i++) ARENA_PUSH(a->a, a->n, a->cap, b->a[i]);
+}
+
+/* A statement whose accesses a later statement of the block conflicts with
+   (read after write: the later one reads what s's mapLcl loops wrote; write
+   after read: its mapLcl loops overwrite what s still reads) leaves them
+   pending; the barrier goes right before the first statement that conflicts
+   with a pending access, so that independent statements in between (the two
+   tile loads of a tiled sgemm) share one barrier. */
 static void scan(KStmt *block) {
   KStmt *old = kstmt_block();
   *old = *block;
   block->n = block->cap = 0; block->stmts = NULL;
+  Accesses pw = {0}, pr = {0};   /* pending: since the last barrier, conflicting with something later */
   for (int i = 0; i < old->n; i++) {
     KStmt *s = old->stmts[i];
     scan_stmt(s);
-    kstmt_add(block, s);
-    /* read after write: later statements read what s's mapLcl loops wrote;
-       write after read: later mapLcl loops overwrite what s still reads */
-    Accesses w = {0}, r = {0}, later_w = {0}, later_r = {0};
+    Accesses w = {0}, r = {0};
     collect(&w, s, NULL, true);
     collect(&r, s, NULL, false);
+    int now = (pw.n && r.n ? fences(&pw, &r) : 0) | (pr.n && w.n ? fences(&w, &pr) : 0);
+    if (now) { kstmt_add(block, barrier(now)); pw = (Accesses){0}; pr = (Accesses){0}; }
+    kstmt_add(block, s);
+    if (s->kind == KS_BARRIER) { pw = (Accesses){0}; pr = (Accesses){0}; continue; }
+    Accesses later_w = {0}, later_r = {0};
     for (int j = i + 1; j < old->n; j++) {
       if (w.n) collect(&later_r, old->stmts[j], NULL, false);
       if (r.n) collect(&later_w, old->stmts[j], NULL, true);
     }
-    int f = (w.n ? fences(&w, &later_r) : 0) | (r.n && later_w.n ? fences(&later_w, &r) : 0);
-    if (f) kstmt_add(block, barrier(f));
+    if ((w.n ? fences(&w, &later_r) : 0) | (r.n && later_w.n ? fences(&later_w, &r) : 0)) { merge(&pw, &w); merge(&pr, &r); }
   }
 }
 

@@ -105,7 +105,8 @@ Acc *acc_soa(Type *type, int depth, int n);   /* AC_SOA with n (unset) kids */
 
 /* ---- the translator ---- */
 struct Binding { int uid; View *view; Binding *next; };
-typedef struct ParLoop { NatVar *var; Nat *count; PrimLevel level; struct ParLoop *outer; } ParLoop;
+/* dim and loop: of a map's loop (dpia_map_range_at), NULL elsewhere */
+typedef struct ParLoop { NatVar *var; Nat *count; PrimLevel level; struct ParLoop *outer; int dim; KStmt *loop; } ParLoop;
 
 typedef struct Tr {
   Kernel *k;
@@ -116,6 +117,7 @@ typedef struct Tr {
   int counter;
   NatVar **rigid; int nrigid, rigid_cap;   /* run-time lengths bound so far (exists.c) */
   bool refused;      /* a temporary that cannot be allocated was asked for (diag_unsupported given) */
+  bool priv_failed;  /* a partitioned private buffer was accessed otherwise (privatise.c): translate again without */
   const GenOptions *gen;
   Expr *grid_inner;  /* the inner map of a 2-D default nest (Program.grid2d): mapGlb of dimension 0 */
 } Tr;
@@ -152,6 +154,14 @@ const char *dpia_fresh(Tr *tr, const char *base);
 bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *count, Acc *out);
 /* The same in dimension `dim` rather than the primitive's. */
 bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, Acc *out);
+/* privatise.c: a work-group's accumulator partitioned by mapLcl, kept in
+   each work-item's registers (k outer dimensions, their mapLcl dimensions
+   and lengths). */
+typedef struct Partition { int k; int dim[3]; long long n[3]; } Partition;
+bool dpia_partition_of(Tr *tr, Expr *f, Type *t, Partition *part);
+void dpia_new_partitioned(Tr *tr, Type *t, const Partition *part, View **view, Acc **acc);
+bool dpia_assign_partitioned(Tr *tr, Acc *out, View *v, Type *t, const Partition *part);
+bool dpia_partition_check(Tr *tr, Buffer *b, Path p);
 /* A map over the windows of a padded array, in three sections (peel.c);
    *done false: not such a map (or peeling is off), nothing emitted. */
 bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done);

@@ -62,6 +62,12 @@ CExp *cexp_status(CExp *flag, CExp *value) { return status_op(CE_STATUS, type_sc
 CExp *cexp_status_flag(CExp *word) { return status_op(CE_STATUS_FLAG, type_scalar(TY_INT), 1, word, NULL); }
 CExp *cexp_status_value(CExp *word, Type *t) { return status_op(CE_STATUS_VALUE, t, 1, word, NULL); }
 
+CExp *cexp_shfl_up(CExp *x, int delta) {
+  CExp *e = status_op(CE_SHFL_UP, x->type, 1, x, NULL);
+  e->ival = delta;
+  return e;
+}
+
 KStmt *kstmt_block(void) {
   KStmt *s = NEW(KStmt);
   s->kind = KS_BLOCK;

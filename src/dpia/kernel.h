@@ -29,7 +29,9 @@ typedef enum {
   CE_STATUS,    /* a long: flag args[0] (an int) in the high 32 bits, the bits of the 4-byte
                    value args[1] (int or float) in the low ones: one store publishes both */
   CE_STATUS_FLAG,  /* the flag of status word args[0] */
-  CE_STATUS_VALUE  /* the value (of `type`) of status word args[0] */
+  CE_STATUS_VALUE, /* the value (of `type`) of status word args[0] */
+  CE_SHFL_UP       /* args[0] of the lane `ival` below this one in its warp (cuda only;
+                      lookback.c's CLIFT_LB_SHUFFLE experiment) */
 } CExpKind;
 
 typedef struct Buffer {
@@ -47,6 +49,11 @@ typedef struct Buffer {
   bool split;
   struct Buffer *base;
   Nat *offset;
+  /* A private buffer partitioned by mapLcl (dpia/privatise.c): the array
+     `part_k` dimensions deeper than `type`, whose outer indices are the
+     variables of mapLcl loops of dimensions part_dim over part_n elements,
+     one work-item each: every work-item keeps only its own element. */
+  int part_k; int part_dim[3]; long long part_n[3];
 } Buffer;
 
 struct CExp {
@@ -83,6 +90,10 @@ struct KStmt {
      `host`: a sequential loop whose steps may be kernels of their own (iterate):
      at the top of a device program the host runs it around their launches */
   PrimLevel level; int dim; NatVar *var; Nat *count; KStmt *body; bool host;
+  /* FOR at LEVEL_LCL: `pinned` when the work-group's size in `dim` must be
+     `count` (one iteration per work-item: a partitioned private buffer,
+     dpia/privatise.c; launch_policy.h level 3) */
+  bool pinned;
   /* ASSIGN in a parallel loop: `disjoint` when its places differ between
      iterations by construction though its index does not show it (the
      parallel filter's writes from offsets a scan computed): race.c trusts it */
@@ -104,7 +115,7 @@ struct KStmt {
    index into Kernel.sites) and two values (the index and the length) into the
    error cell, int32 cell[5] = { site, lo(a), hi(a), lo(b), hi(b) }; the host
    turns that into the positioned message (runtime/check_report.c). */
-typedef enum { CHECK_AREF = 1, CHECK_DIV, CHECK_MOD, CHECK_F2I, CHECK_D2I, CHECK_IOTA } CheckKind;
+typedef enum { CHECK_AREF = 1, CHECK_DIV, CHECK_MOD, CHECK_F2I, CHECK_D2I, CHECK_IOTA, CHECK_FACTORIAL, CHECK_BINOMIAL } CheckKind;
 typedef struct CheckSite { Loc loc; CheckKind kind; } CheckSite;
 enum { CHECK_CELL_INTS = 5 };
 
@@ -138,6 +149,7 @@ CExp *cexp_atomic_inc(Buffer *b, Nat *index);   /* an int: the cell's value befo
 CExp *cexp_status(CExp *flag, CExp *value);      /* CE_STATUS */
 CExp *cexp_status_flag(CExp *word);
 CExp *cexp_status_value(CExp *word, Type *t);
+CExp *cexp_shfl_up(CExp *x, int delta);
 /* Bounds lo ≤ e ≤ hi of an int or long expression of literals, nats (loop
    variables, sizes) and + - * / % min max casts and selects, where every step
    provably stays within its type's range; false when unknown. */
@@ -162,6 +174,17 @@ typedef struct GenOptions {
   /* --no-single-pass: the three steps on the device targets too (a device
      that does not run a started work-group to completion) */
   bool no_single_pass;
+  /* accumulators of a work-group partitioned by mapLcl kept in each
+     work-item's registers (dpia/privatise.c): set for the device targets */
+  bool privatise;
+  /* --no-privatise, or a work-group size given (--local-size, a tuned one):
+     the accumulators in local memory, any work-group size */
+  bool no_privatise;
+  /* internal (program.c's second try): a privatised accumulator is copied
+     into local memory after its loop, for readers outside its partition */
+  bool priv_copy_out;
+  /* the target has warp shuffles (cuda): lookback.c's CLIFT_LB_SHUFFLE experiment */
+  bool warp_shuffle;
 } GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.

@@ -22,7 +22,13 @@
    1 × 1: its work-items would all run the same iterations, racing on what each
    keeps in memory; difftest FINDINGS F21); the dimensions left alone are then
    halved, largest first, until the work-group fits max_local. -1: the given
-   sizes alone are too large. */
+   sizes alone are too large.
+
+   Level 3 is a mapLcl loop whose work-group size is pinned to its count
+   (one iteration per work-item: an accumulator kept in registers,
+   dpia/privatise.c): clift_launch_size gives that dimension exactly the
+   count and never halves it; clift_launch_pinned then tells whether the
+   final sizes (after any override) still have it, and fit max_local. */
 #ifndef CLIFT_LAUNCH_POLICY_H
 #define CLIFT_LAUNCH_POLICY_H
 #include <stddef.h>
@@ -30,13 +36,14 @@
 #define PLAN_LAUNCH_POLICY \
 static int clift_launch_size(int n, const int *level, const int *dim, const long long *count, \
                              size_t max_local, size_t local[3], size_t groups[3]) { \
-  long long glb[3] = {0, 0, 0}, wrg[3] = {0, 0, 0}, lcl[3] = {0, 0, 0}; \
+  long long glb[3] = {0, 0, 0}, wrg[3] = {0, 0, 0}, lcl[3] = {0, 0, 0}, pin[3] = {0, 0, 0}; \
   int dims = 1; \
   for (int i = 0; i < n; i++) { \
     long long c = count[i] < 0 ? 64 : count[i]; \
     long long *slot = level[i] == 0 ? glb : level[i] == 1 ? wrg : lcl; \
     int d = dim[i] >= 0 && dim[i] < 3 ? dim[i] : 0; \
     if (c > slot[d]) slot[d] = c; \
+    if (level[i] == 3 && c > pin[d]) pin[d] = c; \
     if (d + 1 > dims) dims = d + 1; \
   } \
   for (int d = 0; d < 3; d++) { \
@@ -46,13 +53,15 @@ static int clift_launch_size(int n, const int *level, const int *dim, const long
     } else if (glb[d]) { \
       l = glb[d] < 64 ? glb[d] : 64; \
     } \
-    local[d] = (size_t)l; \
+    local[d] = (size_t)(pin[d] ? pin[d] : l); \
   } \
   if (max_local < 1) max_local = 1; \
   if (max_local > 256) max_local = 256; \
   while (local[0] * local[1] * local[2] > max_local) { \
-    int big = local[2] >= local[1] && local[2] > 1 ? 2 : 1; \
-    if (local[0] > local[big]) big = 0; \
+    int big = -1; \
+    for (int d = 2; d >= 0; d--) \
+      if (!pin[d] && local[d] > 1 && (big < 0 || local[d] > local[big])) big = d; \
+    if (big < 0) break; \
     local[big] = (local[big] + 1) / 2; \
   } \
   /* groups after the work-group shape is final, so that a mapGlb still covers \
@@ -95,6 +104,16 @@ static int clift_launch_override(int n, const int *dim, int dims, size_t max_loc
     if (groups[d] == 0) groups[d] = 1; \
   } \
   return dims; \
+}
+
+/* Do the final sizes keep every pinned loop's dimension at its count
+   (level 3), within max_local? 0 yes, -1 no. */
+#define PLAN_LAUNCH_PINNED \
+static int clift_launch_pinned(int n, const int *level, const int *dim, const long long *count, \
+                               size_t max_local, const size_t local[3]) { \
+  for (int i = 0; i < n; i++) \
+    if (level[i] == 3 && dim[i] >= 0 && dim[i] < 3 && (long long)local[dim[i]] != count[i]) return -1; \
+  return local[0] * local[1] * local[2] > max_local ? -1 : 0; \
 }
 
 #endif

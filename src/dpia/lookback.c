@@ -32,9 +32,25 @@
 #include "dpia.h"
 #include "../layout/layout.h"
 
-enum { LB_GROUP = 256, LB_ITEMS = 9, LB_TILE = LB_GROUP * LB_ITEMS };
+/* CLIFT_LB_ITEMS and CLIFT_LB_WINDOW: other values for experiments, set when
+   building (`make CC="cc -DCLIFT_LB_WINDOW=8"`; bench/gpu/session3_2026-11-27.sh) */
+#ifndef CLIFT_LB_ITEMS
+#define CLIFT_LB_ITEMS 9
+#endif
+#ifndef CLIFT_LB_WINDOW
+#define CLIFT_LB_WINDOW 32
+#endif
+/* CLIFT_LB_SHUFFLE=1 (an experiment, off by default): on cuda the group's
+   scan of the partials is a scan within each warp by shuffles, one work-item
+   scanning the 8 warp totals, and a last pass adding them: 3 barriers where
+   Hillis–Steele takes 8. Its loop is pinned to 256 work-items (a warp's 32
+   lanes must all take part), so --local-size must leave it alone. */
+#ifndef CLIFT_LB_SHUFFLE
+#define CLIFT_LB_SHUFFLE 0
+#endif
+enum { LB_GROUP = 256, LB_ITEMS = CLIFT_LB_ITEMS, LB_TILE = LB_GROUP * LB_ITEMS };
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
-enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = 32 /* status words read at once */ };
+enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = CLIFT_LB_WINDOW /* status words read at once */ };
 
 /* What a scan combines: int counts for the filter, the scan's values. */
 typedef struct LbOp {
@@ -111,7 +127,7 @@ static CExp *read(Tr *tr, View *v, Nat *i) { return view_resolve(tr, view_idx(tr
    *loop tr->par (the caller restores both). */
 static KStmt *par_loop(Tr *tr, PrimLevel level, Nat *count, NatVar **v, ParLoop *loop) {
   KStmt *body = dpia_loop(tr, level, 0, count, v);
-  *loop = (ParLoop){ *v, count, level, tr->par };
+  *loop = (ParLoop){ *v, count, level, tr->par, 0, NULL };
   tr->block = body;
   tr->par = loop;
   return body;
@@ -210,15 +226,20 @@ static CExp *kept(Tr *tr, Expr *p, View *x) {
    scan: the elements combined), then their inclusive scan across the group
    (Hillis–Steele in local memory, ping-pong; LB_GROUP a power of 4, so the
    result lands back in lb->part). */
+static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *acc);
+
 static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   Tr *tr = lb->tr;
   Type *t = lb->op.t;
   View *other; Acc *other_acc;
   dpia_new(tr, type_array(t, nat_const(LB_GROUP)), SPACE_LOCAL, &lb->part, &lb->part_acc);
   dpia_new(tr, type_array(t, nat_const(LB_GROUP)), SPACE_LOCAL, &other, &other_acc);
+  bool shuffle = CLIFT_LB_SHUFFLE && tr->gen && tr->gen->warp_shuffle && type_is_scalar(t) && t->kind != TY_BOOL;
   ParLoop loop;
   NatVar *l;
+  KStmt *around = tr->block;
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  if (shuffle) around->stmts[around->n - 1]->pinned = true;   /* one iteration per work-item: every lane shuffles */
   const char *acc = declare(tr, "part", t, lb->op.neutral);
   Nat *e;
   items(lb, l, &e);
@@ -234,6 +255,7 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   assign(tr, var(acc, t), c, false);
   tr->seq--;
   tr->block = body;
+  if (shuffle) return warp_scan(lb, group, body, l, acc);
   CExp *slot = acc_resolve(tr, acc_idx(lb->part_acc, nat_var(l)), (Path){0, NULL});
   if (!slot) return false;
   assign(tr, slot, var(acc, t), false);
@@ -258,6 +280,68 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
     Acc *ta = src_acc; src_acc = dst_acc; dst_acc = ta;
   }
   if (src != lb->part) return diag_internal(LOC_NONE, "look-back: the group scan ended in the other buffer"), false;
+  return true;
+}
+
+/* CLIFT_LB_SHUFFLE: work-item l's partial `acc` scanned within its warp by
+   shuffles (inside l's loop `body`), stored in lb->part[l], the warp's total
+   in a local array; one work-item scans the 8 totals; every work-item past
+   the first warp combines its warp's offset in. */
+static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *acc) {
+  Tr *tr = lb->tr;
+  Type *t = lb->op.t;
+  enum { WARP = 32, WARPS = LB_GROUP / WARP };
+  Nat *lane = nat_mod(nat_var(l), nat_const(WARP)), *warp = nat_div(nat_var(l), nat_const(WARP));
+  View *tot; Acc *tot_acc;
+  ParLoop *inside = tr->par;
+  tr->par = &lb->wrg;   /* one array per group, not per work-item */
+  dpia_new(tr, type_array(t, nat_const(WARPS)), SPACE_LOCAL, &tot, &tot_acc);
+  tr->par = inside;
+  tr->block = body;
+  for (int d = 1; d < WARP; d *= 2) {
+    const char *up = declare(tr, "up", t, cexp_shfl_up(var(acc, t), d));
+    KStmt *then;
+    branch(tr, cexp_nat_lt(nat_const(d - 1), lane), &then, NULL);
+    tr->block = then;
+    CExp *c = combine(tr, &lb->op, var(up, t), var(acc, t));
+    if (!c) return false;
+    assign(tr, var(acc, t), c, false);
+    tr->block = body;
+  }
+  CExp *slot = acc_resolve(tr, acc_idx(lb->part_acc, nat_var(l)), (Path){0, NULL});
+  if (!slot) return false;
+  assign(tr, slot, var(acc, t), false);
+  KStmt *last;
+  branch(tr, cexp_nat_lt(nat_const(WARP - 2), lane), &last, NULL);
+  tr->block = last;
+  CExp *wslot = acc_resolve(tr, acc_idx(tot_acc, warp), (Path){0, NULL});
+  if (!wslot) return false;
+  assign(tr, wslot, var(acc, t), false);
+  at_group(lb, group);
+  ParLoop one;
+  one_item(tr, &one);
+  NatVar *w;
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(WARPS - 1), &w);
+  tr->seq++;
+  Nat *next = nat_add(nat_var(w), nat_const(1));
+  CExp *to = acc_resolve(tr, acc_idx(tot_acc, next), (Path){0, NULL});
+  CExp *sum = combine(tr, &lb->op, read(tr, tot, nat_var(w)), read(tr, tot, next));
+  if (!to || !sum) return false;
+  assign(tr, to, sum, true);   /* by the group's one work-item */
+  tr->seq--;
+  at_group(lb, group);
+  ParLoop loop;
+  NatVar *k;
+  par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &k, &loop);
+  KStmt *then;
+  branch(tr, cexp_nat_lt(nat_const(WARP - 1), nat_var(k)), &then, NULL);
+  tr->block = then;
+  CExp *mine = acc_resolve(tr, acc_idx(lb->part_acc, nat_var(k)), (Path){0, NULL});
+  CExp *add = combine(tr, &lb->op, read(tr, tot, nat_sub(nat_div(nat_var(k), nat_const(WARP)), nat_const(1))),
+                      read(tr, lb->part, nat_var(k)));
+  if (!mine || !add) return false;
+  assign(tr, mine, add, false);
+  at_group(lb, group);
   return true;
 }
 

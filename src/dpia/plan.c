@@ -494,6 +494,7 @@ Plan *plan_build(Kernel *k) {
 /* One source for the default launch sizes: compiled here, printed into the
    host files of `clift compile -t opencl` (launch_policy.h). */
 PLAN_LAUNCH_POLICY
+PLAN_LAUNCH_PINNED
 
 /* The user's --local-size/--global-size replace the defaults (launch_policy.h);
    a work-group the user's sizes alone make too large is an error (-1). */
@@ -516,16 +517,34 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
   long long *count = NEW_ARRAY(long long, n + 1);
   for (int i = 0; i < n; i++) {
     KStmt *s = pk->loops[i];
-    level[i] = plan_level_code(s->level);
+    level[i] = plan_level_code(s);
     dim[i] = s->dim;
     if (!nat_eval(s->count, lookup, ctx, &count[i])) count[i] = -1;   /* depends on an outer loop */
   }
   int dims = clift_launch_size(n, level, dim, count, max_local, local, groups);
-  return apply_override(pk, n, dim, dims, max_local, given, local, groups);
+  dims = apply_override(pk, n, dim, dims, max_local, given, local, groups);
+  if (dims >= 0 && clift_launch_pinned(n, level, dim, count, max_local, local) < 0) {
+    diag_error(LOC_NONE, "kernel %s keeps a work-group's accumulator in registers and needs work-groups of %s "
+               "work-items (one per element of its mapLcl loops); %s", pk->name, plan_pinned_shape(n, level, dim, count),
+               given && (given->local[0] || given->local[1] || given->local[2]) ? "--local-size or the tuned sizes give others"
+                                                                              : "this device allows fewer");
+    return -1;
+  }
+  return dims;
 }
 
-int plan_level_code(PrimLevel level) {
-  return level == LEVEL_GLB ? 0 : level == LEVEL_WRG ? 1 : 2;
+/* "16 x 16": the pinned work-group of launch_policy.h's level-3 loops. */
+const char *plan_pinned_shape(int n, const int *level, const int *dim, const long long *count) {
+  long long shape[3] = {1, 1, 1};
+  int dims = 1;
+  for (int i = 0; i < n; i++)
+    if (level[i] == 3 && dim[i] >= 0 && dim[i] < 3) { shape[dim[i]] = count[i]; if (dim[i] + 1 > dims) dims = dim[i] + 1; }
+  return dims == 1 ? arena_printf("%lld", shape[0]) : dims == 2 ? arena_printf("%lld x %lld", shape[0], shape[1])
+                   : arena_printf("%lld x %lld x %lld", shape[0], shape[1], shape[2]);
+}
+
+int plan_level_code(const KStmt *loop) {
+  return loop->level == LEVEL_GLB ? 0 : loop->level == LEVEL_WRG ? 1 : loop->pinned ? 3 : 2;
 }
 
 #define PLAN_STRINGIFY_(...) #__VA_ARGS__
@@ -534,7 +553,7 @@ int plan_level_code(PrimLevel level) {
 /* The macro's text comes out of the preprocessor on one line: one statement
    per line again, indented by braces, so the generated host file is readable. */
 const char *plan_launch_policy_source(void) {
-  const char *s = PLAN_STRINGIFY(PLAN_LAUNCH_POLICY);
+  const char *s = PLAN_STRINGIFY(PLAN_LAUNCH_POLICY PLAN_LAUNCH_PINNED);
   Buf b = {0};
   int depth = 0, parens = 0;
   bool line_start = true;

@@ -62,7 +62,8 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
    taking the loops' levels (plan_level_code), dimensions and counts (-1: depends
    on an outer loop). launch_policy.h */
 const char *plan_launch_policy_source(void);
-int plan_level_code(PrimLevel level);   /* 0 global, 1 work-group, 2 local */
+int plan_level_code(const KStmt *loop);   /* 0 global, 1 work-group, 2 local, 3 local pinned to its count */
+const char *plan_pinned_shape(int n, const int *level, const int *dim, const long long *count);
 
 /* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
    a later statement of the same work-group body reads. barrier.c */

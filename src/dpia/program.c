@@ -72,7 +72,26 @@ static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Na
   *view = v; *acc = a;
 }
 
+static Kernel *translate(Program *p, const GenOptions *g, bool *priv_failed);
+
+/* With privatisation (privatise.c), a partitioned accumulator accessed any
+   other way makes the whole translation start again: with the accumulator
+   copied into local memory after its loop (a reader outside the partition,
+   such as the work-group's result written by every work-item), then without
+   privatisation. */
 Kernel *dpia_translate(Program *p, const GenOptions *g) {
+  bool priv_failed = false;
+  Kernel *k = translate(p, g, &priv_failed);
+  if (!priv_failed) return k;
+  GenOptions retry = *g;
+  retry.priv_copy_out = true;
+  k = translate(p, &retry, &priv_failed);
+  if (!priv_failed) return k;
+  retry.privatise = false;
+  return translate(p, &retry, &priv_failed);
+}
+
+static Kernel *translate(Program *p, const GenOptions *g, bool *priv_failed) {
   static const GenOptions defaults = { .peel = PEEL_AUTO };
   for (int i = 0; i < p->nsizes; i++)
     if (!c_identifier_ok(p->sizes[i]->name)) {
@@ -127,6 +146,8 @@ Kernel *dpia_translate(Program *p, const GenOptions *g) {
     b->uid = p->params[i].uid; b->view = v; b->next = tr.env;
     tr.env = b;
   }
-  if (!dpia_acc(&tr, p->body, out_acc) || tr.refused) return NULL;
+  bool ok = dpia_acc(&tr, p->body, out_acc);
+  *priv_failed = tr.priv_failed;
+  if (!ok || tr.refused || tr.priv_failed) return NULL;
   return dpia_race_check(k->body, p->loc) ? k : NULL;
 }

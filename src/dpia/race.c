@@ -7,7 +7,7 @@
 #include "kernel.h"
 #include <string.h>
 
-typedef struct RaceLoop { NatVar *var; int decl_base; } RaceLoop;   /* decl_base: ndecl when it began */
+typedef struct RaceLoop { NatVar *var; int decl_base; KStmt *s; } RaceLoop;   /* decl_base: ndecl when it began */
 typedef struct RaceCx {
   RaceLoop *par; int npar, cap_par;          /* enclosing parallel loops */
   const char **decl; int ndecl, cap_decl;    /* private variables in scope */
@@ -33,6 +33,14 @@ static bool place_mentions(CExp *lhs, NatVar *v) {
   return lhs->nat && nat_mentions(lhs->nat, v);
 }
 
+/* A pinned mapLcl loop of a partitioned private buffer's dimensions: its one
+   iteration per work-item writes that work-item's own copy (privatise.c). */
+static bool partition_loop(Buffer *b, KStmt *loop) {
+  if (!b || !b->part_k || !loop->pinned) return false;
+  for (int j = 0; j < b->part_k; j++) if (b->part_dim[j] == loop->dim) return true;
+  return false;
+}
+
 static bool check_write(RaceCx *cx, CExp *lhs) {
   if (cx->npar == 0) return true;
   CExp *base = lhs;
@@ -50,7 +58,7 @@ static bool check_write(RaceCx *cx, CExp *lhs) {
     for (int l = cx->npar - 1; l >= 0; l--)
       if (declared_since(cx, base->buf->name, l)) { from = l + 1; break; }
   for (int p = from; p < cx->npar; p++)
-    if (!place_mentions(lhs, cx->par[p].var))
+    if (!place_mentions(lhs, cx->par[p].var) && !partition_loop(base->buf, cx->par[p].s))
       return diag_error(cx->where, "data race: every iteration of the parallel loop over %s writes to %s[%s]",
                         cx->par[p].var->name, lvalue_name(lhs), nat_to_string(base->nat));
   return true;
@@ -72,7 +80,7 @@ static bool check(RaceCx *cx, KStmt *s) {
   case KS_WHILE: return check(cx, s->then_) && check(cx, s->body);   /* sequential: no variable of its own */
   case KS_FOR: {
     bool par = s->level != LEVEL_SEQ;
-    if (par) ARENA_PUSH(cx->par, cx->npar, cx->cap_par, ((RaceLoop){ s->var, cx->ndecl }));
+    if (par) ARENA_PUSH(cx->par, cx->npar, cx->cap_par, ((RaceLoop){ s->var, cx->ndecl, s }));
     bool ok = check(cx, s->body);
     if (par) cx->npar--;
     return ok;

@@ -86,7 +86,7 @@ Nat *dpia_chunks(Nat *n) { return nat_div(nat_add(n, nat_const(DPIA_CHUNK - 1)),
 KStmt *dpia_chunk_loop(Tr *tr, Nat *n, NatVar **c, Nat **from, Nat **count, ParLoop *loop) {
   Nat *chunks = dpia_chunks(n);
   KStmt *body = dpia_loop(tr, LEVEL_GLB, 0, chunks, c);
-  *loop = (ParLoop){ *c, chunks, LEVEL_GLB, tr->par };
+  *loop = (ParLoop){ *c, chunks, LEVEL_GLB, tr->par, 0, NULL };
   *from = nat_mul(nat_var(*c), nat_const(DPIA_CHUNK));
   *count = nat_min(nat_const(DPIA_CHUNK), nat_sub(n, *from));
   return body;

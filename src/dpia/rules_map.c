@@ -99,7 +99,7 @@ bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, dim, count, &i);
-  ParLoop loop = { i, count, level, tr->par };
+  ParLoop loop = { i, count, level, tr->par, dim, saved->stmts[saved->n - 1] };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   Nat *at = nat_add(from, nat_var(i));
   View *x = view_idx(tr, xs, at);
@@ -145,6 +145,12 @@ static bool is_alias(Expr *e, int x, int field) {
 static bool elementwise(Expr *body, int x, int field) {
   if (!reads_alias(body, x, field) || type_is_value(body->type)) return true;
   if (body->kind == EX_LET) return !reads_alias(body->kids[0], x, field) && elementwise(body->kids[1], x, field);
+  /* a sequential reduction starting from the alias, under a join of its
+     one-element result: fold copies its initial value into an accumulator of
+     its own before anything is written (the register block of a tiled sgemm) */
+  Expr *r = body->kind == EX_PRIM && body->prim->dpia_exp == exp_join ? body->kids[0] : body;
+  if (r->kind == EX_PRIM && r->prim->dpia_exp == exp_reduce)
+    return !reads_alias(r->kids[1], x, field) && !reads_alias(r->kids[2], x, field);
   if (body->kind != EX_PRIM || body->prim->dpia_acc != acc_map) return false;
   Expr *lam = body->kids[0], *xs = body->kids[1];
   if (lam->kind != EX_LAMBDA || reads_alias(lam, x, field)) return false;
@@ -179,8 +185,12 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
      updated by mapLcl loops (barriers where they are needed); issue 14 makes
      it registers. */
   bool group = tr->par && tr->par->level == LEVEL_WRG && t->kind == TY_ARRAY;
-  dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &accv, &acca);
-  if (!(group ? dpia_assign_shared(tr, acca, init, t) : dpia_assign(tr, acca, init, t))) return NULL;
+  Partition part;
+  bool regs = group && !keep && dpia_partition_of(tr, e->kids[1], t, &part);   /* privatise.c */
+  if (regs) dpia_new_partitioned(tr, t, &part, &accv, &acca);
+  else dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &accv, &acca);
+  if (!(regs ? dpia_assign_partitioned(tr, acca, init, t, &part) :
+        group ? dpia_assign_shared(tr, acca, init, t) : dpia_assign(tr, acca, init, t))) return NULL;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, type_len(e->kids[2]->type), &i);
@@ -191,13 +201,21 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
     ok = dpia_apply_acc(tr, e->kids[1], args, acca);
   } else {
     View *nextv; Acc *nexta;
-    dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &nextv, &nexta);
+    if (regs) dpia_new_partitioned(tr, t, &part, &nextv, &nexta);
+    else dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &nextv, &nexta);
     ok = dpia_apply_acc(tr, e->kids[1], args, nexta) &&
-         (group ? dpia_assign_shared(tr, acca, nextv, t) : dpia_assign(tr, acca, nextv, t));
+         (regs ? dpia_assign_partitioned(tr, acca, nextv, t, &part) :
+          group ? dpia_assign_shared(tr, acca, nextv, t) : dpia_assign(tr, acca, nextv, t));
   }
   ok = ok && (!keep || dpia_assign(tr, acc_idx(keep, nat_var(i)), accv, t));
   tr->seq--;
   tr->block = saved;
+  if (ok && regs && tr->gen->priv_copy_out) {   /* its readers after the loop see local memory (privatise.c) */
+    View *lv; Acc *la;
+    dpia_new(tr, t, SPACE_LOCAL, &lv, &la);
+    ok = dpia_assign_partitioned(tr, la, accv, t, &part);
+    accv = lv;
+  }
   return ok ? accv : NULL;
 }
 

@@ -23,5 +23,10 @@ View *exp_scalar_op(Tr *tr, Expr *e) {
     CExp *checked[2] = { args[0], kernel_check_site(tr->k, e->loc, op == OP_F2I ? CHECK_F2I : CHECK_D2I) };
     return view_scalar(cexp_op(op == OP_F2I ? OP_CHECK_F2I : OP_CHECK_D2I, e->type, 2, checked));
   }
+  if (op == OP_FACTORIAL || op == OP_BINOMIAL) {   /* a domain error reported (prim/special.h): the site is an argument */
+    CExp *checked[3] = { args[0], args[e->nkids - 1], NULL };
+    checked[e->nkids] = kernel_check_site(tr->k, e->loc, op == OP_FACTORIAL ? CHECK_FACTORIAL : CHECK_BINOMIAL);
+    return view_scalar(cexp_op(op, e->type, e->nkids + 1, checked));
+  }
   return view_scalar(cexp_op(op, e->type, e->nkids, args));
 }

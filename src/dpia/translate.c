@@ -42,7 +42,8 @@ CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t)
 
 bool cexp_checks(CExp *e) {
   if (e->kind == CE_OP && (e->op == OP_CHECK_INDEX || e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD ||
-                           e->op == OP_CHECK_F2I || e->op == OP_CHECK_D2I)) return true;
+                           e->op == OP_CHECK_F2I || e->op == OP_CHECK_D2I || e->op == OP_FACTORIAL ||
+                           e->op == OP_BINOMIAL)) return true;
   for (int i = 0; i < e->n; i++) if (cexp_checks(e->args[i])) return true;
   return false;
 }
@@ -218,7 +219,7 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, 0, t->len, &i);
   /* what the copy computes per element (a fused map's work) runs inside it */
-  ParLoop loop = { i, t->len, level, tr->par };
+  ParLoop loop = { i, t->len, level, tr->par, 0, NULL };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   bool ok = dpia_assign(tr, acc_idx(out, nat_var(i)), view_idx(tr, v, nat_var(i)), type_elem_at(t, nat_var(i)));
   if (level != LEVEL_SEQ) tr->par = loop.outer; else tr->seq--;

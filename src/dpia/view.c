@@ -94,6 +94,10 @@ static CExp *buffer_access(Tr *tr, Buffer *b, Path p) {
   Nat *flat = nat_const(0);
   Type *t = b->type;
   int field = -1, nsub = 0, *sub = NEW_ARRAY(int, p.n + 1), k = 0;
+  if (b->part_k) {   /* one work-item's element: the mapLcl indices dropped (privatise.c) */
+    dpia_partition_check(tr, b, p);
+    k = p.n < b->part_k ? p.n : b->part_k;
+  }
   if (dpia_dependent(t)) {   /* packed rows: Σ of the rows before (position.c) */
     while (k < p.n && p.e[k].field < 0) k++;
     flat = dpia_flat_offset(tr, t, (Path){ k, p.e }, &t);

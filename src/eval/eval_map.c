@@ -105,7 +105,10 @@ static Value *fold(Interp *it, Expr *e, Env *env, bool keep_all) {
 Value *eval_reduce(Interp *it, Expr *e, Env *env) { return fold(it, e, env, false); }
 Value *eval_scan(Interp *it, Expr *e, Env *env) { return fold(it, e, env, true); }
 
-/* A count below 0 applies f no time, as 0 (docs/language.md). */
+/* A count below 0 applies f no time, as 0 (docs/language.md). iterate
+   stores its state, so it reads its initial value whole, as the compiled
+   targets do (FINDINGS F31): an element that fails is an error even when f
+   never reads it. */
 Value *eval_iterate(Interp *it, Expr *e, Env *env) {
   long long k;
   if (e->kids[0]->kind == EX_NAT) {
@@ -115,7 +118,7 @@ Value *eval_iterate(Interp *it, Expr *e, Env *env) {
     if (!n) return NULL;
     k = n->s.i;
   }
-  Value *x = interp_eval(it, e->kids[2], env);
+  Value *x = interp_demand(interp_eval(it, e->kids[2], env));
   ArenaMark loop = arena_mark();
   for (long long i = 0; x && i < k; i++)
     if ((x = interp_demand(interp_call(it, e->kids[1], &x, env, 0)))) x = value_keep(x, loop);

@@ -5,6 +5,10 @@
 #include "../prim/rules.h"
 #include <math.h>
 
+#define CLIFT_Q static
+#include "../prim/special.h"
+CLIFT_SPECIAL_FNS
+
 static Value *make(TypeKind k, double d, int64_t l, bool b) {
   switch (k) {
   case TY_FLOAT: return value_float((float)d);
@@ -31,6 +35,15 @@ static double fop(ScalarOp op, double a, double b, bool is_float) {
   case OP_SIN: return is_float ? sinf((float)a) : sin(a);
   case OP_COS: return is_float ? cosf((float)a) : cos(a);
   case OP_TAN: return is_float ? tanf((float)a) : tan(a);
+  case OP_ASIN: return is_float ? asinf((float)a) : asin(a);
+  case OP_ACOS: return is_float ? acosf((float)a) : acos(a);
+  case OP_ATAN: return is_float ? atanf((float)a) : atan(a);
+  case OP_SINH: return is_float ? sinhf((float)a) : sinh(a);
+  case OP_COSH: return is_float ? coshf((float)a) : cosh(a);
+  case OP_TANH: return is_float ? tanhf((float)a) : tanh(a);
+  case OP_ASINH: return is_float ? asinhf((float)a) : asinh(a);
+  case OP_ACOSH: return is_float ? acoshf((float)a) : acosh(a);
+  case OP_ATANH: return is_float ? atanhf((float)a) : atanh(a);
   case OP_ABS: return fabs(a);
   case OP_FLOOR: return floor(a);
   case OP_CEIL: return ceil(a);
@@ -53,6 +66,14 @@ static bool iop(ScalarOp op, int64_t a, int64_t b, bool is_int, int64_t *r) {
   case OP_MIN: *r = a < b ? a : b; break;
   case OP_MAX: *r = a > b ? a : b; break;
   case OP_ABS: *r = a < 0 ? (int64_t)(0 - ua) : a; break;
+  case OP_BITAND: *r = a & b; break;
+  case OP_BITOR: *r = a | b; break;
+  case OP_BITXOR: *r = a ^ b; break;
+  case OP_BITNOT: *r = ~a; break;
+  /* the count modulo the width, as in the generated code (c_expr.c) */
+  case OP_SHL: *r = (int64_t)(ua << (ub & (is_int ? 31 : 63))); break;
+  case OP_LSHR: *r = is_int ? (int64_t)((uint32_t)ua >> (ub & 31)) : (int64_t)(ua >> (ub & 63)); break;
+  case OP_ASHR: *r = is_int ? (int64_t)((int32_t)(uint32_t)ua >> (ub & 31)) : a >> (ub & 63); break;
   default: *r = 0;
   }
   if (is_int) *r = (int32_t)(uint32_t)(uint64_t)*r;
@@ -82,6 +103,12 @@ static Value *binary(Expr *e, ScalarOp op, Value *a, Value *b) {
   }
   case OP_AND: return value_bool(a->s.b && b->s.b);
   case OP_OR: return value_bool(a->s.b || b->s.b);
+  case OP_BINOMIAL: {
+    int bad = 0;
+    double r = clift_binomial_of(a->s.d, b->s.d, &bad);
+    if (bad) { diag_error(e->loc, CLIFT_BINOMIAL_ERROR, a->s.d, b->s.d); return NULL; }
+    return value_double(r);
+  }
   default: break;
   }
   if (is_fp) return make(k, fop(op, value_as_double(a), value_as_double(b), k == TY_FLOAT), 0, false);
@@ -107,6 +134,12 @@ static Value *unary(Expr *e, ScalarOp op, Value *a) {
   case OP_D2F: return value_float((float)a->s.d);
   case OP_I2L: return value_long(a->s.i);
   case OP_L2I: return value_int((int32_t)(uint32_t)(uint64_t)a->s.l);
+  case OP_FACTORIAL: {
+    int bad = 0;
+    double r = clift_factorial_of(a->s.d, &bad);
+    if (bad) { diag_error(e->loc, CLIFT_FACTORIAL_ERROR, a->s.d); return NULL; }
+    return value_double(r);
+  }
   case OP_F2I: case OP_D2I: {
     double d = op == OP_F2I ? a->s.f : a->s.d;
     if (!(d > -2147483649.0 && d < 2147483648.0)) { diag_error(e->loc, "'%s': %g does not fit in an int", e->prim->name, d); return NULL; }

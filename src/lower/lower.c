@@ -58,14 +58,18 @@ static Expr *local_step(Reduce *r, Expr *rows) {
   return prim("join", 1, (Expr *[]){ local }, loc);
 }
 
+/* L values → one: pairwise halvings, a tree in local memory. */
+static Expr *halvings(Reduce *r, Expr *x) {
+  for (int n = LOCAL_SIZE; n > 1; n /= 2)
+    x = local_step(r, prim("split", 2, (Expr *[]){ size(nat_const(2), r->loc), x }, r->loc));
+  return x;
+}
+
 static Expr *group_reduce(Expr *chunk, void *ctx) {
   Reduce *r = ctx;
   Loc loc = r->loc;
   Expr *cols = prim("transpose", 1, (Expr *[]){ prim("split", 2, (Expr *[]){ size(nat_const(LOCAL_SIZE), loc), chunk }, loc) }, loc);
-  Expr *x = local_step(r, cols);
-  for (int n = LOCAL_SIZE; n > 1; n /= 2)   /* pairwise halvings: a tree in local memory */
-    x = local_step(r, prim("split", 2, (Expr *[]){ size(nat_const(2), loc), x }, loc));
-  return x;
+  return halvings(r, local_step(r, cols));
 }
 
 /* One level: [T]n padded to `padded` (a multiple of `chunk`) → one result per chunk. */
@@ -122,10 +126,12 @@ static Expr *tree_reduce(Expr *e) {
    in local memory), padded with init to a multiple of the group size. */
 static Expr *work_group_body(Expr *wrg, Program *prog) {
   Expr *lam = wrg->kids[0], *red = lam->kids[0];
-  /* over the rows of a position-dependent array the padding would be a size
-     of the row's position, which re-typing renames: the reduce stays the
-     work-group's sequential one (a work-item per group) */
-  if (!lowerable(red, prog) || lam->index) return wrg;
+  /* over the rows of a position-dependent array a length that depends on
+     the row's position would make the padding a size of that position, which
+     re-typing renames: such a reduce stays the work-group's sequential one (a
+     work-item per group); a length free of the position (the 256 partials of
+     trmv_upper_wrg.lift) gets the tree */
+  if (!lowerable(red, prog) || (lam->index && type_mentions(red->kids[2]->type, lam->index))) return wrg;
   Reduce *r = NEW(Reduce);
   *r = (Reduce){ red->kids[0], red->kids[1], red->loc };
   Nat *n = red->kids[2]->type->len, *l = nat_const(LOCAL_SIZE);
@@ -138,7 +144,9 @@ static Expr *work_group_body(Expr *wrg, Program *prog) {
   Expr **kids = lam2->kids;
   *lam2 = *lam;
   lam2->kids = kids;
-  lam2->kids[0] = group_reduce(xs, r);
+  long long len;
+  /* exactly L values (the partials of trmv_upper_wrg.lift): no strided step */
+  lam2->kids[0] = nat_is_const(n, &len) && len == LOCAL_SIZE ? halvings(r, xs) : group_reduce(xs, r);
   Expr *copy = prim(wrg->prim->name, 2, (Expr *[]){ lam2, wrg->kids[1] }, wrg->loc);
   copy->prim = wrg->prim;
   return copy;

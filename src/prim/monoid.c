@@ -16,6 +16,7 @@ typedef enum { NEUTRAL_ZERO, NEUTRAL_ONE, NEUTRAL_ANY /* idempotent: init may re
 static const struct { ScalarOp op; Neutral neutral; } monoids[] = {
   { OP_ADD, NEUTRAL_ZERO }, { OP_MUL, NEUTRAL_ONE },
   { OP_MIN, NEUTRAL_ANY }, { OP_MAX, NEUTRAL_ANY }, { OP_AND, NEUTRAL_ANY }, { OP_OR, NEUTRAL_ANY },
+  { OP_BITAND, NEUTRAL_ANY }, { OP_BITOR, NEUTRAL_ANY }, { OP_BITXOR, NEUTRAL_ZERO },
 };
 
 static bool is_var(Expr *e, int uid) { return e->kind == EX_VAR && e->uid == uid; }

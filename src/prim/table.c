@@ -151,6 +151,26 @@ static const Prim table[] = {
   SCALAR_OP(.name = "floor", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_FLOOR),
   SCALAR_OP(.name = "ceil", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_CEIL),
   SCALAR_OP(.name = "abs", .nargs = 1, .scheme = "S -> S", .infer = infer_math, .op = OP_ABS),
+  SCALAR_OP(.name = "asin", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_ASIN),
+  SCALAR_OP(.name = "acos", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_ACOS),
+  SCALAR_OP(.name = "atan", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_ATAN),
+  SCALAR_OP(.name = "sinh", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_SINH),
+  SCALAR_OP(.name = "cosh", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_COSH),
+  SCALAR_OP(.name = "tanh", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_TANH),
+  SCALAR_OP(.name = "asinh", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_ASINH),
+  SCALAR_OP(.name = "acosh", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_ACOSH),
+  SCALAR_OP(.name = "atanh", .nargs = 1, .scheme = "F -> F", .infer = infer_math, .op = OP_ATANH),
+  /* APL's ! (prim/special.h): exact products on integers, Γ elsewhere; a pole is a run-time error */
+  SCALAR_OP(.name = "factorial", .nargs = 1, .scheme = "double -> double", .infer = infer_special, .op = OP_FACTORIAL),
+  SCALAR_OP(.name = "binomial", .nargs = 2, .scheme = "double -> double -> double", .infer = infer_special, .op = OP_BINOMIAL),
+  /* bitwise operations on int or long scalars; shift counts modulo the width */
+  SCALAR_OP(.name = "bitand", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_BITAND),
+  SCALAR_OP(.name = "bitor", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_BITOR),
+  SCALAR_OP(.name = "bitxor", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_BITXOR),
+  SCALAR_OP(.name = "bitnot", .nargs = 1, .scheme = "I -> I", .infer = infer_bits, .op = OP_BITNOT),
+  SCALAR_OP(.name = "shl", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_SHL),
+  SCALAR_OP(.name = "lshr", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_LSHR),
+  SCALAR_OP(.name = "ashr", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_ASHR),
 };
 
 const Prim *prim_lookup(const char *name) {

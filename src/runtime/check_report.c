@@ -1,5 +1,6 @@
 /* check_report.c — see check_report.h. */
 #include "check_report.h"
+#include "../prim/special.h"
 #include <string.h>
 
 static long long value_at(const int32_t *cell, int k) {
@@ -28,6 +29,13 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
     else memcpy(&v, &bits, 8);
     return diag_error(site->loc, "'%s': %g does not fit in an int", site->kind == CHECK_F2I ? "f2i" : "d2i", v);
   }
+  case CHECK_FACTORIAL: case CHECK_BINOMIAL: {   /* the arguments' bits (stmt_print.c) */
+    uint64_t a = (uint64_t)value_at(cell, 1), b = (uint64_t)value_at(cell, 3);
+    double x, y;
+    memcpy(&x, &a, 8); memcpy(&y, &b, 8);
+    return site->kind == CHECK_FACTORIAL ? diag_error(site->loc, CLIFT_FACTORIAL_ERROR, x)
+                                         : diag_error(site->loc, CLIFT_BINOMIAL_ERROR, x, y);
+  }
   }
   return false;
 }
@@ -37,6 +45,9 @@ const char *check_site_text(const Kernel *k, int s) {
   const char *what = site->kind == CHECK_AREF ? "aref: index out of range"
                    : site->kind == CHECK_DIV ? "integer division by zero"
                    : site->kind == CHECK_MOD ? "integer modulo by zero"
-                   : site->kind == CHECK_IOTA ? "iota: a negative length" : "a float to int conversion out of range";
+                   : site->kind == CHECK_IOTA ? "iota: a negative length"
+                   : site->kind == CHECK_FACTORIAL ? "domain error: factorial of a negative integer"
+                   : site->kind == CHECK_BINOMIAL ? "domain error: binomial at a pole of Γ(n+1)"
+                   : "a float to int conversion out of range";
   return arena_printf("%s:%d:%d: error: %s", site->loc.file ? site->loc.file : "?", site->loc.line, site->loc.col, what);
 }

@@ -38,7 +38,7 @@ LVal *lower_fill(TBase base, Loc loc) {
 static Expr *identity(const char *op, Loc loc) {
   static const struct { const char *op; int k; } ids[] = {
     { "addi", 0 }, { "muli", 1 }, { "mini", 2 }, { "maxi", -2 }, { "addd", 0 }, { "muld", 1 }, { "mind", 2 },
-    { "maxd", -2 }, { "andb", 1 }, { "orb", 0 }, { "xorb", 0 }, { "eqb", 1 },
+    { "maxd", -2 }, { "andb", 1 }, { "orb", 0 }, { "xorb", 0 }, { "eqb", 1 }, { "andi", -1 }, { "ori", 0 }, { "xori", 0 },
   };
   for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
     if (strcmp(ids[i].op, op) != 0) continue;

@@ -42,8 +42,16 @@ static const TOp ops[] = {
   BIN("eqb", BB, "=", true), { "nandb", 2, BB, NULL, "and", false, lower_notbin, NULL },
   { "norb", 2, BB, NULL, "or", false, lower_notbin, NULL },
   UN("notb", "bool -> bool", "not"),
-  TODO("andi", 2, II, NULL), TODO("ori", 2, II, NULL), TODO("xori", 2, II, NULL),
-  TODO("shli", 2, II, NULL), TODO("shri", 2, II, NULL), TODO("noti", 1, "int -> int", NULL),
+  /* apltail's arc and hyperbolic functions; asinh acosh atanh ours (APL's ¯5 ¯6 ¯7○) */
+  UN("asin", "double -> double", "asin"), UN("acos", "double -> double", "acos"), UN("atan", "double -> double", "atan"),
+  UN("sinh", "double -> double", "sinh"), UN("cosh", "double -> double", "cosh"), UN("tanh", "double -> double", "tanh"),
+  UN("asinh", "double -> double", "asinh"), UN("acosh", "double -> double", "acosh"), UN("atanh", "double -> double", "atanh"),
+  /* APL's ! (ours: apltail has none): x! = Γ(x+1), k!n the binomial (clift's factorial, binomial) */
+  UN("fact", "double -> double", "factorial"), BIN("binom", DD, "binomial", false),
+  /* the bit operations of apltail (§3.5.2; APL's ⎕INT32AND …): shri logical, shari arithmetic */
+  BIN("andi", II, "bitand", true), BIN("ori", II, "bitor", true), BIN("xori", II, "bitxor", true),
+  BIN("shli", II, "shl", false), BIN("shri", II, "lshr", false), BIN("shari", II, "ashr", false),
+  UN("noti", "int -> int", "bitnot"),
   { "i2d", 1, "int -> double", NULL, "i2d", false, lower_i2d, NULL },
   { "b2i", 1, "bool -> int", "S(bool,g) -> S(int,g)", NULL, false, lower_b2i, NULL },
   { "pi", 0, "double", NULL, NULL, false, lower_pi, NULL },

@@ -56,6 +56,19 @@ Type *infer_elem_at(Type *array, NatVar **index) {
   return type_subst(array->elem, array->index, nat_var(i));
 }
 
+/* The element of `array` as fn's parameter sees it, fn->index its position.
+   A function typed before over an array of the same length keeps its
+   position variable: lower.c re-types a copy of the program whose size
+   literals are shared with the original and mention that variable, so a
+   fresh one would leave the original's sizes naming a variable that no
+   function binds. */
+Type *infer_elem_for(Type *array, Expr *fn) {
+  NatVar *old = fn->index;
+  if (array->index && old && old->hi && nat_equal(old->hi, nat_sub(array->len, nat_const(1))))
+    return type_subst(array->elem, array->index, nat_var(old));
+  return infer_elem_at(array, &fn->index);
+}
+
 bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *app, const char *what) {
   long long v;
   Nat *cond = kind == CHECK_DIVIDES ? nat_mod(lhs, rhs) : NULL;

@@ -58,5 +58,6 @@ bool infer_require(InferCx *cx, SizeCheckKind kind, Nat *lhs, Nat *rhs, Expr *ap
 /* The element type of xs at position i: for [i -> T]n, T with i replaced by a
    fresh variable in [0, n-1] (written to *index); for [T]n, T. */
 Type *infer_elem_at(Type *array, NatVar **index);
+Type *infer_elem_for(Type *array, Expr *fn);
 
 #endif

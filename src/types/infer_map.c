@@ -7,9 +7,8 @@
 Type *infer_map(InferCx *cx, Expr *e) {
   Type *xs = infer_array_arg(cx, e->kids[1], e);
   if (!xs) return NULL;
-  NatVar *i;
-  Type *elem = infer_elem_at(xs, &i);
-  e->kids[0]->index = i;
+  Type *elem = infer_elem_for(xs, e->kids[0]);
+  NatVar *i = e->kids[0]->index;
   Type *out = infer_fn(cx, e->kids[0], 1, &elem);
   if (!out) return NULL;
   if (i && type_mentions(out, i)) return type_dep_array(i, out, xs->len);
@@ -22,9 +21,7 @@ static Type *check_accumulator(InferCx *cx, Expr *e, Type *xs) {
   if (!init) return NULL;
   /* over [i -> T]n the function's element parameter sees the position i
      (SPEC §3.5), recorded as for map so that code generation can bind it */
-  NatVar *i;
-  Type *params[2] = { init, infer_elem_at(xs, &i) };
-  e->kids[1]->index = i;
+  Type *params[2] = { init, infer_elem_for(xs, e->kids[1]) };
   Type *out = infer_fn(cx, e->kids[1], 2, params);
   if (!out) return NULL;
   if (!type_equal(out, init)) {

@@ -79,3 +79,33 @@ Type *infer_math(InferCx *cx, Expr *e) {
   }
   return a;
 }
+
+/* factorial, binomial (APL's !, prim/special.h): double scalars; the
+   generated code's helper is written for double only */
+Type *infer_special(InferCx *cx, Expr *e) {
+  Type *a, *b;
+  if (!infer_operands(cx, e, &a, &b)) return NULL;
+  if (a->kind != TY_DOUBLE || b->kind != TY_DOUBLE) {
+    diag_error(e->loc, "'%s' expects double%s, found %s%s%s", e->prim->name, e->nkids > 1 ? " operands" : "",
+               type_to_string(a), e->nkids > 1 ? " and " : "", e->nkids > 1 ? type_to_string(b) : "");
+    return NULL;
+  }
+  return a;
+}
+
+/* bitand bitor bitxor bitnot shl lshr ashr: int or long scalars of one type
+   (an idx is an int); not vectors, which CUDA's prelude gives no bitwise
+   operators */
+static TypeKind bits_kind(Type *t) { return t->kind == TY_IDX ? TY_INT : t->kind; }
+
+Type *infer_bits(InferCx *cx, Expr *e) {
+  Type *a, *b;
+  if (!infer_operands(cx, e, &a, &b)) return NULL;
+  TypeKind k = bits_kind(a);
+  if ((k != TY_INT && k != TY_LONG) || bits_kind(b) != k) {
+    diag_error(e->loc, "'%s' expects int or long operands of one type, found %s%s%s", e->prim->name, type_to_string(a),
+               e->nkids > 1 ? " and " : "", e->nkids > 1 ? type_to_string(b) : "");
+    return NULL;
+  }
+  return type_scalar(k);
+}

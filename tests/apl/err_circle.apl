@@ -1,7 +1,7 @@
-⍝ ¯1○ (arcsin) needs a scalar operation clift does not have: refused at ○.
+⍝ 13○ is not a circle function (¯12 … 12 are): a domain error at ○.
 X ← 0.5 0.25
-¯1○X
+13○X
 
-⍝ test: arcsin is refused with the reason
+⍝ test: 13○ is refused with the reason
 ⍝ error: err_circle.apl:3:3:
-⍝ error: ¯1○ (arcsin)
+⍝ error: domain error: 13○ is not a circle function

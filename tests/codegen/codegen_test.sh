@@ -113,6 +113,38 @@ if gen $f; then
   expect_count $f 'malloc\(sizeof\(float\) \* \(size_t\)\(\(N \+ 1\) \* N / 2\)\)' 1 "the per-row temporary packed: N(N+1)/2 floats, not N*N"
 fi
 
+# issue 14 item 1 (dpia/privatise.c): a work-group's accumulator partitioned by
+# mapLcl lives in each work-item's registers on the device targets, its
+# mapLcl loops pinned (one iteration per work-item); elsewhere, or accessed
+# outside its partition, in local memory
+f=bench/gpu/sgemm_tiled.lift
+if gen $f cuda; then
+  expect_count $f 'float reg[0-9]+\[16\];' 1 "the 4x4 register block of each work-item (the 16x16 blocks' indices dropped)"
+  expect_count $f '__shared__ __align__\(16\) float loc[0-9]+\[1024\];' 2 "local memory: the tiles of A and B only"
+  expect_count $f '__syncthreads\(\);' 3 "barriers: one after both tile loads (not one each), the k loop's end, the work-group loop's end"
+fi
+if GEN_FLAGS=--no-privatise gen $f cuda; then expect_count $f 'float reg[0-9]+' 0 "--no-privatise: no register block"; fi
+if gen $f opencl; then expect_count $f 'float reg[0-9]+\[16\];' 1 "the register block on opencl too"; fi
+if gen $f openmp; then expect_count $f 'float reg[0-9]+' 0 "openmp: a work-group's items are iterations of one thread, no registers of their own"; fi
+f=tests/regress/wrg_accumulator.lift
+if gen $f opencl; then
+  expect_count $f 'float reg[0-9]+\[1\];' 1 "the accumulator's element in each work-item"
+  expect_count $f '__local float loc[0-9]+\[4\];' 1 "copied out to local memory after the loop (the result is written by every work-item)"
+  expect_count $f 'barrier\(' 2 "barriers: after the copy-out and at the work-group loop's end, none in the loop"
+fi
+f=tests/regress/wrg_acc_other_read.lift
+if gen $f opencl; then expect_count $f 'float reg[0-9]+' 0 "acc[0] read by every work-item: local memory"; fi
+
+# FINDINGS F29: pow goes through the prelude's clift_pow (exact integer powers)
+# on every compiled target, never the device library's pow directly
+f=tests/lift/pow_exact.lift
+for t in c opencl cuda; do
+  if gen $f $t; then
+    expect_count $f '= \(?floor\(\(?clift_pow\(' 1 "$t: the power through clift_pow"
+    expect_count $f '[^_]pow\(\(?\(?get|[^_]pow\(x_' 0 "$t: no direct pow of the program's values"
+  fi
+done
+
 # every program: generated C compiles cleanly on both CPU targets
 for f in tests/lift/*.lift tests/regress/*.lift tests/codegen/*.lift examples/*.lift; do
   "$CLIFT" check "$f" >/dev/null 2>&1 || continue          # negative tests

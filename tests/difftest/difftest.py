@@ -122,7 +122,18 @@ LAUNCHES = ['--local-size 1 --global-size 1', '--local-size 3 --global-size 17',
 
 def launch(seed, target, args):
     """Extra options and environment for this seed and target (deterministic): odd launch
-    sizes on the device targets (SPEC §6: any size is correct), odd thread counts for openmp."""
+    sizes on the device targets (SPEC §6: any size is correct), odd thread counts for openmp;
+    with --gpus N the device targets of seed s run on GPU s mod N, and with --omp-threads K
+    openmp runs that get no odd count use K threads (many jobs on a many-core machine)."""
+    opts, extra = launch_odd(seed, target, args)
+    if args.gpus > 1 and target in ('opencl', 'cuda'):
+        extra['CUDA_VISIBLE_DEVICES'] = str(seed % args.gpus)
+    if args.omp_threads and target == 'openmp' and 'OMP_NUM_THREADS' not in extra:
+        extra['OMP_NUM_THREADS'] = str(args.omp_threads)
+    return opts, extra
+
+
+def launch_odd(seed, target, args):
     if args.no_launch:
         return [], {}
     r = random.Random(seed * 7919 + 17)
@@ -318,6 +329,10 @@ def main():
     ap.add_argument('--slow', default='opencl,cuda', help='targets --rotate applies to')
     ap.add_argument('--only', default='', help='run only the programs that use one of these feature groups')
     ap.add_argument('--no-launch', action='store_true', help='default launch sizes and thread counts only')
+    ap.add_argument('--gpus', type=int, default=1, help='run the device targets of seed s on GPU s mod N '
+                    '(CUDA_VISIBLE_DEVICES; a CUDA or NVIDIA OpenCL run then initialises one GPU, not all)')
+    ap.add_argument('--omp-threads', type=int, default=0, help='OMP_NUM_THREADS of the openmp runs that get no '
+                    'odd count (0: the machine default; many jobs on many cores oversubscribe it)')
     ap.add_argument('--pocl-opt-disable', action='store_true',
                     help='build OpenCL kernels with -cl-opt-disable on PoCL (about 25%% faster, tests less)')
     ap.add_argument('--list-features', action='store_true')

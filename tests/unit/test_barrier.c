@@ -123,9 +123,11 @@ static void test_programs(void) {
              "(mapWrg (lambda (blk) (let sq (toLocal (mapLcl (lambda (x) (* x x))) blk)"
              " (whileSeq (lambda (i) (if (< i 4) (< (aref sq (- 3 i)) 50.0f) false)) (+ 1) 0))) (split #4 xs))");
   COUNT(t, "barrier(", 2, "whileSeq reading local memory");
+  /* the barrier goes right before the first statement that reads (barrier.c): after
+     the loop state's declaration, before the loop */
   LINES(t, "barrier between the writer and the loop",
-        "      loc1[lid2] = (xs[wid0 * 4 + lid2] * xs[wid0 * 4 + lid2]);", "    }", "    " LOCAL_BARRIER,
-        "    int acc3;", "    acc3 = 0;", "    while (true) {");
+        "      loc1[lid2] = (xs[wid0 * 4 + lid2] * xs[wid0 * 4 + lid2]);", "    }",
+        "    int acc3;", "    acc3 = 0;", "    " LOCAL_BARRIER, "    while (true) {");
 
   /* global ids only: the kernel boundary separates the writer from the reader
      (two kernels), no barrier */

@@ -121,7 +121,7 @@ static void test_hoist_deep(void) {
   ParLoop loops[DEEP];
   Tr tr = { .k = k, .block = kstmt_block() };
   for (int d = 0; d < DEEP; d++) {
-    loops[d] = (ParLoop){ var(arena_printf("gid%d", d), 2), nat_const(2), LEVEL_GLB, tr.par };
+    loops[d] = (ParLoop){ var(arena_printf("gid%d", d), 2), nat_const(2), LEVEL_GLB, tr.par, 0, NULL };
     tr.par = &loops[d];
   }
   View *view; Acc *acc;
@@ -147,6 +147,80 @@ static void test_host_count_many_sizes(void) {
   CHECK(!library_only_sizes(p, nat_add(n, nat_var(i))), "a count over 33 sizes and a loop variable");
 }
 
+static bool no_sizes(void *ctx, NatVar *v, long long *value) { (void)ctx; (void)v; (void)value; return false; }
+
+/* privatise.c's pinned loops (launch_policy.h level 3): the work-group is
+   exactly 16 x 16 although a loop in dimension 1 counts 64; a given local
+   size that differs is refused, naming the shape. */
+static void test_launch_pinned(void) {
+  Kernel *k = kernel();
+  Buffer *out = buffer(k, "out", type_array(f32(), nat_const(4 * 64 * 16)), SPACE_GLOBAL);
+  NatVar *wid = var("wid", 4), *l1 = var("l1", 16), *l0 = var("l0", 16), *wide = var("wide", 64), *c = var("c", 16);
+  Nat *at = nat_add(nat_mul(nat_var(wid), nat_const(1024)), nat_add(nat_mul(nat_var(l1), nat_const(16)), nat_var(l0)));
+  KStmt *inner = kstmt_for(LEVEL_LCL, 0, l0, nat_const(16), block1(kstmt_assign(cexp_read(out, at, -1, f32()), one())));
+  KStmt *outer = kstmt_for(LEVEL_LCL, 1, l1, nat_const(16), block1(inner));
+  inner->pinned = outer->pinned = true;
+  Nat *at2 = nat_add(nat_mul(nat_var(wid), nat_const(1024)), nat_add(nat_mul(nat_var(wide), nat_const(16)), nat_var(c)));
+  KStmt *other = kstmt_for(LEVEL_LCL, 1, wide, nat_const(64),
+                           block1(kstmt_for(LEVEL_LCL, 0, c, nat_const(16), block1(kstmt_assign(cexp_read(out, at2, -1, f32()), one())))));
+  KStmt *group = kstmt_block();
+  kstmt_add(group, other);
+  kstmt_add(group, outer);
+  k->body = block1(loop(LEVEL_WRG, wid, 4, group));
+  diag_clear();
+  Plan *pl = plan_build(k);
+  CHECK(pl && pl->n == 1, "one kernel: %s", diag_message());
+  if (!pl) return;
+  size_t local[3], groups[3];
+  int dims = plan_launch_size(&pl->kernels[0], no_sizes, NULL, 1024, NULL, local, groups);
+  CHECK(dims == 2 && local[0] == 16 && local[1] == 16 && local[2] == 1, "pinned 16 x 16, got %d: %zu x %zu x %zu",
+        dims, local[0], local[1], local[2]);
+  LaunchSizes given = { { 8, 8, 0 }, { 0, 0, 0 } };
+  diag_clear();
+  dims = plan_launch_size(&pl->kernels[0], no_sizes, NULL, 1024, &given, local, groups);
+  CHECK(dims < 0 && strstr(diag_message(), "16 x 16") && strstr(diag_message(), "--local-size"),
+        "a given 8 x 8 refused naming 16 x 16: %d, %s", dims, diag_message());
+  diag_clear();
+  dims = plan_launch_size(&pl->kernels[0], no_sizes, NULL, 128, NULL, local, groups);
+  CHECK(dims < 0 && strstr(diag_message(), "allows fewer"), "a device of 128 work-items refused: %d, %s", dims, diag_message());
+  diag_clear();
+}
+
+/* Two mapLcl loops write two local buffers, a third statement reads both at
+   other work-items' places: one barrier, right before the reader (not one
+   after each writer); writes to a private buffer need none. */
+static void test_barrier_before_reader(void) {
+  Kernel *k = kernel();
+  Buffer *out = buffer(k, "out", type_array(f32(), nat_const(4 * 64)), SPACE_GLOBAL);
+  Buffer *a = buffer(k, "la", type_array(f32(), nat_const(64)), SPACE_LOCAL);
+  Buffer *b = buffer(k, "lb", type_array(f32(), nat_const(64)), SPACE_LOCAL);
+  Buffer *p = NEW(Buffer);
+  p->name = "reg"; p->type = type_array(f32(), nat_const(4)); p->space = SPACE_PRIVATE;
+  NatVar *wid = var("wid", 4), *l1 = var("l1", 64), *l2 = var("l2", 64), *l3 = var("l3", 64), *l4 = var("l4", 64);
+  KStmt *group = kstmt_block();
+  kstmt_add(group, loop(LEVEL_LCL, l1, 64, block1(kstmt_assign(cexp_read(a, nat_var(l1), -1, f32()), one()))));
+  kstmt_add(group, loop(LEVEL_LCL, l2, 64, block1(kstmt_assign(cexp_read(b, nat_var(l2), -1, f32()), one()))));
+  kstmt_add(group, loop(LEVEL_LCL, l4, 64, block1(kstmt_assign(cexp_read(p, nat_const(0), -1, f32()), one()))));
+  Nat *other = nat_sub(nat_const(63), nat_var(l3));
+  CExp *sum[2] = { cexp_read(a, other, -1, f32()), cexp_read(b, other, -1, f32()) };
+  Nat *at = nat_add(nat_mul(nat_var(wid), nat_const(64)), nat_var(l3));
+  kstmt_add(group, loop(LEVEL_LCL, l3, 64, block1(kstmt_assign(cexp_read(out, at, -1, f32()),
+                                                                cexp_op(OP_ADD, f32(), 2, sum)))));
+  k->body = block1(loop(LEVEL_WRG, wid, 4, group));
+  diag_clear();
+  Plan *pl = plan_build(k);
+  /* two: right before the reader, and the work-group loop's own at its end
+     (the next group's writes must wait for this group's reads) */
+  CHECK(pl && count_barriers(pl->kernels[0].body) == 2, "two barriers, got %d: %s",
+        pl ? count_barriers(pl->kernels[0].body) : -1, diag_message());
+  if (!pl) return;
+  KStmt *body = pl->kernels[0].body;
+  while (body->kind == KS_BLOCK && body->n == 1) body = body->stmts[0];
+  KStmt *g = body->kind == KS_FOR ? body->body : body;
+  CHECK(g->kind == KS_BLOCK && g->n == 6 && g->stmts[2]->kind != KS_BARRIER && g->stmts[3]->kind == KS_BARRIER &&
+        g->stmts[5]->kind == KS_BARRIER, "the barrier right before the reader, not after the writers: %d statements", g->n);
+}
+
 int main(void) {
   test_many_loops();
   test_deep_local();
@@ -154,5 +228,7 @@ int main(void) {
   test_many_reads_no_barrier();
   test_hoist_deep();
   test_host_count_many_sizes();
+  test_launch_pinned();
+  test_barrier_before_reader();
   return CHECK_DONE("plan");
 }
