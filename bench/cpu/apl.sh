@@ -6,7 +6,8 @@
 # (relative); times are medians of RUNS runs after a warm-up, computation only
 # (clift bench: no compilation; the peer: its timed region). Goal: openmp ≤ 1.2×.
 # Usage: bash bench/cpu/apl.sh [RUNS]   (default 10)
-# Env: OMP_NUM_THREADS (default: all cores), ONLY ("primes life").
+# Env: OMP_NUM_THREADS (default: all cores), ONLY ("primes life"). The _int rows: the
+# peer in int, the APL program's 32-bit ints, where the first peers used long.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${1:-10}
@@ -21,8 +22,9 @@ echo
 echo "| program | clift front end ms | clift openmp ms | hand C+OpenMP ms | ratio | outputs |"
 echo "|---|---:|---:|---:|---:|---|"
 status=0
-for spec in ${ONLY:-primes easter blackscholes sobol_pi sobol_pi_bits life hotspot}; do
-  file=examples/apl/bench/${spec%_bits}_cpu.apl
+for spec in ${ONLY:-primes primes_int easter easter_int blackscholes sobol_pi sobol_pi_bits life hotspot}; do
+  base=${spec%_bits}; base=${base%_int}   # _bits, _int: the same program against another peer
+  file=examples/apl/bench/${base}_cpu.apl
   [ -f "$file" ] || file=examples/apl/bench/$spec.apl
   clift_out=$(build/clift bench -t openmp --runs "$RUNS" "$file" 2>&1) || { echo "| $spec | clift failed: $(tail -n 1 <<<"$clift_out") |"; status=1; continue; }
   peer_out=$("$TMP/peers" "$spec" "$RUNS" 2>&1) || { echo "| $spec | peer failed |"; status=1; continue; }

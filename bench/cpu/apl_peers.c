@@ -6,7 +6,7 @@
  * program computes, from its constants (nothing precomputed outside the timed
  * region), prints the same output lines, then "median MS (min MS, max MS) over
  * RUNS runs" after one warm-up.
- * Usage: apl_peers PROGRAM RUNS    PROGRAM: primes easter blackscholes sobol_pi sobol_pi_bits life hotspot */
+ * Usage: apl_peers PROGRAM RUNS    PROGRAM: primes primes_int easter easter_int blackscholes sobol_pi sobol_pi_bits life hotspot */
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -29,6 +29,41 @@ static void primes(void) {
     if (divisors == 1) { count++; sum += j; }
   }
   snprintf(out, sizeof out, "%ld\n%ld\n", count, sum);
+}
+
+/* primes_int: the same in int, the APL program's 32-bit ints (clift's int);
+   the row above keeps the long of the first version of this file */
+static void primes_int(void) {
+  enum { N = 10000 };
+  int count = 0, sum = 0;
+  #pragma omp parallel for schedule(static) reduction(+:count, sum)
+  for (int j = 2; j <= N; j++) {
+    int divisors = 0;
+    for (int i = 2; i <= N; i++) divisors += j % i == 0;
+    if (divisors == 1) { count++; sum += j; }
+  }
+  snprintf(out, sizeof out, "%d\n%d\n", count, sum);
+}
+
+static int floor_mod_int(int a, int m) { int r = a % m; return r < 0 ? r + m : r; }
+
+/* easter_int: easter in int, the APL program's 32-bit ints: GCC vectorises
+   this loop (8 lanes), not the long one */
+static void easter_int(void) {
+  enum { N = 900000 };
+  int total = 0;
+  #pragma omp parallel for schedule(static) reduction(+:total)
+  for (int k = 1; k <= N; k++) {
+    int y = 1 + (k - 1) % 3000;
+    int g = 1 + y % 19, c = 1 + y / 100;
+    int x = 3 * c / 4 - 12, z = (5 + 8 * c) / 25 - 5;
+    int d = 5 * y / 4 - (x + 10);
+    int e0 = floor_mod_int(11 * g + 20 + z - x, 30);
+    int e = e0 + (e0 == 24 || (e0 == 25 && g > 11));
+    int n0 = 44 - e, n1 = n0 + 30 * (n0 < 21);
+    total += n1 + 7 - floor_mod_int(d + n1, 7);
+  }
+  snprintf(out, sizeof out, "%d\n", total);
 }
 
 /* easter: the day (in March) of Easter of years 1 + (k - 1) mod 3000, summed */
@@ -182,7 +217,8 @@ static int by_value(const void *a, const void *b) {
 
 int main(int argc, char **argv) {
   static const struct { const char *name; void (*run)(void); } programs[] = {
-    { "primes", primes }, { "easter", easter }, { "blackscholes", blackscholes },
+    { "primes", primes }, { "primes_int", primes_int }, { "easter", easter }, { "easter_int", easter_int },
+    { "blackscholes", blackscholes },
     { "sobol_pi", sobol_pi }, { "sobol_pi_bits", sobol_pi_bits }, { "life", life }, { "hotspot", hotspot },
   };
   int runs = argc > 2 ? atoi(argv[2]) : 10;
@@ -200,6 +236,6 @@ int main(int argc, char **argv) {
     free(ms);
     return 0;
   }
-  fprintf(stderr, "usage: apl_peers primes|easter|blackscholes|sobol_pi|sobol_pi_bits|life|hotspot [RUNS 1..1000]\n");
+  fprintf(stderr, "usage: apl_peers primes|primes_int|easter|easter_int|blackscholes|sobol_pi|sobol_pi_bits|life|hotspot [RUNS 1..1000]\n");
   return 2;
 }

@@ -150,6 +150,43 @@ static void print_args(Buf *b, CExp *e, Flavour fl) {
   for (int i = 0; i < e->n; i++) { if (i) buf_puts(b, ", "); print_exp(b, e->args[i], fl); }
 }
 
+/* Can e be evaluated whether or not the program asks for it: no read (an
+   index guarded by the other operand), no check, no trapping integer division,
+   no out-of-range conversion, and cheap (at most `*budget` nodes, no libm call)? */
+static bool eager_safe(CExp *e, int *budget) {
+  if (--*budget < 0) return false;
+  switch (e->kind) {
+  case CE_LIT: case CE_NAT: case CE_VAR: case CE_NAT_LT: return true;
+  case CE_SELECT: break;
+  case CE_OP:
+    switch (e->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MIN: case OP_MAX: case OP_ABS:
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: case OP_AND: case OP_OR: case OP_NOT:
+    case OP_I2F: case OP_I2D: case OP_F2D: case OP_D2F: case OP_I2L: case OP_L2I: case OP_FLOOR: case OP_CEIL: break;
+    case OP_DIV: case OP_MOD:   /* an int divisor other than a literal 0 or -1 may trap */
+      if (!type_is_float(e->args[0]->type) && !(e->args[1]->kind == CE_LIT && e->args[1]->ival != 0 && e->args[1]->ival != -1))
+        return false;
+      break;
+    default: return false;
+    }
+    break;
+  default: return false;
+  }
+  for (int i = 0; i < e->n; i++) if (!eager_safe(e->args[i], budget)) return false;
+  return true;
+}
+
+/* C: a && b and a || b of booleans as a & b and a | b when b is safe to
+   evaluate eagerly: the same value without a branch, so that GCC if-converts
+   and vectorises loops full of APL's residues and comparisons (easter: the
+   sign fix-ups of | and the ∨ ∧ of its epact). */
+static const char *eager_logic(CExp *e, Flavour fl) {
+  int budget = 8;
+  if (fl != FL_C || (e->op != OP_AND && e->op != OP_OR) || e->type->kind != TY_BOOL || e->n != 2) return NULL;
+  if (e->args[0]->type->kind != TY_BOOL || e->args[1]->type->kind != TY_BOOL || !eager_safe(e->args[1], &budget)) return NULL;
+  return e->op == OP_AND ? "&" : "|";
+}
+
 /* shl, lshr, ashr: the count modulo the width, as OpenCL C defines it (C
    and CUDA leave a count outside 0…width-1 undefined); shl and lshr on the
    unsigned type (a negative value shifted left is undefined in C) */
@@ -170,6 +207,7 @@ static void print_op(Buf *b, CExp *e, Flavour fl) {
   const char *sym = op_symbol(e->op);
   Type *operand = e->args[0]->type;
   if (e->op == OP_MOD && !type_is_float(operand)) sym = "%";
+  if (eager_logic(e, fl)) sym = eager_logic(e, fl);
   if (sym && e->n == 2) {
     buf_putc(b, '(');
     print_exp(b, e->args[0], fl);

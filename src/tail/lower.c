@@ -241,16 +241,27 @@ static int uses(TExp *e, const char *name) {
 }
 
 /* Does e reduce (each element of its value is a reduction)? */
-static bool reduces(TExp *e) {
+bool lower_reduces(TExp *e) {
   if (!e) return false;
   if (e->kind == TE_OP && strcmp(e->op->name, "reduce") == 0) return true;
-  for (int i = 0; i < e->nkids; i++) if (reduces(e->kids[i])) return true;
+  for (int i = 0; i < e->nkids; i++) if (lower_reduces(e->kids[i])) return true;
+  return false;
+}
+
+/* Does computing an element of e call a math function or reduce (more than a
+   few instructions: worth memory rather than recomputing per use)? */
+bool lower_costly(TExp *e) {
+  static const char *const costly[] = { "reduce", "powd", "expd", "ln", "sqrt", "sin", "cos", "tan", "divd" };
+  if (!e) return false;
+  for (size_t k = 0; e->kind == TE_OP && k < sizeof costly / sizeof costly[0]; k++)
+    if (strcmp(e->op->name, costly[k]) == 0) return true;
+  for (int i = 0; i < e->nkids; i++) if (lower_costly(e->kids[i])) return true;
   return false;
 }
 
 /* e (an array of rank r) written to memory: a mapGlb over its rows, mapSeq
    below (at the top of the program: a kernel, or a parallel loop, of its own). */
-static Expr *materialise(LowerCtx *c, Expr *e, int r, Loc loc) {
+Expr *lower_materialise(LowerCtx *c, Expr *e, int r, Loc loc) {
   const char *x = lx_fresh(c, "m");
   Expr *id = lx_lambda(loc, 1, &x, lx_var(x, loc));   /* the identity on an element of rank 0, … */
   for (int d = 1; d < r; d++) {                        /* … then of rank d */
@@ -279,8 +290,8 @@ static LVal *lower_let(LowerCtx *c, TExp *e) {
        product), or reductions read more than once, are computed once, not
        once per use (docs/apl.md §3.3) */
     if (top && !d && v->e->kind != EX_VAR
-        && (broadcast_use(e->kids[1], e->name, v->rank) || (reduces(val) && uses(e->kids[1], e->name) > 1)))
-      v->e = materialise(c, v->e, v->rank, e->loc);
+        && (broadcast_use(e->kids[1], e->name, v->rank) || (lower_reduces(val) && uses(e->kids[1], e->name) > 1)))
+      v->e = lower_materialise(c, v->e, v->rank, e->loc);
   }
   *b = (LEnv){ e->name, v->fn ? v : lval_named(v, name, e->loc), saved };
   if (print) ARENA_PUSH(c->outs, c->nouts, c->cap_outs, ((LOut){ b->val, val->kids[0]->type }));
@@ -424,7 +435,9 @@ LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
     params[i] = lval_named(args[i], names[i], loc);
     params[i]->known = false; params[i]->vals = NULL;
   }
+  c->fn_depth++;
   LVal *body = lower_apply(c, f, n, params, loc);
+  c->fn_depth--;
   if (!body) return NULL;
   if (body->fn) return diag_error(loc, "not supported yet: a function that returns a function"), NULL;
   LVal *r = NEW(LVal);

@@ -40,6 +40,7 @@ struct LowerCtx {
   LOut *outs;
   LDyn *dyns;
   int fresh;               /* names of lambda parameters: x'1, x'2, … */
+  int fn_depth;            /* lowering the body of a function (lower_fn): no parallel loop of its own there */
   int nparams, cap_params;
   Param *params;           /* hidden inputs (literal vectors) */
   int nhidden, cap_hidden;
@@ -75,6 +76,14 @@ long long lval_ext(LVal *v, int axis);   /* a constant extent, -1 for a run-time
 bool lower_static_ext(TExp *e, LVal *v, int axis, long long *n);
 /* The value bound to a fresh variable (a let or lambda parameter): same shape, e = name. */
 LVal *lval_named(LVal *v, const char *name, Loc loc);
+
+/* e (an array of rank r) written to memory once: a mapGlb over its rows (at
+   the top of the program, fn_depth 0). */
+Expr *lower_materialise(LowerCtx *c, Expr *e, int r, Loc loc);
+/* Does the TAIL expression e reduce (each element of its value a reduction)? */
+bool lower_reduces(TExp *e);
+/* … or call a math function (pow, exp, log, sqrt, trigonometry, division)? */
+bool lower_costly(TExp *e);
 
 /* Lower f applied to n arguments of the given shapes as a clift lambda: the
    body's value with e the lambda. */

@@ -273,10 +273,14 @@ LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
   if (!same_extents(e, b, x)) return NULL;
   Loc l = e->loc;
+  /* clift's filter on c/openmp runs its predicate twice (count, then write)
+     and writes the mask with the kept items: a mask of reductions (primes'
+     1=+⌿0=A∘.|A) is computed once, into memory, instead */
+  Expr *mask = c->fn_depth == 0 && lower_reduces(e->kids[0]) ? lower_materialise(c, b->e, 1, l) : b->e;
   const char *t = lx_fresh(c, "t"), *u = lx_fresh(c, "t");
   Expr *keep = lx_lambda(l, 1, &t, lx_app(l, "get2", 1, lx_var(t, l)));
   Expr *item = lx_lambda(l, 1, &u, lx_app(l, "get1", 1, lx_var(u, l)));
-  Expr *f = lx_app(l, "map", 2, item, lx_app(l, "filter", 2, keep, lx_app(l, "zip", 2, x->e, b->e)));
+  Expr *f = lx_app(l, "map", 2, item, lx_app(l, "filter", 2, keep, lx_app(l, "zip", 2, x->e, mask)));
   LDyn *d = NEW(LDyn);
   *d = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "compress"), nat_const(0), x->ext[0]), NULL, x->ext[0], c->dyns };
   c->dyns = d;
@@ -335,9 +339,18 @@ LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a) {
   bool suffix = k >= 0;
   for (int i = 0; suffix && i < x->rank; i++) suffix = nat_equal(x->ext[i], nat_const(s->vals[k + i]));
   if (!suffix) return reshape_general(c, e, s, a[0 + (e->op->arity == 3)], x, n);
-  RepCtx r = { x->e, k, NEW_ARRAY(Nat *, k) };
+  /* a computed array replicated along new axes (an operand of an outer or
+     inner product written inline, sobol's 2*D-⍳B) is computed once, not once
+     per copy, when its elements are costly (as lower_let does for a named one) */
+  const char *rows = NULL;
+  if (k > 0 && x->rank > 0 && c->fn_depth == 0 && x->e->kind != EX_VAR && !lower_dyn_of(c, x->ext[0]) &&
+      lower_costly(e->kids[e->op->arity - 1]))
+    rows = lx_fresh(c, "rows");
+  RepCtx r = { rows ? lx_var(rows, e->loc) : x->e, k, NEW_ARRAY(Nat *, k) };
   for (int i = 0; i < k; i++) r.lead[i] = nat_const(s->vals[i]);
-  LVal *v = lval_new(replicate(c, &r, 0, e->loc), x->base, n);
+  Expr *rep = replicate(c, &r, 0, e->loc);
+  if (rows) rep = lx_let(e->loc, rows, lower_materialise(c, x->e, x->rank, e->loc), rep);
+  LVal *v = lval_new(rep, x->base, n);
   for (int i = 0; i < n; i++) v->ext[i] = i < k ? r.lead[i] : x->ext[i - k];
   if (n == 1 && x->rank == 0 && x->known && s->vals[0] <= LOWER_STATIC_MAX) {   /* n⍴k: a static vector (APL's 3/v) */
     v->vals = NEW_ARRAY(long long, s->vals[0] > 0 ? s->vals[0] : 1);

@@ -67,10 +67,78 @@ LVal *lower_b2i(LowerCtx *c, TExp *e, LVal **a) {
   return v;
 }
 
-/* floor, ceil: double -> int */
+/* (f args…) as lx_app builds it: the arguments, or NULL */
+static Expr **app_args(Expr *x, const char *f, int n) {
+  bool is = x->kind == EX_APPLY && x->nkids == n + 1 && x->kids[0]->kind == EX_VAR && strcmp(x->kids[0]->name, f) == 0;
+  return is ? x->kids + 1 : NULL;
+}
+
+/* A double literal with an integral value in 1..2^31-1 in magnitude. */
+static bool int_literal(Expr *x, long long *v) {
+  if (x->kind != EX_DOUBLE || !(fabs(x->fval) >= 1 && fabs(x->fval) < 2147483648.0) || x->fval != floor(x->fval)) return false;
+  *v = (long long)x->fval;
+  return true;
+}
+
+/* (i2d X) / d with d an int literal, |d| ≥ 2: X and d, else false */
+static bool int_quotient(Expr *x, Expr **num, long long *d) {
+  Expr **q = app_args(x, "/", 2), **i;
+  if (!q || !(i = app_args(q[0], "i2d", 1)) || !int_literal(q[1], d) || *d == 1 || *d == -1) return false;
+  *num = i[0];
+  return true;
+}
+
+/* The floor (ceil) of the quotient n / d of ints of type `ty`, d a literal,
+   |d| ≥ 2, in that type's truncating / and %:
+   (let n' n (let q (/ n' d) (if (and (!= (% n' d) 0) (sign n' differs from d / is d's)) (-/+ q 1) q))) */
+static Expr *int_round_div(LowerCtx *c, Loc l, bool up, Expr *n, long long d, bool lng) {
+  const char *nv = lx_fresh(c, "n"), *qv = lx_fresh(c, "q");
+  Expr *D = lng ? expr_new(EX_LONG, l, 0) : lx_int(d, l), *zero = lng ? expr_new(EX_LONG, l, 0) : lx_int(0, l);
+  if (lng) { D->ival = d; zero->ival = 0; }
+  /* floor: a non-zero remainder with n's sign opposite to d's; ceil: the same sign */
+  bool toward_neg_n = (d > 0) != up;
+  Expr *fix = expr_new(EX_IF, l, 3);
+  fix->kids[0] = lx_app(l, "and", 2, lx_app(l, "!=", 2, lx_app(l, "%", 2, lx_var(nv, l), D), zero),
+                        lx_app(l, toward_neg_n ? "<" : ">", 2, lx_var(nv, l), zero));
+  Expr *one = lng ? expr_new(EX_LONG, l, 0) : lx_int(1, l);
+  if (lng) one->ival = 1;
+  fix->kids[1] = lx_app(l, up ? "+" : "-", 2, lx_var(qv, l), one);
+  fix->kids[2] = lx_var(qv, l);
+  return lx_let(l, nv, n, lx_let(l, qv, lx_app(l, "/", 2, lx_var(nv, l), D), fix));
+}
+
+/* floor, ceil: double -> int, (d2i (floor x)). APL's ⌊x÷d (⌈x÷d) of an int x
+   and an integral literal d is the floor (ceiling) of an int quotient, done in
+   ints: a double division costs more than the whole rest of an Easter date
+   (docs/performance.md). Exact: x/d is at least 1/|x| ≥ 2^-31 (relative) away
+   from any integer it is not equal to, so its rounding to double never crosses
+   one; the result's magnitude is below 2^30, within d2i's range. k×x÷2^m with an
+   integral k, |k| ≤ 2^21, is exact in doubles too (k·x has at most 52 bits), so
+   its floor is that of the int quotient k·x / 2^m where k·x fits in an int
+   (|x| ≤ 2^31/|k|, a test that GCC drops where it knows x's range); outside it
+   the double form is kept, with d2i's error where the result leaves the ints. */
 LVal *lower_round(LowerCtx *c, TExp *e, LVal **a) {
-  (void)c;
-  return lval_scalar(lx_app(e->loc, "d2i", 1, lx_app(e->loc, e->op->prim, 1, a[0]->e)), TB_INT);
+  Loc l = e->loc;
+  bool up = strcmp(e->op->prim, "ceil") == 0;
+  Expr *x = a[0]->e, *n, **m;
+  long long d, k;
+  if (int_quotient(x, &n, &d)) return lval_scalar(int_round_div(c, l, up, n, d, false), TB_INT);
+  bool left = false;
+  if ((m = app_args(x, "*", 2)) && (((left = int_literal(m[0], &k)) && int_quotient(m[1], &n, &d)) ||
+                                    (int_literal(m[1], &k) && int_quotient(m[0], &n, &d))) &&
+      d > 0 && (d & (d - 1)) == 0 && k >= -(1LL << 21) && k <= 1LL << 21) {
+    const char *xv = lx_fresh(c, "x");
+    long long fit = INT32_MAX / (k < 0 ? -k : k);
+    Expr *prod = lx_app(l, "*", 2, lx_var(xv, l), lx_int(k, l));
+    Expr *q = lx_app(l, "/", 2, lx_app(l, "i2d", 1, lx_var(xv, l)), lx_double((double)d, l));
+    Expr *dbl = lx_app(l, "*", 2, left ? lx_double((double)k, l) : q, left ? q : lx_double((double)k, l));
+    Expr *sel = expr_new(EX_IF, l, 3);
+    sel->kids[0] = lx_app(l, "and", 2, lx_app(l, ">=", 2, lx_var(xv, l), lx_int(-fit, l)), lx_app(l, "<=", 2, lx_var(xv, l), lx_int(fit, l)));
+    sel->kids[1] = int_round_div(c, l, up, prod, d, false);
+    sel->kids[2] = lx_app(l, "d2i", 1, lx_app(l, e->op->prim, 1, dbl));
+    return lval_scalar(lx_let(l, xv, n, sel), TB_INT);
+  }
+  return lval_scalar(lx_app(l, "d2i", 1, lx_app(l, e->op->prim, 1, x)), TB_INT);
 }
 
 LVal *lower_i2d(LowerCtx *c, TExp *e, LVal **a) {

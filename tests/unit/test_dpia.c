@@ -241,7 +241,7 @@ static void test_layout(void) {
         "    float acc1;\n"
         "    acc1 = 0.0f;\n"
         "    for (int64_t i2 = 0; i2 < 3; i2 += 1) {\n"
-        "      acc1 = (acc1 + (((gid0 + i2 < 1) || !(gid0 + i2 < N + 1)) ? 0.0f : xs[max(1, gid0 + i2) - 1]));\n"
+        "      acc1 = (acc1 + (((gid0 + i2 < 1) | !(gid0 + i2 < N + 1)) ? 0.0f : xs[max(1, gid0 + i2) - 1]));\n"
         "    }\n"
         "    out[gid0] = acc1;\n"
         "  }\n", "slide of padConstant");
