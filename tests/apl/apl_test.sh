@@ -127,8 +127,9 @@ if [ $? -eq 2 ] && grep -q "takes no inputs" "$T/out"; then ok; else bad "inputs
 # `materialise`): sobol_pi.apl's 2*-⍳D and 2*D-⍳B vectors and its bit matrices
 # are powers computed in loops of their own; computed where the product reads
 # them, the generated C had 24 calls of pow, in the products' innermost loops
+# (counted in the entry function: the prelude defines clift_pow, FINDINGS F29)
 "$CLIFT" compile --print -t c examples/apl/sobol_pi.apl > "$T/sobol.c" 2>&1
-n=$(grep -c "pow(" "$T/sobol.c")
+n=$(sed -n '/^void clift_run(void/,$p' "$T/sobol.c" | grep -c "pow(")
 if [ "$n" -le 8 ] && [ "$n" -ge 1 ]; then ok; else bad "sobol_pi.apl: $n calls of pow in the generated C (at most 8 expected)"; fi
 # and the results stay right: the products of an outer product's materialised operands
 if out=$("$CLIFT" run -t openmp examples/apl/sobol_pi.apl 2>&1) && [ "$out" = "$(sed -n 's/^⍝ output: *//p' examples/apl/sobol_pi.apl | tr '\n' '\n')" ]; then ok
