@@ -552,13 +552,15 @@ static int cmd_compile(int argc, char **argv) {
     fputs(src, stdout);
     return 0;
   }
-  if (is_tail_or_apl(argv[i]) && print) {   /* the generated code, to read (docs/apl.md §6) */
+  if (is_tail_or_apl(argv[i]) && (print || ptx)) {   /* the generated code, to read (docs/apl.md §6), or its PTX */
     bool final;
     TExp *e = read_tail(argv[i], &final);
     TailProgram *tp = e ? tail_compile_outputs(e, argv[i], final) : NULL;
     Compiled *c = tp ? driver_generate(tp->core, t, &gen) : NULL;
-    if (!c) return fail();
-    fputs(c->src, stdout);
+    const char *src = c ? c->src : NULL;
+    if (src && ptx) src = cuda_compile_ptx(src, "compute_90", tp->core->loc);
+    if (!src) return fail();
+    fputs(src, stdout);
     return 0;
   }
   if (is_tail_or_apl(argv[i]))   /* their literals are hidden inputs: a library would need them passed in */

@@ -327,6 +327,7 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     if (e->type->kind == TY_FLOAT || e->type->kind == TY_DOUBLE) print_float(b, e->fval, e->type->kind == TY_FLOAT);
     else if (e->type->kind == TY_BOOL) buf_puts(b, e->ival ? "true" : "false");
     else if (e->type->kind == TY_LONG) print_long(b, e->ival, fl);
+    else if (e->ival == -2147483648LL) buf_puts(b, "(-2147483647 - 1)");   /* -2147483648 reads as a long (max's neutral element) */
     else buf_printf(b, e->ival < 0 ? "(%lld)" : "%lld", e->ival);
     break;
   case CE_NAT:
