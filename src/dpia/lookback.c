@@ -9,7 +9,7 @@
        (filter: counts what the predicate keeps; scan: combines them);
      a scan of those LB_GROUP partials in local memory (Hillis–Steele);
      one work-item publishes the tile's aggregate (flag 1), walks back over
-       the earlier tiles' status words 32 at a time (32 independent loads),
+       the earlier tiles' status words 8 at a time (8 independent loads),
        adding aggregates until it meets an inclusive prefix (flag 2), then
        publishes its own inclusive prefix;
      filter: every work-item compacts its kept elements into a second local
@@ -33,12 +33,16 @@
 #include "../layout/layout.h"
 
 /* CLIFT_LB_ITEMS and CLIFT_LB_WINDOW: other values for experiments, set when
-   building (`make CC="cc -DCLIFT_LB_WINDOW=8"`; bench/gpu/session3_2026-11-27.sh) */
+   building (`make CC="cc -DCLIFT_LB_WINDOW=32"`; bench/gpu/session3_2026-11-27.sh).
+   The window was 32 status words until 2026-11-27: the 32 longs of the work-item
+   that walks back cost every work-item registers; at 8 the filter and the scan
+   at 2^27 took half the time on an H100 (1.64 → 0.83 ms, 1.68 → 0.86 ms), with
+   16 items per work-item or the warp-shuffle scan no faster */
 #ifndef CLIFT_LB_ITEMS
 #define CLIFT_LB_ITEMS 9
 #endif
 #ifndef CLIFT_LB_WINDOW
-#define CLIFT_LB_WINDOW 32
+#define CLIFT_LB_WINDOW 8
 #endif
 /* CLIFT_LB_SHUFFLE=1 (an experiment, off by default): on cuda the group's
    scan of the partials is a scan within each warp by shuffles, one work-item
