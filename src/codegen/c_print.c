@@ -89,7 +89,7 @@ static bool store3(StmtPrinter *p, KStmt *s) {
   return true;
 }
 
-static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL, NULL };
+static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL };
 
 static void print_entry_head(Buf *b, Kernel *k) {
   Program *prog = k->prog;
@@ -174,7 +174,7 @@ const char *codegen_c(Kernel *k, bool openmp) {
   buf_puts(&b, "\nvoid clift_run(void **buffers, const long long *sizes);\n\n");
   print_entry_head(&b, k);
   Buf body = {0};
-  StmtPrinter p = { &body, 1, &c_style, 0, 0, &openmp };
+  StmtPrinter p = { &body, 1, &c_style, 0, &openmp };
   codegen_stmt(&p, k->body);
   mark_unused(&b, k, buf_str(&body));
   buf_puts(&b, buf_str(&body));

@@ -148,7 +148,7 @@ static bool vector_store(StmtPrinter *p, KStmt *s) {
 /* orders both shared and global memory among the block's threads */
 static void barrier(StmtPrinter *p, KStmt *s) { (void)s; buf_puts(p->b, "__syncthreads();\n"); }
 
-static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier, NULL };
+static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier };
 
 /* Parameters: the global buffers it touches (inputs const), every size, the
    variables of the host loops around it, every scalar input, the error cell;

@@ -81,17 +81,10 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
     return;
   case KS_FOR: {
     bool parallel = s->level != LEVEL_SEQ;
-    /* unrolled: a sequential loop of at most 64 iterations, at most 4096
-       copies of the innermost body in a nest (issue 14 item 1) */
-    long long c, outer = p->unrolled ? p->unrolled : 1, saved = p->unrolled;
-    bool unroll = p->style->unroll && !parallel && nat_is_const(s->count, &c) && c > 1 && c <= 64 && outer * c <= 4096;
-    if (unroll) { codegen_indent(p); buf_puts(p->b, p->style->unroll); }
-    p->unrolled = unroll ? outer * c : 1;   /* a loop kept as a loop prints its body once */
     p->style->loop_head(p, s);
     p->parallel_open += parallel;
     print_body(p, s->body);
     p->parallel_open -= parallel;
-    p->unrolled = saved;
     codegen_indent(p);
     buf_puts(p->b, "}\n");
     return;
@@ -160,7 +153,7 @@ void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const c
     codegen_nat(b, pk->local_counts[i]);
     buf_puts(b, "];\n");
   }
-  StmtPrinter p = { b, 1, style, 0, 0, NULL };
+  StmtPrinter p = { b, 1, style, 0, NULL };
   codegen_stmt(&p, pk->body);
   buf_puts(b, "}\n\n");
 }

@@ -17,12 +17,6 @@ typedef struct StmtStyle {
   /* a store the plain `lhs = rhs;` cannot express (vector stores); false: plain */
   bool (*special_assign)(StmtPrinter *p, KStmt *s);
   void (*barrier)(StmtPrinter *p, KStmt *s);         /* NULL: barriers print nothing */
-  /* a line before a sequential loop of a small constant count, which unrolls
-     it (NULL: none, the C compiler decides). No target sets it: "#pragma
-     unroll" on cuda made sgemm_tiled 2.3x slower on an H100 (7.6 -> 17.5 ms,
-     bench/gpu/results/2026-11-27-session2); nvcc's own unrolling already keeps
-     the register blocks in registers */
-  const char *unroll;
 } StmtStyle;
 
 struct StmtPrinter {
@@ -30,7 +24,6 @@ struct StmtPrinter {
   int depth;
   const StmtStyle *style;
   int parallel_open;     /* parallel loops around the statement being printed */
-  long long unrolled;    /* the product of the counts of the unrolled loops around it (0: none) */
   const void *ctx;       /* the backend's own settings */
 };
 
