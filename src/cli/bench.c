@@ -67,16 +67,25 @@ const char *bench_sizes_text(Program *p, NatBinding *sizes) {
   return buf_str(&t);
 }
 
+bool bench_check_result(const Target *t, Value *got, Value *want, double tolerance) {
+  Buf why = {0};
+  if (!value_close(got, want, tolerance, &why))
+    return diag_error(LOC_NONE, "check failed: %s differs from interp: %s", t->name, buf_str(&why));
+  printf("check: %s agrees with interp (tolerance %g)\n", t->name, tolerance);
+  return true;
+}
+
+void bench_report(const char *file, const Target *t, const char *what, RunTiming *timing) {
+  bench_sort_times(timing);
+  printf("bench %s -t %s%s%s: median %.4f ms (min %.4f, max %.4f) over %d runs\n", file, t->name, *what ? " " : "", what,
+         timing->ms[timing->runs / 2], timing->ms[0], timing->ms[timing->runs - 1], timing->runs);
+}
+
 static bool check_against_interp(Program *p, BenchOptions *o, Value **inputs, NatBinding *sizes) {
   RunOptions plain = run_options_default();
   Value *want = driver_run(p, driver_target("interp"), inputs, sizes, &plain);
   Value *got = want ? driver_run(p, o->target, inputs, sizes, &o->run) : NULL;
-  if (!got) return false;
-  Buf why = {0};
-  if (!value_close(got, want, o->tolerance, &why))
-    return diag_error(LOC_NONE, "check failed: %s differs from interp: %s", o->target->name, buf_str(&why));
-  printf("check: %s agrees with interp (tolerance %g)\n", o->target->name, o->tolerance);
-  return true;
+  return got && bench_check_result(o->target, got, want, o->tolerance);
 }
 
 bool bench_program(Program *p, BenchOptions *o) {
@@ -91,9 +100,6 @@ bool bench_program(Program *p, BenchOptions *o) {
   RunOptions timed = o->run;
   timed.timing = &t;
   if (!driver_run(p, o->target, inputs, sizes, &timed)) return false;
-  bench_sort_times(&t);
-  const char *st = bench_sizes_text(p, sizes);
-  printf("bench %s -t %s%s%s: median %.4f ms (min %.4f, max %.4f) over %d runs\n", p->file, o->target->name,
-         *st ? " " : "", st, t.ms[t.runs / 2], t.ms[0], t.ms[t.runs - 1], t.runs);
+  bench_report(p->file, o->target, bench_sizes_text(p, sizes), &t);
   return true;
 }

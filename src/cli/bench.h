@@ -26,4 +26,12 @@ void bench_sort_times(RunTiming *t);
    trees: as value trees too (what the interpreter reads). NULL + diag. */
 Value **bench_random_inputs(Program *p, NatBinding *sizes, uint64_t *seed, bool trees);
 
+/* --check, for every front end: the target's result against the
+   interpreter's within the relative tolerance, "check: T agrees with interp"
+   printed; false + diag ("check failed: …") otherwise. */
+bool bench_check_result(const Target *t, Value *got, Value *want, double tolerance);
+/* The result line, for every front end: "bench FILE -t T[ WHAT]: median M ms
+   (min A, max B) over K runs", the times sorted first. */
+void bench_report(const char *file, const Target *t, const char *what, RunTiming *timing);
+
 #endif

@@ -38,9 +38,9 @@ static const char *usage_main =
   "                                        compiles to\n"
   "\n"
   "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
-  "(prog.tail), which have no inputs (docs/apl.md); check, run, test and compile\n"
-  "--print|--ptx (with the inputs after the file) take FCL programs (prog.fcl;\n"
-  "docs/fcl.md), compiled for the shapes of their inputs.\n"
+  "(prog.tail), which have no inputs (docs/apl.md); check, run, test, bench and\n"
+  "compile --print|--ptx (with the inputs after the file) take FCL programs\n"
+  "(prog.fcl; docs/fcl.md), compiled for the shapes of their inputs.\n"
   "\n"
   "targets:\n"
   "%s"
@@ -135,6 +135,9 @@ static const char *usage_compile =
   "cuda: DIR/NAME.cu (the kernels), DIR/NAME_host.cu (the host on the CUDA runtime\n"
   "API, includes NAME.cu: nvcc -c NAME_host.cu) and DIR/NAME.h (NAME_run).\n"
   "Nothing in them needs clift at run time.\n"
+  "An FCL program (prog.fcl INPUTS…) is compiled for the shapes of its inputs:\n"
+  "--print and --ptx take it; -o is refused (not supported: its lengths are\n"
+  "values it computes, constants of one input shape; docs/fcl.md §6.7).\n"
   "-t TARGET   openmp (default), c, opencl, cuda, or auto (the first of cuda,\n"
   "            opencl, openmp that runs here)\n"
   "-o DIR      output directory (created if missing)\n"
@@ -189,6 +192,7 @@ static const char *usage_tune =
 
 static const char *usage_bench =
   "usage: clift bench [-t TARGET] [--size N=V]… [--runs K] [--check] prog.lift\n"
+  "       clift bench [-t TARGET] [--runs K] [--check] prog.fcl INPUTS…\n"
   "Time the program on fresh random inputs (floats in [-1, 1), ints in [0, 100)):\n"
   "one warm-up run, then K timed runs of the computation itself (compilation and\n"
   "input transfers excluded); prints the median, min and max in ms.\n"
@@ -196,6 +200,11 @@ static const char *usage_bench =
   "output is printed once (a benchmark's checksum), then the time of the front\n"
   "end and code generation (the C, OpenCL or CUDA compiler excluded) and the\n"
   "median of the runs; --size, --check and --tunable do not apply.\n"
+  "An FCL program (prog.fcl; docs/fcl.md §6) runs on the inputs given after it,\n"
+  "as for clift run (literals, @file, file.npy), compiled once for their shapes;\n"
+  "the line names the inputs (scalars, and arrays as their lengths, [N]);\n"
+  "--check compares with the FCL interpreter; --size, --seed and --tunable do\n"
+  "not apply.\n"
   "-t TARGET      openmp (default), c, opencl, cuda, interp, or auto (the first\n"
   "               of cuda, opencl, openmp that runs here)\n"
   "--size N=V     the value of each size variable (all are required)\n"
@@ -537,14 +546,13 @@ static int cmd_compile(int argc, char **argv) {
   }
   bool fcl = i < argc && fcl_is_file(argv[i]);   /* compiled for the shapes of the inputs that follow it */
   if (!fcl && argc - i != 1) return usage_error(usage_compile, "%s", "expected exactly one program file");
-  if (fcl && argc - i < 1) return usage_error(usage_compile, "%s", "expected an FCL program and its inputs");
   const Target *t = target_or_usage(usage_compile, asked, &rc);
   if (!t) return rc;
   if (!t->write_library)
     return usage_error(usage_compile, "target '%s' cannot be compiled to files (c, openmp, opencl, cuda)", t->name);
   if (ptx && t != driver_target("cuda")) return usage_error(usage_compile, "%s", "--ptx needs -t cuda");
   if (!dir && !print && !ptx) return usage_error(usage_compile, "%s", "expected -o DIR (or --print)");
-  if (fcl && !(print || ptx)) return fcl_cli_unsupported(t->name);
+  if (fcl && !(print || ptx)) return fcl_cli_library(argv[i], t);   /* refused: sizes are the inputs' (docs/fcl.md §6.7) */
   if (fcl) {   /* the generated code for these inputs, to read (docs/fcl.md §6) */
     const char *src = fcl_cli_source(argv[i], t, argc - i - 1, (const char **)argv + i + 1);
     if (src && ptx) src = cuda_compile_ptx(src, "compute_90", LOC_NONE);
@@ -644,11 +652,16 @@ static int cmd_bench(int argc, char **argv) {
     else if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, NULL, 0);
     else return usage_error(usage_bench, "unknown option '%s'", a);
   }
-  if (argc - i != 1) return usage_error(usage_bench, "%s", "expected exactly one program file");
+  bool fcl = i < argc && fcl_is_file(argv[i]);   /* compiled for the shapes of the inputs that follow it */
+  if (!fcl && argc - i != 1) return usage_error(usage_bench, "%s", "expected exactly one program file");
   if (o.runs < 1 || o.runs > 100000) return usage_error(usage_bench, "%s", "--runs must be between 1 and 100000");
   if (!(o.target = target_or_usage(usage_bench, asked, &rc))) return rc;
   if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
-  if (fcl_is_file(argv[i])) return fcl_cli_unsupported(o.target->name);
+  if (fcl) {
+    if (o.nsizes || ra.tunables.n) return usage_error(usage_bench, "%s", "FCL programs have no size variables or tunables (their sizes are their inputs')");
+    o.run = ra.o;
+    return fcl_cli_bench(argv[i], &o, argc - i - 1, (const char **)argv + i + 1);
+  }
   if (is_tail_or_apl(argv[i])) {
     if (o.nsizes || ra.tunables.n) return usage_error(usage_bench, "%s", "APL and TAIL programs have no sizes or tunables (their sizes are in the program)");
     o.run = ra.o;

@@ -316,7 +316,7 @@ static bool binds_lookup(void *ctx, NatVar *v, long long *value) {
   return false;
 }
 
-enum { MAX_VERIFY = 1 << 23 };
+enum { MAX_VERIFY = 1 << 25 };   /* 2^24-element case studies (bench/gpu/fcl_2026-11-27.sh) and a copy of each */
 
 static bool verify_store(Store *st, Loc loc) {
   if (!st->sites) return true;

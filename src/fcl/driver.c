@@ -5,6 +5,7 @@
    run, each through the target's row of the target table (cli/driver.h). */
 #include "compile.h"
 #include "../cli/driver.h"
+#include "../cli/bench.h"
 #include "../dpia/plan.h"
 #include <stdio.h>
 #include <string.h>
@@ -23,27 +24,96 @@ int fcl_cli_check(const char *path, bool mono) {
   return fflush(stdout) == 0 ? 0 : 1;
 }
 
-int fcl_cli_unsupported(const char *target) {
-  fprintf(stderr, "clift: not supported yet on %s: FCL programs are compiled for the shapes of their inputs: "
-                  "use clift run -t %s prog.fcl inputs… (docs/fcl.md §6)\n", target, target);
+int fcl_cli_library(const char *path, const Target *t) {
+  FProgram *p = load(path);
+  if (p) {
+    FDef *entry = fcl_entry_def(p);
+    diag_unsupported(entry->loc, "a library (compile -o) of an FCL program: its lengths are int values it computes "
+                                 "(generate n f, length xs / w) and are compiled as constants for the shapes of its inputs "
+                                 "(docs/fcl.md §6.1, §6.7): use clift run, bench or compile --print with the inputs");
+    diag_name_target(t->name);
+  }
+  fputs(diag_render(), stderr);
   return 1;
+}
+
+/* The program compiled for target t on these inputs (fc: its kernel and
+   arguments, c: the plan and source); false + diag naming the target. */
+static bool compile_for(FProgram *p, const Target *t, int ninputs, Value **in, FclCompiled **fc, Compiled *c) {
+  FDef *entry = fcl_entry(p, ninputs);
+  FProgram *mono = entry ? fcl_monomorphise(p) : NULL;
+  *fc = mono ? fcl_compile(mono, entry, in, ninputs, FCL_DEFAULT_BLOCK_SIZE, t->name) : NULL;
+  if (!*fc) { diag_name_target(t->name); return false; }
+  *c = (Compiled){ .target = t, .prog = (*fc)->prog, .lowered = (*fc)->prog, .kernel = (*fc)->kernel };
+  if ((t->device && !(c->plan = plan_build(c->kernel))) || !(c->src = t->emit(c))) { diag_name_target(t->name); return false; }
+  return true;
+}
+
+/* One run of the compiled program (o->timing: bench's timed runs, the result
+   discarded), its result in the entry's shape. NULL + diag. */
+static Value *run_compiled(FclCompiled *fc, Compiled *c, const RunOptions *o) {
+  Value *flat = c->target->run(c, fc->args, NULL, o);
+  if (!flat) { diag_name_target(c->target->name); return NULL; }
+  return o->timing && o->timing->discard_result ? flat : fcl_result_value(fc, flat);
 }
 
 /* The program compiled for target t on these inputs: the generated source in
    *src (when asked), the result when run (NULL + diag). */
 static Value *compile_run(FProgram *p, const Target *t, int ninputs, Value **in, const RunOptions *o, const char **src, bool run) {
-  FDef *entry = fcl_entry(p, ninputs);
-  FProgram *mono = entry ? fcl_monomorphise(p) : NULL;
-  FclCompiled *fc = mono ? fcl_compile(mono, entry, in, ninputs, FCL_DEFAULT_BLOCK_SIZE, t->name) : NULL;
-  if (!fc) { diag_name_target(t->name); return NULL; }
-  Compiled c = { .target = t, .prog = fc->prog, .lowered = fc->prog, .kernel = fc->kernel };
-  if ((t->device && !(c.plan = plan_build(c.kernel))) || !(c.src = t->emit(&c))) { diag_name_target(t->name); return NULL; }
+  FclCompiled *fc;
+  Compiled c;
+  if (!compile_for(p, t, ninputs, in, &fc, &c)) return NULL;
   if (src) *src = c.src;
   if (!run) return value_tuple(0);
   RunOptions plain = o ? *o : run_options_default();
-  Value *flat = t->run(&c, fc->args, NULL, &plain);
-  if (!flat) { diag_name_target(t->name); return NULL; }
-  return fcl_result_value(fc, flat);
+  plain.timing = NULL;
+  return run_compiled(fc, &c, &plain);
+}
+
+/* What bench prints after the target: the inputs, scalars as literals and
+   arrays as their lengths, "256 [16777216]". */
+static const char *inputs_text(int ninputs, Value **in) {
+  Buf b = { 0 };
+  for (int i = 0; i < ninputs; i++) {
+    buf_puts(&b, i ? " " : "");
+    Value *v = in[i];
+    if (v->kind != VAL_ARRAY) { value_print(&b, v); continue; }
+    for (Value tmp; v && v->kind == VAL_ARRAY; v = v->n ? value_elem_at(v, 0, &tmp) : NULL) buf_printf(&b, "[%lld]", (long long)v->n);
+  }
+  return buf_str(&b);
+}
+
+int fcl_cli_bench(const char *path, const BenchOptions *o, int ninputs, const char **inputs) {
+  FProgram *p = load(path);
+  Value **in = p ? fcl_read_inputs(p, ninputs, inputs) : NULL;
+  if (!in) return fputs(diag_render(), stderr), 1;
+  const Target *t = o->target;
+  RunTiming timing = { o->runs, NEW_ARRAY(double, o->runs), true };
+  RunOptions timed = o->run;
+  timed.timing = &timing;
+  if (target_is_oracle(t)) {   /* the interpreter: a warm-up run, then the timed ones */
+    bool ok = fcl_run_values(p, ninputs, in, FCL_DEFAULT_BLOCK_SIZE) != NULL;
+    for (int k = 0; ok && k < o->runs; k++) {
+      double t0 = timing_now_ms();
+      ok = fcl_run_values(p, ninputs, in, FCL_DEFAULT_BLOCK_SIZE) != NULL;
+      timing.ms[k] = timing_now_ms() - t0;
+    }
+    if (!ok) return fputs(diag_render(), stderr), 1;
+  } else {
+    FclCompiled *fc;
+    Compiled c;
+    if (!compile_for(p, t, ninputs, in, &fc, &c)) return fputs(diag_render(), stderr), 1;
+    if (o->check) {   /* compiled once: the checked run and the timed ones run the same code */
+      RunOptions plain = o->run;
+      plain.timing = NULL;
+      Value *want = fcl_run_values(p, ninputs, in, FCL_DEFAULT_BLOCK_SIZE);
+      Value *got = want ? run_compiled(fc, &c, &plain) : NULL;
+      if (!got || !bench_check_result(t, got, want, o->tolerance)) return fputs(diag_render(), stderr), 1;
+    }
+    if (!run_compiled(fc, &c, &timed)) return fputs(diag_render(), stderr), 1;
+  }
+  bench_report(path, t, inputs_text(ninputs, in), &timing);
+  return fflush(stdout) == 0 ? 0 : 1;
 }
 
 int fcl_cli_run(const char *path, const Target *t, const RunOptions *o, int ninputs, const char **inputs, const char *out) {

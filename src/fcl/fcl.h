@@ -217,6 +217,7 @@ Value *fcl_run(FProgram *p, int ninputs, const char **inputs, long long block_si
 /* The same in steps: the entry (main, else the last definition; NULL + diag
    when it cannot run on ninputs inputs), its inputs read, and the run. */
 FDef *fcl_entry(FProgram *p, int ninputs);
+FDef *fcl_entry_def(FProgram *p);   /* main, else the last definition, unchecked */
 Value **fcl_read_inputs(FProgram *p, int ninputs, const char **inputs);
 Value *fcl_run_values(FProgram *p, int ninputs, Value **inputs, long long block_size);
 /* The whole CLI paths (main.c; driver.c): parse, check, describe (mono: the
@@ -227,7 +228,14 @@ struct RunOptions;
 int fcl_cli_check(const char *path, bool mono);
 int fcl_cli_run(const char *path, const struct Target *t, const struct RunOptions *o, int ninputs, const char **inputs,
                 const char *out);
-int fcl_cli_unsupported(const char *target);   /* `clift compile -o` and bench: "not supported yet on TARGET: …", 1 */
+/* `clift compile -o DIR prog.fcl`: refused (docs/fcl.md §6.7), at the entry:
+   "not supported on TARGET: a library …", exit 1. */
+int fcl_cli_library(const char *path, const struct Target *t);
+/* clift bench prog.fcl inputs…: compiled once for the inputs' shapes, --check
+   against the interpreter, a warm-up and o->runs timed runs (cli/bench.c's
+   check and report); the exit status. */
+struct BenchOptions;
+int fcl_cli_bench(const char *path, const struct BenchOptions *o, int ninputs, const char **inputs);
 /* clift compile --print|--ptx prog.fcl inputs…: the generated source; NULL + diag */
 const char *fcl_cli_source(const char *path, const struct Target *t, int ninputs, const char **inputs);
 /* clift test: one block on one target; NULL when it passes, else why

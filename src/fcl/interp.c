@@ -284,13 +284,13 @@ static Value *to_value(FEval *ev, FValue *v, Loc loc) {
   }
 }
 
-static FDef *entry_of(FProgram *p) {
+FDef *fcl_entry_def(FProgram *p) {
   for (int i = 0; i < p->ndefs; i++) if (!strcmp(p->defs[i]->name, "main")) return p->defs[i];
   return p->defs[p->ndefs - 1];
 }
 
 FDef *fcl_entry(FProgram *p, int ninputs) {
-  FDef *d = entry_of(p);
+  FDef *d = fcl_entry_def(p);
   FScheme *s = d->scheme;
   if (s->ntvars || s->nlvars)
     return diag_error(d->loc, "the entry %s is polymorphic (%s): give it a sig with concrete types and levels", d->name, fscheme_str(s)), NULL;
@@ -319,7 +319,10 @@ Value **fcl_read_inputs(FProgram *p, int ninputs, const char **inputs) {
   for (int i = 0; i < ninputs; i++, q = ftype_prune(q->b)) {
     Type *it = input_type(q->a, i, d->loc);
     const char *what = arena_printf("input %d", i + 1);
-    in[i] = !it ? NULL : inputs[i][0] == '@' ? value_parse_file(inputs[i] + 1, it, what) : value_parse(inputs[i], it, what);
+    size_t len = strlen(inputs[i]);   /* as a .lift program's inputs: literal, @file, file.npy */
+    bool npy = inputs[i][0] != '@' && len > 4 && strcmp(inputs[i] + len - 4, ".npy") == 0;
+    in[i] = !it ? NULL : npy ? value_read_npy(inputs[i], it, what)
+          : inputs[i][0] == '@' ? value_parse_file(inputs[i] + 1, it, what) : value_parse(inputs[i], it, what);
     if (!in[i]) return NULL;
   }
   return in;

@@ -8,7 +8,8 @@
 #   3. every tests/fcl/err_*.fcl: exit 1, "file:line:col: error:" and a caret;
 #   4. the examples compiled on every target against the oracle (cuda: PTX),
 #      `clift test` on their test blocks, refusals (tests/fcl/unsupported_*.fcl);
-#   5. no crash on any prefix of the examples, deep nesting an error.
+#   5. no crash on any prefix of the examples, deep nesting an error;
+#   6. clift bench of FCL programs, compile -o refused at the entry.
 # Usage: fcl_test.sh path/to/clift    Prints "fcl: N passed, N failed".
 source "$(dirname "$0")/../lib.sh" "$@"
 
@@ -126,9 +127,52 @@ if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
     else bad "cuda --ptx $f: $(head -c 300 "$T/err")"; fi
   done
 fi
-# refusals: before any C compiler runs, naming the target
-"$CLIFT" compile -t c -o "$T/lib" examples/fcl/reduce.fcl > "$T/out" 2>&1
-if [ $? -eq 1 ] && grep -q "not supported yet on c" "$T/out"; then ok; else bad "compile -o: $(cat "$T/out")"; fi
+# refusals: before any C compiler runs, naming the target; compile -o at the
+# entry (docs/fcl.md §6.7), with or without inputs, and no files written
+for t in c opencl; do
+  for args in "examples/fcl/reduce.fcl" "examples/fcl/reduce.fcl [1,2,3]"; do
+    "$CLIFT" compile -t $t -o "$T/lib" $args > "$T/out" 2>&1
+    if [ $? -eq 1 ] && grep -qE "^examples/fcl/reduce.fcl:68:5: error: not supported on $t: a library \(compile -o\) of an FCL program" "$T/out" \
+       && grep -qE '^ +\^$' "$T/out" && [ ! -e "$T/lib" ]; then ok; else bad "compile -t $t -o $args: $(cat "$T/out")"; fi
+  done
+done
+
+# 6. clift bench (docs/fcl.md §6.8): compiled once for the inputs' shapes,
+# --check against the interpreter, then the timed runs; inputs as for run
+# (literals, @file, file.npy), on every compiled target and the interpreter
+python3 tests/fcl/npy.py 70001 "$T/b.npy" 3
+small=$(python3 tests/fcl/npy.py 7 "$T/small.npy" 4 int --literal)
+want=$(python3 tests/fcl/oracle.py reverse 4 "$small")
+for t in interp c; do
+  got=$("$CLIFT" run -t $t examples/fcl/reverse.fcl 4 "$T/small.npy" 2>&1)
+  if [ "$got" = "$want" ]; then ok; else bad "run -t $t with a .npy input: got $got, want $want"; fi
+done
+line='median [0-9.]+ ms \(min [0-9.]+, max [0-9.]+\) over 3 runs$'
+for t in $targets; do
+  for args in "reduce.fcl|$T/b.npy|[70001]" "scan.fcl|@$T/s.txt|[70001]" "reverse.fcl|256 $T/b.npy|256 [70001]" \
+              "transpose.fcl|16 300 250 @$T/t.txt|16 300 250 [75000]" "matmul.fcl|4 9 7 10 $(list 63) $(list 70)|4 9 7 10 [63] [70]"; do
+    IFS='|' read -r f in shown <<<"$args"
+    out=$("$CLIFT" bench -t $t --check --runs 3 examples/fcl/$f $in 2>&1); rc=$?
+    if [ $rc -eq 0 ] && [ "$(sed -n 1p <<<"$out")" = "check: $t agrees with interp (tolerance 0.0001)" ] \
+       && grep -qE "^bench examples/fcl/$f -t $t $(sed 's/[][]/\\&/g' <<<"$shown"): $line" <<<"$out"; then ok
+    else bad "bench -t $t $f: exit $rc: $(head -c 300 <<<"$out")"; fi
+  done
+done
+out=$("$CLIFT" bench -t interp --runs 3 examples/fcl/reduce.fcl '[1,2,3]' 2>&1)
+if grep -qE "^bench examples/fcl/reduce.fcl -t interp \[3\]: $line" <<<"$out"; then ok; else bad "bench -t interp: $out"; fi
+# its errors: the program's (positioned, exit 1), usage (exit 2)
+"$CLIFT" bench -t c examples/fcl/reduce.fcl > "$T/out" 2>&1
+if [ $? -eq 1 ] && grep -q "main takes 1 input (\[int\] -> Program<grid> int), 0 given" "$T/out"; then ok; else bad "bench without inputs: $(cat "$T/out")"; fi
+"$CLIFT" bench -t c --size N=4 examples/fcl/reduce.fcl '[1]' > "$T/out" 2>&1
+if [ $? -eq 2 ] && grep -q "FCL programs have no size variables" "$T/out"; then ok; else bad "bench --size: $(cat "$T/out")"; fi
+for t in c opencl; do
+  "$CLIFT" bench -t $t --runs 2 tests/fcl/unsupported_shift.fcl $(sed -n 's/^-- args: //p' tests/fcl/unsupported_shift.fcl) > "$T/out" 2>&1
+  if [ $? -eq 1 ] && grep -q "^tests/fcl/unsupported_shift.fcl:6:56: error: not supported on $t: << on values" "$T/out" && ! grep -q "^bench" "$T/out"; then ok
+  else bad "bench -t $t of a refusal: $(cat "$T/out")"; fi
+  "$CLIFT" bench -t $t --check --runs 2 tests/fcl/run_err_div.fcl $(sed -n 's/^-- args: //p' tests/fcl/run_err_div.fcl) > "$T/out" 2>&1
+  if [ $? -eq 1 ] && grep -qF -- "$(sed -n 's/^-- error: //p' tests/fcl/run_err_div.fcl)" "$T/out" && ! grep -q "^bench" "$T/out"; then ok
+  else bad "bench -t $t of a run-time error: $(cat "$T/out")"; fi
+done
 for f in tests/fcl/unsupported_*.fcl; do
   args=$(sed -n 's/^-- args: //p' "$f")
   want=$(sed -n 's/^-- unsupported: //p' "$f")
