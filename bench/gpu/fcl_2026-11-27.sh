@@ -5,8 +5,8 @@
 #   Table 5.1 (one kernel each): revDistribute (reverse.fcl, chunks of 256),
 #     transposeTiled (transpose.fcl, 4096 x 4096, tiles of 32 and 16),
 #     reducePart (reduce.fcl, a sum per 512 elements), matmulTiled
-#     (matmul.fcl, 256² in tiles of 16 and 512² in tiles of 8: ints, not the
-#     thesis's doubles, and small: docs/fcl.md §6.9);
+#     (matmul.fcl, doubles as the thesis's, 512² and 1024² in tiles of 16:
+#     its 64 unrolled steps take clift about 13 s to compile, 2048² 50 s);
 #   Table 5.2 (several kernels): reduceFull and the three-level scan (the
 #     examples' main), and reverseAny (the example's main: two passes).
 # The Table 5.1 programs are the examples with another main (below), so that
@@ -48,8 +48,8 @@ main() {
   with_main transpose tr "sig main : int -> int -> int -> [int] -> Program<grid> [int]<grid>" \
     "fun main tile rows cols elems = transposeTiled tile rows cols elems"
   with_main reduce rpart "sig main : [int] -> Program<grid> [int]<grid>" "fun main xs = reducePart (fn a => fn b => a + b) 0 xs"
-  with_main matmul mm "sig main : int -> int -> int -> int -> [int] -> [int] -> Program<grid> [int]<grid>" \
-    "fun main t hA wA wB A B = matmulTiled (fn a => fn b => a + b) (fn a => fn b => a * b) 0 t hA wA wB A B"
+  with_main matmul mm "sig main : int -> int -> int -> int -> [double] -> [double] -> Program<grid> [double]<grid>" \
+    "fun main t hA wA wB A B = matmulTiled (fn a => fn b => a + b) (fn a => fn b => a * b) 0.0 t hA wA wB A B"
   for f in rev tr rpart mm; do $C check "$W/$f.fcl" > /dev/null || { echo "$f.fcl does not check"; return 1; }; done
 
   # inputs: seeded ints in [-50, 50] for the checks (also as literals, for the oracle), raw ints for the timings
@@ -57,31 +57,31 @@ main() {
   npy 70001 "$W/c70001.npy" 1
   npy 69888 "$W/c69888.npy" 2              # 273 chunks of 256
   npy 71680 "$W/c71680.npy" 3              # 320 x 224
-  npy 3072 "$W/a48.npy" 4; npy 3840 "$W/b48.npy" 5   # 64 x 48 by 48 x 80
+  npy 3072 "$W/a48.npy" 4 double; npy 3840 "$W/b48.npy" 5 double   # 64 x 48 by 48 x 80
   npy 300001 "$W/o300001.npy" 6 int --literal > "$W/o300001.txt"
   npy 300000 "$W/o300000.npy" 7 int --literal > "$W/o300000.txt"
-  if [ "$SMALL" = 0 ]; then N=16777216 R=4096 M1=256 M2=512; else N=65536 R=256 M1=32 M2=64; fi
+  if [ "$SMALL" = 0 ]; then N=16777216 R=4096 M1=512 M2=1024; else N=65536 R=256 M1=32 M2=64; fi
   npy $N "$W/n.npy" 8 raw
-  npy $((M1 * M1)) "$W/m1a.npy" 9 raw; npy $((M1 * M1)) "$W/m1b.npy" 10 raw
-  npy $((M2 * M2)) "$W/m2a.npy" 11 raw; npy $((M2 * M2)) "$W/m2b.npy" 12 raw
+  npy $((M1 * M1)) "$W/m1a.npy" 9 double; npy $((M1 * M1)) "$W/m1b.npy" 10 double
+  npy $((M2 * M2)) "$W/m2a.npy" 11 double; npy $((M2 * M2)) "$W/m2b.npy" 12 double
 
-  # NAME|PROGRAM|CHECK INPUTS|TIMED INPUTS|BYTES MOVED (for GB/s; 0: none)
+  # NAME|PROGRAM|CHECK INPUTS|TIMED INPUTS|B:bytes moved (GB/s) or F:flops (GFLOP/s)|RUNS
   benches=(
-    "reverse|$W/rev.fcl|256 $W/c69888.npy|256 $W/n.npy|$((8 * N))"
-    "transpose_t32|$W/tr.fcl|32 320 224 $W/c71680.npy|32 $R $R $W/n.npy|$((8 * R * R))"
-    "transpose_t16|$W/tr.fcl|16 320 224 $W/c71680.npy|16 $R $R $W/n.npy|$((8 * R * R))"
-    "reduce_part|$W/rpart.fcl|$W/c70001.npy|$W/n.npy|$((4 * N))"
-    "matmul_t16|$W/mm.fcl|16 64 48 80 $W/a48.npy $W/b48.npy|16 $M1 $M1 $M1 $W/m1a.npy $W/m1b.npy|0"
-    "matmul_t8|$W/mm.fcl|8 64 48 80 $W/a48.npy $W/b48.npy|8 $M2 $M2 $M2 $W/m2a.npy $W/m2b.npy|0"
-    "reduce|examples/fcl/reduce.fcl|$W/c70001.npy|$W/n.npy|$((4 * N))"
-    "scan|examples/fcl/scan.fcl|$W/c70001.npy|$W/n.npy|$((8 * N))"
-    "reverse_any|examples/fcl/reverse.fcl|256 $W/c70001.npy|256 $W/n.npy|$((8 * N))"
+    "reverse|$W/rev.fcl|256 $W/c69888.npy|256 $W/n.npy|B:$((8 * N))|100"
+    "transpose_t32|$W/tr.fcl|32 320 224 $W/c71680.npy|32 $R $R $W/n.npy|B:$((8 * R * R))|100"
+    "transpose_t16|$W/tr.fcl|16 320 224 $W/c71680.npy|16 $R $R $W/n.npy|B:$((8 * R * R))|100"
+    "reduce_part|$W/rpart.fcl|$W/c70001.npy|$W/n.npy|B:$((4 * N))|100"
+    "matmul_${M1}|$W/mm.fcl|16 64 48 80 $W/a48.npy $W/b48.npy|16 $M1 $M1 $M1 $W/m1a.npy $W/m1b.npy|F:$((2 * M1 * M1 * M1))|20"
+    "matmul_${M2}|$W/mm.fcl|16 64 48 80 $W/a48.npy $W/b48.npy|16 $M2 $M2 $M2 $W/m2a.npy $W/m2b.npy|F:$((2 * M2 * M2 * M2))|20"
+    "reduce|examples/fcl/reduce.fcl|$W/c70001.npy|$W/n.npy|B:$((4 * N))|100"
+    "scan|examples/fcl/scan.fcl|$W/c70001.npy|$W/n.npy|B:$((8 * N))|100"
+    "reverse_any|examples/fcl/reverse.fcl|256 $W/c70001.npy|256 $W/n.npy|B:$((8 * N))|100"
   )
 
   echo "== 1. checks: each program against the FCL interpreter (clift bench --check), the examples against tests/fcl/oracle.py"
   for t in $TARGETS; do
     for b in "${benches[@]}"; do
-      IFS='|' read -r name prog small big bytes <<<"$b"
+      IFS='|' read -r name prog small big work runs <<<"$b"
       if timeout 60 $C bench -t $t --check --runs 1 "$prog" $small > "$W/ck.out" 2>&1; then echo "check $name -t $t: ok"
       else echo "check $name -t $t: FAILED: $(head -c 400 "$W/ck.out")"; fi
     done
@@ -95,16 +95,18 @@ main() {
     done
   done
 
-  echo "== 2. timings (clift bench --runs 100: median ms of the device work of every kernel; GB/s of the bytes each must move)"
+  echo "== 2. timings (clift bench --runs 100, matmul 20: median ms of the device work of every kernel;"
+  echo "   GB/s of the bytes each must move, GFLOP/s of matmul's 2n³; kernels counted at these sizes, matmul's at the check's)"
   for b in "${benches[@]}"; do
-    IFS='|' read -r name prog small big bytes <<<"$b"
-    k=$(timeout 60 $C compile -t cuda --print "$prog" $big 2>/dev/null | grep -c '__global__')
+    IFS='|' read -r name prog small big work runs <<<"$b"
+    kin=$big; case $name in matmul*) kin=$small;; esac
+    k=$(timeout 60 $C compile -t cuda --print "$prog" $kin 2>/dev/null | grep -c '__global__')
     line="$name ($k kernel(s)):"
     for t in $TARGETS; do
-      m=$(timeout 90 $C bench -t $t --runs 100 "$prog" $big 2>"$W/err.txt" | sed -nE 's/.*median ([0-9.]+) ms.*/\1/p')
+      m=$(timeout 120 $C bench -t $t --runs $runs "$prog" $big 2>"$W/err.txt" | sed -nE 's/.*median ([0-9.]+) ms.*/\1/p')
       if [ -z "$m" ]; then line="$line $t FAILED ($(head -c 200 "$W/err.txt" | tr '\n' ' '))"; continue; fi
-      gbs=$( [ "$bytes" != 0 ] && awk -v b="$bytes" -v m="$m" 'BEGIN { printf " (%.0f GB/s)", b / (m * 1e6) }')
-      line="$line $t $m ms$gbs"
+      rate=$(awk -v w="${work#*:}" -v m="$m" -v u="${work%%:*}" 'BEGIN { printf " (%.0f %s)", w / (m * 1e6), u == "B" ? "GB/s" : "GFLOP/s" }')
+      line="$line $t $m ms$rate"
       echo "$name $t $m" >> "$W/clift.txt"
     done
     echo "$line"
@@ -117,7 +119,7 @@ main() {
       timeout 100 "$W/fcl_peers" 2>&1 | tee "$W/peers.txt" | grep -E "^peer|fcl_peers:"
       echo "== ratios: clift / peer (median ms), cuda"
       for pair in "reverse reverse" "reverse_any reverse" "transpose_t32 transpose" "transpose_t16 transpose" \
-                  "reduce_part reduce_part" "matmul_t16 matmul:${M1}x${M1}" "matmul_t8 matmul:${M2}x${M2}" "reduce reduce" "scan scan"; do
+                  "reduce_part reduce_part" "matmul_${M1} matmul:${M1}x${M1}" "matmul_${M2} matmul:${M2}x${M2}" "reduce reduce" "scan scan"; do
         set -- $pair
         c=$(awk -v n="$1" '$1 == n && $2 == "cuda" { print $3 }' "$W/clift.txt")
         p=$(awk -v n="${2%%:*}" -v s="${2#*:}" '$1 == "peer" && $2 == n && (s == n || $3 == s) { print $4 }' "$W/peers.txt" | head -n 1)

@@ -75,11 +75,20 @@ struct Store {
   WSite *sites;             /* writes whose index interleave computed */
   Store *flags;             /* seqfor: a private array of written flags */
   bool verify;
+  struct Cx *pending;       /* local arrays: the buffer is chosen at the first write (store_type) */
+  Loop *groups;             /* local arrays: the group loops around it (its copies) */
 };
 
 
+/* A local buffer of a block-level iteration's step (iterate): free again when
+   the step ends, and then reused by a later local array of the same type in
+   the same work-group loops (docs/fcl.md §6.2). */
+typedef struct LocalBuf { Buffer *b; Loop *groups; struct LocalBuf *next; } LocalBuf;
+
 typedef struct Cx {
   Kernel *k;
+  LocalBuf *acquired;       /* every local buffer given to a store, newest first */
+  LocalBuf *pool;           /* the free ones */
   KStmt *block;             /* where statements go */
   int level;                /* what runs here: 2 the host (grid), 1 a work-group, 0 a thread */
   Loop *groups;             /* the mapGlb/mapWrg loops around (local buffers' copies) */
@@ -193,7 +202,8 @@ static Store *store_new(Cx *cx, int level, long long n, Loc loc) {
   }
   b->name = fresh(cx, level == 1 ? "loc" : "tmp");
   b->space = level == 1 ? SPACE_LOCAL : SPACE_GLOBAL;
-  kernel_add_buffer(cx->k, b);
+  if (level == 1) { st->pending = cx; st->groups = cx->groups; }   /* a free buffer, or b, at the first write */
+  else kernel_add_buffer(cx->k, b);
   if (level == 1) {   /* one copy per work-group: indexed by the enclosing group loops (plan.c drops them) */
     int n_outer = 0;
     for (Loop *l = cx->groups; l; l = l->outer) n_outer++;
@@ -224,7 +234,30 @@ static bool store_type(Store *st, Type *elem, Loc loc) {
   for (int i = st->nouter - 1; i >= 0; i--) t = type_array(t, st->outer_counts[i]);
   st->buf->type = t;
   if (st->decl) st->decl->type = t;
+  if (st->pending) {   /* a local array: a free buffer of this type in these group loops, else its own */
+    Cx *cx = st->pending;
+    st->pending = NULL;
+    LocalBuf **at = &cx->pool;
+    while (*at && !((*at)->groups == st->groups && type_equal((*at)->b->type, t))) at = &(*at)->next;
+    LocalBuf *lb = *at;
+    if (lb) { *at = lb->next; st->buf = lb->b; }
+    else { lb = NEW(LocalBuf); *lb = (LocalBuf){ st->buf, st->groups, NULL }; kernel_add_buffer(cx->k, st->buf); }
+    lb->next = cx->acquired;
+    cx->acquired = lb;
+  }
   return true;
+}
+
+/* The end of a block-level step: the local buffers acquired since `mark` are
+   free, but for the iteration's own two (keep), which stay acquired. */
+static void release_since(Cx *cx, LocalBuf *mark, Buffer *keep0, Buffer *keep1) {
+  LocalBuf *kept = mark;
+  for (LocalBuf *lb = cx->acquired, *next; lb != mark; lb = next) {
+    next = lb->next;
+    if (lb->b == keep0 || lb->b == keep1) { lb->next = kept; kept = lb; }
+    else { lb->next = cx->pool; cx->pool = lb; }
+  }
+  cx->acquired = kept;
 }
 
 static void store_finish(Store *st) { if (!st->elem) store_type(st, type_scalar(TY_INT), LOC_NONE); }
@@ -454,6 +487,74 @@ static bool seq_body(Cx *cx, CVal *i, void *c) {   /* seqfor: f read i = (p, u),
   return store_write(cx, s->st, r->x, r->y, false, s->loc);
 }
 
+/* seqfor (Figure 5.3's form, or seqforInit): a private array, the iterations
+   a sequential loop over it, then its elements pushed into acc. elem: the
+   array's element type, NULL: from its first write (the initial values', or
+   the body's). */
+static bool seqfor_emit(Cx *cx, CVal *p, Acc *acc, Type *elem, Loc loc) {
+  Store *st = store_new(cx, 0, p->n, loc);
+  if (!st || (elem && !store_type(st, elem, loc))) return false;
+  CVal *read = cv(CV_OP);
+  read->op = fcl_op_lookup("__seqfor_read");
+  read->nargs = 1;
+  read->args = NEW_ARRAY(CVal *, 2);
+  read->lvl = -1;
+  SeqCtx c = { p->x, NULL, st, loc };
+  if (p->y) {   /* seqforInit: the initial values first */
+    Acc *into = acc_new(A_STORE, NULL, NULL, NULL);
+    into->st = st;
+    if (!emit_push(cx, p->y, into, loc) || !verify_store(st, loc)) return false;
+  } else {   /* Figure 5.3's form: which elements are written, checked as it runs */
+    if (!(st->flags = store_new(cx, 0, p->n, loc)) || !store_type(st->flags, type_scalar(TY_BOOL), loc)) return false;
+    NatVar *z = nat_var_new(fresh(cx, "i"), nat_const(0), nat_const(p->n > 0 ? p->n - 1 : 0));
+    KStmt *zb = kstmt_block();
+    kstmt_add(zb, kstmt_assign(cexp_read(st->flags->buf, nat_var(z), -1, type_scalar(TY_BOOL)), lit(cv_bool(false))));
+    if (p->n > 0) emit(cx, kstmt_for(LEVEL_SEQ, 0, z, nat_const(p->n), zb));
+  }
+  read->args[0] = pull_of_store(st, p->n);
+  c.read = read;
+  if (!loop(cx, LEVEL_SEQ, p->k, "it", 0, seq_body, &c)) return false;
+  if (st->flags) {   /* every element written */
+    NatVar *z = nat_var_new(fresh(cx, "i"), nat_const(0), nat_const(p->n > 0 ? p->n - 1 : 0));
+    KStmt *zb = kstmt_block(), *saved = cx->block;
+    cx->block = zb;
+    flag_check(cx, st->flags, nat_var(z), cv_nat(nat_var(z)), CHECK_SEQFOR_UNWRITTEN, loc);
+    cx->block = saved;
+    if (p->n > 0) emit(cx, kstmt_for(LEVEL_SEQ, 0, z, nat_const(p->n), zb));
+  }
+  st->flags = NULL;   /* the reads below are of a complete array */
+  PullCtx out = { pull_of_store(st, p->n), acc, loc };
+  return loop(cx, LEVEL_SEQ, p->n, "i", 0, pull_body, &out);
+}
+
+/* The element type of Figure 5.3's seqfor: the body reads the array (read 0)
+   before the iteration's write is emitted, so the type cannot wait for that
+   write. Iteration 0 cannot read (nothing is written yet: foldl and scanl
+   take their `if i == 0` branch), so the body is applied to 0 here, its
+   statements dropped, and the type of what it writes taken. NULL: none found
+   (a failing body, left to the real emission: int by default). */
+static Type *seqfor_probe(Cx *cx, CVal *p, Loc loc) {
+  KStmt *saved = cx->block;
+  cx->block = kstmt_block();
+  Store *st = store_new(cx, 0, p->n, loc);
+  CVal *read = cv(CV_OP);
+  read->op = fcl_op_lookup("__seqfor_read");
+  read->nargs = 1;
+  read->args = NEW_ARRAY(CVal *, 2);
+  read->lvl = -1;
+  read->args[0] = st ? pull_of_store(st, p->n) : NULL;
+  CVal *g = st ? apply(cx, p->x, read, loc) : NULL, *r = g ? apply(cx, g, cv_int(0), loc) : NULL;
+  Type *t = r && r->kind == CV_PAIR ? type_of_val(r->y, loc) : NULL;
+  cx->block = saved;
+  if (!t) diag_clear();
+  return t;
+}
+
+static bool seqfor_push(Cx *cx, CVal *p, Acc *acc, Loc loc) {
+  if (cx->level != 0) return diag_unsupported(loc, "seqfor written by code at level %s", level_name(cx->level));
+  return seqfor_emit(cx, p, acc, !p->y && p->k > 0 ? seqfor_probe(cx, p, loc) : NULL, loc);
+}
+
 static bool emit_push(Cx *cx, CVal *p, Acc *acc, Loc loc) {
   if (++cx->depth > MAX_DEPTH) return diag_error(loc, "evaluation nested too deeply (more than %d calls)", MAX_DEPTH);
   bool ok = false;
@@ -484,43 +585,7 @@ static bool emit_push(Cx *cx, CVal *p, Acc *acc, Loc loc) {
     for (long long g = 0; ok && g < p->y->n; g++) ok = sub_body(cx, cv_int(g), &c);
     break;
   }
-  case W_SEQFOR: {
-    if (cx->level != 0) return diag_unsupported(loc, "seqfor written by code at level %s", level_name(cx->level));
-    Store *st = store_new(cx, 0, p->n, loc);
-    if (!st) return false;
-    CVal *read = cv(CV_OP);
-    read->op = fcl_op_lookup("__seqfor_read");
-    read->nargs = 1;
-    read->args = NEW_ARRAY(CVal *, 2);
-    read->lvl = -1;
-    SeqCtx c = { p->x, NULL, st, loc };
-    if (p->y) {   /* seqforInit: the initial values first */
-      Acc *into = acc_new(A_STORE, NULL, NULL, NULL);
-      into->st = st;
-      if (!emit_push(cx, p->y, into, loc) || !verify_store(st, loc)) return false;
-    } else {   /* Figure 5.3's form: which elements are written, checked as it runs */
-      if (!(st->flags = store_new(cx, 0, p->n, loc)) || !store_type(st->flags, type_scalar(TY_BOOL), loc)) return false;
-      NatVar *z = nat_var_new(fresh(cx, "i"), nat_const(0), nat_const(p->n > 0 ? p->n - 1 : 0));
-      KStmt *zb = kstmt_block();
-      kstmt_add(zb, kstmt_assign(cexp_read(st->flags->buf, nat_var(z), -1, type_scalar(TY_BOOL)), lit(cv_bool(false))));
-      if (p->n > 0) emit(cx, kstmt_for(LEVEL_SEQ, 0, z, nat_const(p->n), zb));
-    }
-    read->args[0] = pull_of_store(st, p->n);
-    c.read = read;
-    if (!loop(cx, LEVEL_SEQ, p->k, "it", 0, seq_body, &c)) return false;
-    if (st->flags) {   /* every element written */
-      NatVar *z = nat_var_new(fresh(cx, "i"), nat_const(0), nat_const(p->n > 0 ? p->n - 1 : 0));
-      KStmt *zb = kstmt_block(), *saved = cx->block;
-      cx->block = zb;
-      flag_check(cx, st->flags, nat_var(z), cv_nat(nat_var(z)), CHECK_SEQFOR_UNWRITTEN, loc);
-      cx->block = saved;
-      if (p->n > 0) emit(cx, kstmt_for(LEVEL_SEQ, 0, z, nat_const(p->n), zb));
-    }
-    st->flags = NULL;   /* the reads below are of a complete array */
-    PullCtx out = { pull_of_store(st, p->n), acc, loc };
-    ok = loop(cx, LEVEL_SEQ, p->n, "i", 0, pull_body, &out);
-    break;
-  }
+  case W_SEQFOR: ok = seqfor_push(cx, p, acc, loc); break;
   case W_MAP: ok = emit_push(cx, p->y, acc_new(A_MAP, p->x, NULL, acc), loc); break;
   case W_MAPIX: ok = emit_push(cx, p->y, acc_new(A_MAPIX, p->x, NULL, acc), loc); break;
   }
@@ -554,6 +619,7 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
   CVal *cur = pull_of_store(bufs[0], cap);
   int which = 0;
   for (long long k = 0;; k++) {
+    LocalBuf *mark = cx->acquired;
     if (cond) {
       CVal *c = apply(cx, cond, cur, loc);
       if (!c) return NULL;
@@ -580,7 +646,10 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
     if (!emit_push(cx, q, into, loc) || !verify_store(view, loc)) return NULL;
     CVal *next = pull_of_store(view, q->n);
     bufs[which]->elem = view->elem;
+    bufs[which]->buf = view->buf;   /* chosen at its first write */
+    bufs[which]->pending = NULL;
     cur = next;
+    if (level == 1) release_since(cx, mark, bufs[0]->buf, bufs[1]->buf);   /* the step's other local arrays are dead */
   }
   return cv_prog(cur);
 }
@@ -725,6 +794,8 @@ static CVal *push_new(PushKind k, long long n, int level) {
 static CVal *builtin(Cx *cx, const FOp *op, CVal **A, int lvl, Loc loc) {
   const char *n = op->name;
   long long c = 0;
+  if ((!strcmp(n, "fst") || !strcmp(n, "snd")) && A[0]->kind != CV_PAIR)   /* the types exclude it: never silent */
+    return diag_internal(loc, "%s of a value that is no pair", n), NULL;
   if (!strcmp(n, "fst")) return A[0]->x;
   if (!strcmp(n, "snd")) return A[0]->y;
   if (!strcmp(n, "length") || !strcmp(n, "lengthPush")) return cv_int(A[0]->n);

@@ -96,7 +96,9 @@ static void loops_of(Buf *b, KStmt *s) {
   loops_of(b, s->then_); loops_of(b, s->else_);
 }
 
-/* compile main of a program for the inputs: its loops, and the plan's kernel count */
+/* compile main of a program for the inputs: its loops, and the plan's kernel
+   count; compiled_locals: the kernel's local buffers */
+static int compiled_locals;
 static const char *compiled(const char *prog, int n, const char **inputs, int *kernels) {
   diag_clear();
   FProgram *p = fcl_parse("t.fcl", prog);
@@ -108,6 +110,8 @@ static const char *compiled(const char *prog, int n, const char **inputs, int *k
   Plan *pl = c ? plan_build(c->kernel) : NULL;
   if (!pl) return arena_printf("error: %s", diag_message());
   *kernels = pl->n;
+  compiled_locals = 0;
+  for (int i = 0; i < c->kernel->nbufs; i++) compiled_locals += c->kernel->bufs[i]->space == SPACE_LOCAL;
   Buf b = { 0 };
   loops_of(&b, c->kernel->body);
   return buf_str(&b);
@@ -341,6 +345,18 @@ int main(void) {
       "fun main xs = interleave<block> 2 (fn sh => snd sh) (generate 1 (fn g => interleave<thread> 1 (fn sh => 0) (generate 2 (fn i => return<thread> (push<thread> (generate 1 (fn j => i)))))))\n";
     got = compiled(twice, 1, in8, &k);
     CHECK(strstr(got, "index 0 is written twice") != NULL, "interleave twice: %s", got);
+    /* a block-level poweri whose steps force: the steps' local arrays are reused
+       (two for the iteration, one for every step's force), not one per step */
+    const char *steps =
+      "sig main : [int] -> Program<grid> [int]<grid>\n"
+      "fun main xs = interleave<block> 4 (fn sh => fst sh * 4 + snd sh) (generate 2 (fn g => do<block>\n"
+      "  { r <- poweri<block> 6 (fn i => fn a => do<block> { t <- force<block> (push<block> (map (fn x => x + i) a))\n"
+      "                                                    ; return<block> (push<block> (map (fn x => x * 2) t)) })\n"
+      "                 (return<block> (push<block> (generate 4 (fn j => index xs (g * 4 + j)))))\n"
+      "  ; return<block> (push<block> r) }))\n";
+    got = compiled(steps, 1, in8, &k);
+    CHECK(!strcmp(got, "W(L L L L L L L L L L L L L L ) ") && k == 1 && compiled_locals == 3, "poweri's local arrays: %s, %d kernels, %d local buffers",
+          got, k, compiled_locals);
     /* a while on the data: refused */
     const char *data_while =
       "sig main : [int] -> Program<grid> [int]\n"
