@@ -355,12 +355,20 @@ static bool verify_store(Store *st, Loc loc) {
   if (!st->sites) return true;
   int nouter = 0;
   for (Loop *l = st->made_in; l; l = l->outer) nouter++;
+  /* no index mentions the loops around the store (its copies): each copy is
+     written alike, so one copy is enumerated (matmul's tiles: once, not once
+     per work-group and step) */
+  bool alike = true;
+  for (WSite *w = st->sites; w && alike; w = w->next)
+    for (Loop *l = st->made_in; l && alike; l = l->outer) alike = !nat_mentions(w->at, l->var);
   long long copies = 1;
-  for (Loop *l = st->made_in; l; l = l->outer) copies *= l->count > 0 ? l->count : 1;
+  for (Loop *l = st->made_in; l && !alike; l = l->outer) copies *= l->count > 0 ? l->count : 1;
   long long cells = copies * st->n, total = 0;
   for (WSite *w = st->sites; w; w = w->next) {
     long long m = 1;
-    for (Loop *l = w->loops; l; l = l->outer) m *= l->count;
+    int k = 0, n = 0;
+    for (Loop *l = w->loops; l; l = l->outer) n++;
+    for (Loop *l = w->loops; l; l = l->outer, k++) m *= alike && k >= n - nouter ? 1 : l->count;
     total += m;
   }
   if (cells > MAX_VERIFY || total > MAX_VERIFY)
@@ -373,7 +381,11 @@ static bool verify_store(Store *st, Loc loc) {
     long long *count = NEW_ARRAY(long long, n ? n : 1);
     int k = 0;
     bool empty = false;
-    for (Loop *l = w->loops; l; l = l->outer, k++) { b.vars[k] = l->var; count[k] = l->count; empty |= l->count <= 0; }
+    for (Loop *l = w->loops; l; l = l->outer, k++) {
+      b.vars[k] = l->var;
+      count[k] = alike && k >= n - nouter ? 1 : l->count;   /* alike: the first copy only */
+      empty |= l->count <= 0;
+    }
     if (empty) continue;
     /* the loops around the store's creation are the last nouter of the site's (outermost last) */
     for (;;) {

@@ -160,6 +160,15 @@ for t in $targets; do
 done
 out=$("$CLIFT" bench -t interp --runs 3 examples/fcl/reduce.fcl '[1,2,3]' 2>&1)
 if grep -qE "^bench examples/fcl/reduce.fcl -t interp \[3\]: $line" <<<"$out"; then ok; else bad "bench -t interp: $out"; fi
+# GPU sizes compile in seconds: matmul of 1024² doubles in tiles of 16 (64 unrolled
+# steps; their tiles' interleave checked once for all work-groups, docs/fcl.md §6.3;
+# a minute when each work-group's copy was enumerated) in 4 shared arrays
+{ sed '/^sig main/,$d' examples/fcl/matmul.fcl
+  echo "sig main : int -> int -> int -> int -> [double] -> [double] -> Program<grid> [double]<grid>"
+  echo "fun main t hA wA wB A B = matmulTiled (fn a => fn b => a + b) (fn a => fn b => a * b) 0.0 t hA wA wB A B"; } > "$T/mmd.fcl"
+python3 tests/fcl/npy.py 1048576 "$T/m.npy" 1 rawdouble
+timeout 30 "$CLIFT" compile -t opencl --print "$T/mmd.fcl" 16 1024 1024 1024 "$T/m.npy" "$T/m.npy" > "$T/mm.cl" 2>&1
+if [ $? -eq 0 ] && [ "$(grep -c '^ *__local ' "$T/mm.cl")" -le 4 ]; then ok; else bad "matmul 1024² doubles: $(grep -c '^ *__local ' "$T/mm.cl") local arrays: $(head -c 300 "$T/mm.cl")"; fi
 # its errors: the program's (positioned, exit 1), usage (exit 2)
 "$CLIFT" bench -t c examples/fcl/reduce.fcl > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "main takes 1 input (\[int\] -> Program<grid> int), 0 given" "$T/out"; then ok; else bad "bench without inputs: $(cat "$T/out")"; fi

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-# npy.py N FILE [SEED] [int|double|raw] [--literal] — a 1-D .npy input for clift (plain
+# npy.py N FILE [SEED] [int|double|raw|rawdouble] [--literal] — a 1-D .npy input for clift (plain
 # Python, no NumPy): N pseudo-random ints in [-50, 50] (seeded: reproducible),
 # the same as doubles, or (raw) N int32s straight from os.urandom (fast, for
-# timing at GPU sizes; sums wrap, as int does in FCL); --literal: the values
+# timing at GPU sizes; sums wrap, as int does in FCL), or (rawdouble) N doubles
+# holding random ints in [-128, 127] (fast); --literal: the values
 # also printed as clift's literal on stdout.
 import array, os, random, struct, sys
 
@@ -14,6 +15,8 @@ kind = sys.argv[4] if len(sys.argv) > 4 else 'int'
 if kind == 'raw':
     a = array.array('i')
     a.frombytes(os.urandom(4 * n))
+elif kind == 'rawdouble':
+    a = array.array('d', array.array('b', os.urandom(n)))
 else:
     r = random.Random(seed)
     a = array.array('d' if kind == 'double' else 'i', (r.randint(-50, 50) for _ in range(n)))
