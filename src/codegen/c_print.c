@@ -62,9 +62,14 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
 }
 
 /* openmp (ctx points to true): the outermost parallel loop gets the pragma;
-   every loop is a plain for. */
+   every loop is a plain for. The parallel loop's body states the variable's
+   range: GCC outlines it into a function whose bounds come from the thread
+   number, and without the range it cannot tell that an index built from it is
+   non-negative (APL's residues of such an index keep their sign fix-ups and
+   the loop stays scalar: easter 6.1 ms against 3.7 ms). */
 static void loop_head(StmtPrinter *p, KStmt *s) {
-  if (*(const bool *)p->ctx && s->level != LEVEL_SEQ && p->parallel_open == 0) {
+  bool pragma = *(const bool *)p->ctx && s->level != LEVEL_SEQ && p->parallel_open == 0;
+  if (pragma) {
     codegen_indent(p);
     buf_puts(p->b, "#pragma omp parallel for schedule(static)\n");
   }
@@ -72,6 +77,11 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   buf_printf(p->b, "for (int64_t %s = 0; %s < ", s->var->name, s->var->name);
   codegen_nat(p->b, s->count);
   buf_printf(p->b, "; %s += 1) {\n", s->var->name);
+  if (!pragma) return;
+  codegen_indent(p);
+  buf_printf(p->b, "  if (%s < 0 || %s >= ", s->var->name, s->var->name);
+  codegen_nat(p->b, s->count);
+  buf_puts(p->b, ") __builtin_unreachable();\n");
 }
 
 /* A 3-lane vector store writes its three lanes (the register holds four). */
