@@ -154,6 +154,10 @@ CExp *cexp_status(CExp *flag, CExp *value);      /* CE_STATUS */
 CExp *cexp_status_flag(CExp *word);
 CExp *cexp_status_value(CExp *word, Type *t);
 CExp *cexp_shfl_up(CExp *x, int delta);
+/* Bounds lo ≤ e ≤ hi of an int or long expression of literals, nats (loop
+   variables, sizes) and + - * / % min max casts and selects, where every step
+   provably stays within its type's range; false when unknown. */
+bool cexp_bounds(CExp *e, Nat **lo, Nat **hi);
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);

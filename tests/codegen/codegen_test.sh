@@ -31,6 +31,12 @@ if gen $f; then
   expect_count $f '^\s*float acc[0-9]+;' 2 "private accumulators"
 fi
 
+f=tests/codegen/aref_rotate.lift
+if gen $f; then
+  expect_count $f '= clift_check_index\(' 1 "index checks (only (i + k) % 8 with a run-time k)"
+  expect_count $f '\(int64_t\)\(\(\(int32_t\)\(gid0\) \+ 3\) % 8\)' 1 "the rotation's index, unchecked"
+fi
+
 f=tests/codegen/lazy_map_reduce.lift
 if gen $f; then
   expect_count $f '^\s*for \(' 1 "loops for reduceSeq over a lazy map"
