@@ -30,6 +30,6 @@ fi
 echo "== 4. device runs per second, 8 at a time, without and with a CUDA context held open (issue 9 soaks)"
 f=tests/lift/vector_scale.lift
 build/clift test -t cuda "$f" >/dev/null 2>&1   # the compile cache warm
-burst() { local t0=$(date +%s.%N); for i in $(seq 1 32); do echo $i; done | xargs -P 8 -I{} sh -c "build/clift test -t cuda $f >/dev/null 2>&1"; echo "32 runs in $(echo "$(date +%s.%N) - $t0" | bc) s"; }
+burst() { local t0=$(date +%s.%N); for i in $(seq 1 32); do echo $i; done | xargs -P 8 -I{} sh -c "build/clift test -t cuda $f >/dev/null 2>&1"; echo "32 runs in $(python3 -c "import sys; print(round(float(sys.argv[2]) - float(sys.argv[1]), 2))" "$t0" "$(date +%s.%N)") s"; }
 echo "without: $(burst)"
 printf '#include <cuda_runtime.h>\n#include <unistd.h>\nint main(){cudaFree(0);pause();}\n' > /tmp/cuda_keep.cu && nvcc -o /tmp/cuda_keep /tmp/cuda_keep.cu && { /tmp/cuda_keep & k=$!; sleep 2; echo "with: $(burst)"; kill $k; }
