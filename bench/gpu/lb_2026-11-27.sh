@@ -19,13 +19,13 @@
 #   2. compute-sanitizer racecheck, synccheck and memcheck on cuda (small sizes);
 #   3. times the filter (half and 1% kept) and the scan at 2^27, clift bench
 #      --runs 20, two rounds, cuda: new, old and the variants; opencl: new and
-#      old; then CUB (bench/gpu/peers.cu) in the same call.
+#      old; new and old at 2^24 too; then CUB (bench/gpu/peers.cu) in the same call.
 #   4. if time is left (under 6 minutes so far), Nsight Compute on the new
 #      filter's pass at 2^24.
 # Usage (device run, nothing to carry):
 #   mkdir -p $OUT && bash bench/gpu/lb_2026-11-27.sh 2>&1 | tee $OUT/output.txt
-# The build and test logs go to $OUT too. BIG and RUNS (defaults 134217728
-# and 20) change the timed size and runs (a trial on a machine without a GPU:
+# The build and test logs go to $OUT too. BIG, SMALL and RUNS (defaults
+# 134217728, 16777216 and 20) change the timed sizes and runs (a trial on a machine without a GPU:
 # the cuda steps fail there, the opencl ones run on PoCL).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -118,6 +118,11 @@ for round in 1 2; do
     echo "$line"
     echo "opencl $p round $round: new=$(median new opencl $p) old=$(median old opencl $p)"
   done
+done
+SMALL=${SMALL:-16777216}
+for p in filter filter_1pct scan; do
+  echo "N=$SMALL $p: cuda new=$(BIG=$SMALL median new cuda $p) old=$(BIG=$SMALL median old cuda $p)" \
+       "opencl new=$(BIG=$SMALL median new opencl $p) old=$(BIG=$SMALL median old opencl $p)"
 done
 echo "== 3. done$(stamp)"
 echo "== peers (CUB)"
