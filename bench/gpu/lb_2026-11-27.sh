@@ -20,7 +20,7 @@
 #   3. times the filter (half and 1% kept) and the scan at 2^27, clift bench
 #      --runs 20, two rounds, cuda: new, old and the variants; opencl: new and
 #      old; new and old at 2^24 too; then CUB (bench/gpu/peers.cu) in the same call.
-#   4. if time is left (under 6 minutes so far), Nsight Compute on the new
+#   4. if time is left (under 5.5 minutes so far), Nsight Compute on the new
 #      filter's pass at 2^24.
 # Usage (device run, nothing to carry):
 #   mkdir -p $OUT && bash bench/gpu/lb_2026-11-27.sh 2>&1 | tee $OUT/output.txt
@@ -108,10 +108,10 @@ BIG=${BIG:-134217728} RUNS=${RUNS:-20}
 echo "== 3. timings at N=$BIG (ms, median of clift bench --runs $RUNS; two rounds)"
 median() {   # median VARIANT TARGET PROGRAM: ms, or "-" where that build hung before
   case "$hung" in *" $1-$2 "*) echo -; return ;; esac
-  [ "$(elapsed)" -gt 440 ] && { echo late; return; }   # the call's 8 minutes
+  [ "$(elapsed)" -gt 420 ] && { echo late; return; }   # the call's 8 minutes
   timeout 90 "$(clift $1)" bench -t $2 --runs $RUNS --size N=$BIG bench/gpu/$3.lift 2>&1 | sed -nE 's/.*median ([0-9.]+) ms.*/\1/p'; }
 for round in 1 2; do
-  [ $round = 2 ] && [ "$(elapsed)" -gt 330 ] && { echo "(no second round: $(elapsed) s so far)"; break; }
+  [ $round = 2 ] && [ "$(elapsed)" -gt 300 ] && { echo "(no second round: $(elapsed) s so far)"; break; }
   for p in filter filter_1pct scan; do
     line="cuda $p round $round:"
     for v in new old warp regs hs i15; do line="$line $v=$(median $v cuda $p)"; done
@@ -129,7 +129,7 @@ echo "== peers (CUB)"
 wait $nvcc_pid
 if [ "$(cat /tmp/lb_nvcc.rc)" = 0 ]; then timeout 100 /tmp/lb_peers filter scan 2>&1 | grep -E "^peer" | head -n 12
 else echo "peers.cu did not build:"; tail -n 3 /tmp/lb_nvcc.log; fi
-if [ "$(elapsed)" -lt 360 ]; then
+if [ "$(elapsed)" -lt 330 ]; then
   echo "== 4. Nsight Compute: the new filter's pass at 2^24 (the second launch of k1: the first timed run)"
   timeout 60 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy \
     --kernel-name k1 --launch-skip 1 --launch-count 1 build/clift bench -t cuda --runs 1 --size N=16777216 bench/gpu/filter.lift 2>&1 |
