@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # lb_2026-11-27.sh — issue 11 item 10 (the one-pass filter and scan at CUB
-# speed), one device call of about 6 minutes:
+# speed), one device call of 5 to 8 minutes (later steps shrink when time runs short):
 #   0. builds this tree (the new default) and, from the same tree with
 #      lookback.c's switches, the old one (CLIFT_LB_WARP=0 CLIFT_LB_REGISTERS=0:
 #      it prints the code of main before the change, checked when it was made)
-#      and three variants, each without one of the changes: `warp` (the
+#      and four variants, three of them each without one of the changes: `warp` (the
 #      warp-wide look-back and the group's scan by shuffles, the tile loaded
 #      the old way), `regs` (the tile through registers, the old look-back),
 #      `hs` (everything but the group's scan, which is Hillis–Steele again),
@@ -14,7 +14,7 @@
 #      filter, filter_1pct and scan_int (exact) at 4097, 262144 and 3·10^6
 #      elements, the float scan at 4097 and 262144 (its sums drift with the
 #      order: tolerance 5e-2); cuda with --local-size 64 (a given work-group
-#      size keeps the old look-back); the variants on cuda at 262144 and 3·10^6;
+#      size keeps the old look-back); old and the variants on cuda at 3·10^6;
 #      the language tests that take the one pass, on cuda and opencl;
 #   2. compute-sanitizer racecheck, synccheck and memcheck on cuda (small sizes);
 #   3. times the filter (half and 1% kept) and the scan at 2^27, clift bench
@@ -25,8 +25,8 @@
 # Usage (device run, nothing to carry):
 #   mkdir -p $OUT && bash bench/gpu/lb_2026-11-27.sh 2>&1 | tee $OUT/output.txt
 # The build and test logs go to $OUT too. BIG, SMALL and RUNS (defaults
-# 134217728, 16777216 and 20) change the timed sizes and runs (a trial on a machine without a GPU:
-# the cuda steps fail there, the opencl ones run on PoCL).
+# 134217728, 16777216 and 20) change the timed sizes and runs (a trial on a
+# machine without a GPU: the cuda steps fail there, the opencl ones run on PoCL).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/lb_out}
