@@ -67,6 +67,12 @@ CExp *cexp_shfl_up(CExp *x, int delta) {
   e->ival = delta;
   return e;
 }
+CExp *cexp_shfl_down(CExp *x, int delta) {
+  CExp *e = status_op(CE_SHFL_DOWN, x->type, 1, x, NULL);
+  e->ival = delta;
+  return e;
+}
+CExp *cexp_warp_first(CExp *cond) { return status_op(CE_WARP_FIRST, type_scalar(TY_INT), 1, cond, NULL); }
 
 KStmt *kstmt_block(void) {
   KStmt *s = NEW(KStmt);
