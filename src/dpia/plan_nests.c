@@ -47,6 +47,23 @@ static KStmt *only(KStmt *b) {
 
 static bool grid_loop(KStmt *s) { return s && s->kind == KS_FOR && s->level == LEVEL_GLB; }
 
+/* Work-groups' loops or barriers inside: their work-items wait for each
+   other, so the loops around them stay as written. */
+static bool shared_in(KStmt *s) {
+  if (!s) return false;
+  if (s->kind == KS_BARRIER || (s->kind == KS_FOR && s->level != LEVEL_SEQ && s->level != LEVEL_GLB)) return true;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (shared_in(s->stmts[i])) return true;
+  return shared_in(s->body) || shared_in(s->then_) || shared_in(s->else_);
+}
+
+/* A one-kernel block of grid loops only (no declaration between them that a
+   later one reads): the sections, each one loop. */
+static bool sections_block(KStmt *s) {
+  if (!s || s->kind != KS_BLOCK || !s->one_kernel) return false;
+  for (int i = 0; i < s->n; i++) if (!grid_loop(s->stmts[i])) return false;
+  return true;
+}
+
 static KStmt *with_body(KStmt *loop, KStmt *body) {
   KStmt *f = NEW(KStmt);
   *f = *loop;
@@ -76,7 +93,7 @@ static KStmt *split_loop(KStmt *f, int depth) {
   KStmt *s = only(f->body);
   /* a border section (a constant count: a few rows) stays whole: the
      interior's work-items leave it after one test */
-  if (depth > NESTS_DEPTH_MAX || !grid_loop(f) || !s || nat_is_const(f->count, NULL)) return f;
+  if (depth > NESTS_DEPTH_MAX || !grid_loop(f) || !s || nat_is_const(f->count, NULL) || shared_in(f->body)) return f;
   if (s->kind == KS_IF && invariant_in(s->cond, f)) {
     KStmt *i = NEW(KStmt);
     *i = *s;
@@ -84,7 +101,7 @@ static KStmt *split_loop(KStmt *f, int depth) {
     i->else_ = split_branch(f, s->else_, depth);
     return i;
   }
-  if (s->kind == KS_BLOCK && s->one_kernel) {
+  if (sections_block(s)) {
     KStmt *b = kstmt_block();
     b->one_kernel = true;
     for (int k = 0; k < s->n; k++) kstmt_add(b, split_loop(with_body(f, s->stmts[k]), depth + 1));
