@@ -15,8 +15,8 @@
 #      median of each one's medians;
 #   4. Nsight Compute on 3×3: instructions executed and duration, unpeeled
 #      and peeled, base and new (the first timed launch).
-# Usage (device; carry .carry), after, here:
-#   mkdir -p .carry && git archive --format=tar.gz -o .carry/base.tgz main
+# Usage (device; carry .carry), after, here (BASE: main before this change, e.g. ea91691):
+#   mkdir -p .carry && git archive --format=tar.gz -o .carry/base.tgz BASE
 #   bash bench/gpu/peel_2026-11-27.sh .carry/base.tgz
 # Without a GPU (the plumbing only: builds, programs, checks on opencl/PoCL):
 #   NO_GPU=1 bash bench/gpu/peel_2026-11-27.sh
@@ -41,7 +41,7 @@ main() {
   elif [ -n "$base_src" ] && [ -f "$base_src" ]; then tar xzf "$base_src" -C "$base"
   elif git rev-parse -q --verify main >/dev/null 2>&1; then git archive main | tar x -C "$base"
   else echo "no base: give a git archive tarball or folder of main"; return 1; fi
-  echo "base: $base_src ($(ls "$base" | tr '\n' ' '))"
+  echo "base: $base_src; plan_nests.c (this change) in this tree: $([ -f src/dpia/plan_nests.c ] && echo yes || echo no), in the base: $([ -f "$base/src/dpia/plan_nests.c" ] && echo yes || echo no)"
   ( make -s -j"$jobs" >&2 ) & p1=$!
   ( make -s -C "$base" -j"$jobs" >&2 ) & p2=$!
   wait $p1 && wait $p2 || { echo "build failed"; return 1; }
@@ -108,6 +108,7 @@ main() {
         grep -E "inst_executed|duration|registers" | head -n 4
     done
   fi
+  rm -rf "$base" "$gen"
 }
 
 main 2>&1 | tee "$out/output.txt"
