@@ -136,7 +136,8 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
 Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes, const RunOptions *o) {
   GenOptions gen = o->gen;
   /* a given work-group size: any must be correct, so no pinned work-group (privatise.c) */
-  gen.no_privatise |= o->launch.local[0] || o->launch.local[1] || o->launch.local[2];
+  gen.local_size_given |= o->launch.local[0] || o->launch.local[1] || o->launch.local[2];
+  gen.no_privatise |= gen.local_size_given;
   Compiled *c = driver_generate(p, t, &gen);
   Value *r = c ? t->run(c, inputs, sizes, o) : NULL;
   if (!r) diag_name_target(t->name);

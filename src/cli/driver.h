@@ -37,7 +37,7 @@ struct Target {
   const char *name;
   const char *summary;     /* one line of `clift --help` */
   bool device;             /* kernels launched on a device: a host plan, launch sizes */
-  bool warp_shuffle;       /* warp shuffles in the generated code (cuda's __shfl_up_sync) */
+  bool warp_shuffle;       /* warp votes and shuffles in the generated code (cuda's __ballot_sync) */
   const struct DeviceApi *api;   /* device targets: the GPU API (runtime/device.h) */
   bool (*available)(void); /* runnable on this machine */
   /* the generated source of c->kernel / c->plan; NULL: nothing is generated (interp) */

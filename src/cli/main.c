@@ -590,7 +590,8 @@ static int cmd_compile(int argc, char **argv) {
     for (int k = 0; k < p->ntunables; k++) { cfg.tunables.names[k] = p->tunables[k].name; cfg.tunables.values[k] = p->tunables[k].value; }
     tuned.note = arena_printf("%s%s", tune_config_text(&cfg), where);
   }
-  if (tuned.launch.local[0] || tuned.launch.local[1] || tuned.launch.local[2]) gen.no_privatise = true;   /* a tuned work-group */
+  if (tuned.launch.local[0] || tuned.launch.local[1] || tuned.launch.local[2])
+    gen.no_privatise = gen.local_size_given = true;   /* a tuned work-group */
   Compiled *c = p ? driver_generate(p, t, &gen) : NULL;
   if (c) c->tuned = &tuned;
   const char *src = c ? c->src : NULL;

@@ -342,10 +342,15 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     buf_puts(b, fl == FL_CL ? ")" : fl == FL_CUDA ? ", 1)" : ", 1, __ATOMIC_SEQ_CST)");
     break;
   case CE_STATUS: case CE_STATUS_FLAG: case CE_STATUS_VALUE: print_status(b, e, fl); break;
-  case CE_SHFL_UP:   /* generated for cuda only (GenOptions.warp_shuffle) */
-    buf_puts(b, "__shfl_up_sync(0xffffffffu, ");
+  case CE_SHFL_UP: case CE_SHFL_DOWN:   /* generated for cuda only (GenOptions.warp_shuffle) */
+    buf_puts(b, e->kind == CE_SHFL_UP ? "__shfl_up_sync(0xffffffffu, " : "__shfl_down_sync(0xffffffffu, ");
     print_exp(b, e->args[0], fl);
     buf_printf(b, ", %lld)", e->ival);
+    break;
+  case CE_WARP_FIRST:   /* cuda only, as CE_SHFL_DOWN */
+    buf_puts(b, "__ffs(__ballot_sync(0xffffffffu, ");
+    print_exp(b, e->args[0], fl);
+    buf_puts(b, "))");
     break;
   case CE_READ:
     if (e->is_volatile) {   /* *(volatile T *)&buf[i]: a read or store that always reaches memory */

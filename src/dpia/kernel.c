@@ -67,6 +67,12 @@ CExp *cexp_shfl_up(CExp *x, int delta) {
   e->ival = delta;
   return e;
 }
+CExp *cexp_shfl_down(CExp *x, int delta) {
+  CExp *e = status_op(CE_SHFL_DOWN, x->type, 1, x, NULL);
+  e->ival = delta;
+  return e;
+}
+CExp *cexp_warp_first(CExp *cond) { return status_op(CE_WARP_FIRST, type_scalar(TY_INT), 1, cond, NULL); }
 
 KStmt *kstmt_block(void) {
   KStmt *s = NEW(KStmt);
@@ -109,4 +115,55 @@ void kernel_add_buffer(Kernel *k, Buffer *b) {
   for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
   bufs[k->nbufs++] = b;
   k->bufs = bufs;
+}
+
+/* ---- bounds of an index expression ---- */
+
+/* [lo, hi] within the range of e's type: int arithmetic wraps (-fwrapv) outside it. */
+static bool fits_type(Type *t, Nat *lo, Nat *hi) {
+  if (t->kind == TY_LONG) return true;   /* nat bounds of the expressions below stay far inside */
+  return t->kind == TY_INT && nat_proves_le(nat_const(INT32_MIN), lo) && nat_proves_le(hi, nat_const(INT32_MAX));
+}
+
+bool cexp_bounds(CExp *e, Nat **lo, Nat **hi) {
+  Nat *l[2] = {0}, *h[2] = {0};
+  if (e->kind == CE_LIT) {
+    if (e->type->kind != TY_INT && e->type->kind != TY_LONG) return false;
+    *lo = *hi = nat_const(e->ival);
+    return true;
+  }
+  if (e->kind == CE_NAT) {
+    *lo = nat_min_of(e->nat); *hi = nat_max_of(e->nat);
+    return *lo && *hi && fits_type(e->type, *lo, *hi);
+  }
+  if (e->kind == CE_SELECT) {
+    if (!cexp_bounds(e->args[1], &l[0], &h[0]) || !cexp_bounds(e->args[2], &l[1], &h[1])) return false;
+    *lo = nat_min(l[0], l[1]); *hi = nat_max(h[0], h[1]);
+    return true;
+  }
+  bool checked = e->kind == CE_OP && (e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD);   /* (a, b, site) */
+  if (e->kind != CE_OP || e->n < 1 || e->n > (checked ? 3 : 2)) return false;
+  for (int i = 0; i < e->n && i < 2; i++) if (!cexp_bounds(e->args[i], &l[i], &h[i])) return false;
+  long long c;
+  switch (e->op) {
+  case OP_I2L: *lo = l[0]; *hi = h[0]; return true;
+  case OP_L2I: *lo = l[0]; *hi = h[0]; break;
+  case OP_ADD: *lo = nat_add(l[0], l[1]); *hi = nat_add(h[0], h[1]); break;
+  case OP_SUB: *lo = nat_sub(l[0], h[1]); *hi = nat_sub(h[0], l[1]); break;
+  case OP_MIN: *lo = nat_min(l[0], l[1]); *hi = nat_min(h[0], h[1]); break;
+  case OP_MAX: *lo = nat_max(l[0], l[1]); *hi = nat_max(h[0], h[1]); break;
+  case OP_MUL:   /* by a constant ≥ 0 */
+    if (nat_is_const(l[1], &c) && nat_same(l[1], h[1]) && c >= 0) { *lo = nat_mul(l[0], l[1]); *hi = nat_mul(h[0], l[1]); break; }
+    if (nat_is_const(l[0], &c) && nat_same(l[0], h[0]) && c >= 0) { *lo = nat_mul(l[1], l[0]); *hi = nat_mul(h[1], l[0]); break; }
+    return false;
+  case OP_DIV: case OP_MOD: case OP_CHECK_DIV: case OP_CHECK_MOD:
+    /* C's / and % of a dividend ≥ 0 by a divisor ≥ 1: [lo/d, hi/d], [0, min(hi, d-1)] */
+    if (!nat_proves_le(nat_const(0), l[0]) || !nat_proves_le(nat_const(1), l[1])) return false;
+    if (e->op == OP_MOD || e->op == OP_CHECK_MOD) { *lo = nat_const(0); *hi = nat_min(h[0], nat_sub(h[1], nat_const(1))); }
+    else if (nat_is_const(l[1], &c) && nat_same(l[1], h[1])) { *lo = nat_div(l[0], l[1]); *hi = nat_div(h[0], l[1]); }
+    else return false;
+    break;
+  default: return false;
+  }
+  return fits_type(e->type, *lo, *hi);
 }

@@ -30,8 +30,12 @@ typedef enum {
                    value args[1] (int or float) in the low ones: one store publishes both */
   CE_STATUS_FLAG,  /* the flag of status word args[0] */
   CE_STATUS_VALUE, /* the value (of `type`) of status word args[0] */
-  CE_SHFL_UP       /* args[0] of the lane `ival` below this one in its warp (cuda only;
-                      lookback.c's CLIFT_LB_SHUFFLE experiment) */
+  CE_SHFL_UP,      /* args[0] of the lane `ival` below this one in its warp, its own below
+                      lane 0 (cuda only: lookback.c's scan of the group's partials) */
+  CE_SHFL_DOWN,    /* args[0] of the lane `ival` above this one in its warp, its own past
+                      the last lane (cuda only: lookback.c's warp-wide look-back) */
+  CE_WARP_FIRST    /* an int: 1 + the lowest lane of the warp where the bool args[0] holds,
+                      0 where none does (cuda's __ffs(__ballot_sync(…)); lookback.c) */
 } CExpKind;
 
 typedef struct Buffer {
@@ -154,6 +158,12 @@ CExp *cexp_status(CExp *flag, CExp *value);      /* CE_STATUS */
 CExp *cexp_status_flag(CExp *word);
 CExp *cexp_status_value(CExp *word, Type *t);
 CExp *cexp_shfl_up(CExp *x, int delta);
+CExp *cexp_shfl_down(CExp *x, int delta);
+CExp *cexp_warp_first(CExp *cond);
+/* Bounds lo ≤ e ≤ hi of an int or long expression of literals, nats (loop
+   variables, sizes) and + - * / % min max casts and selects, where every step
+   provably stays within its type's range; false when unknown. */
+bool cexp_bounds(CExp *e, Nat **lo, Nat **hi);
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
@@ -183,8 +193,12 @@ typedef struct GenOptions {
   /* internal (program.c's second try): a privatised accumulator is copied
      into local memory after its loop, for readers outside its partition */
   bool priv_copy_out;
-  /* the target has warp shuffles (cuda): lookback.c's CLIFT_LB_SHUFFLE experiment */
+  /* the target has warp votes and shuffles over warps of 32 (cuda): the
+     warp-wide look-back of the one pass (lookback.c) */
   bool warp_shuffle;
+  /* a work-group size given (--local-size, a tuned one): every kernel must be
+     right at any size, so none pins its work-group (lookback.c) */
+  bool local_size_given;
 } GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.

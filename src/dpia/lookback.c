@@ -5,13 +5,17 @@
      a work-group takes the next tile number from a counter (atomic), so it
        only ever waits for tiles that groups already running hold;
      it copies the tile (LB_TILE elements, any map before it fused in) into
-       local memory; each work-item folds LB_ITEMS consecutive elements
+       local memory, through registers (each work-item's loads all in flight
+       at once); each work-item folds LB_ITEMS consecutive elements
        (filter: counts what the predicate keeps; scan: combines them);
-     a scan of those LB_GROUP partials in local memory (Hillis–Steele);
-     one work-item publishes the tile's aggregate (flag 1), walks back over
-       the earlier tiles' status words 8 at a time (8 independent loads),
-       adding aggregates until it meets an inclusive prefix (flag 2), then
-       publishes its own inclusive prefix;
+     a scan of those LB_GROUP partials (cuda: by shuffles within each warp,
+       then across the warps; elsewhere Hillis–Steele in local memory);
+     the tile's aggregate is published (flag 1), the earlier tiles' status
+       words are walked back over, adding aggregates until an inclusive
+       prefix (flag 2), and the tile's own inclusive prefix is published:
+       on cuda by the group's first warp, a word per lane and votes to find
+       where to stop (lb_look_back_warp); elsewhere by one work-item, 8 words
+       at a time (lb_look_back);
      filter: every work-item compacts its kept elements into a second local
        tile, which the group copies out from the tile's offset, through the
        map after the filter when there is one (coalesced writes);
@@ -37,20 +41,31 @@
    The window was 32 status words until 2026-11-27: the 32 longs of the work-item
    that walks back cost every work-item registers; at 8 the filter and the scan
    at 2^27 took half the time on an H100 (1.64 → 0.83 ms, 1.68 → 0.86 ms), with
-   16 items per work-item or the warp-shuffle scan no faster */
+   16 items per work-item or the warp-shuffle scan no faster. The window is
+   the look-back of the targets without warp votes (opencl), and of cuda with
+   a given work-group size */
 #ifndef CLIFT_LB_ITEMS
 #define CLIFT_LB_ITEMS 9
 #endif
 #ifndef CLIFT_LB_WINDOW
 #define CLIFT_LB_WINDOW 8
 #endif
-/* CLIFT_LB_SHUFFLE=1 (an experiment, off by default): on cuda the group's
-   scan of the partials is a scan within each warp by shuffles, one work-item
-   scanning the 8 warp totals, and a last pass adding them: 3 barriers where
-   Hillis–Steele takes 8. Its loop is pinned to 256 work-items (a warp's 32
-   lanes must all take part), so --local-size must leave it alone. */
-#ifndef CLIFT_LB_SHUFFLE
-#define CLIFT_LB_SHUFFLE 0
+/* CLIFT_LB_WARP=0: the window of one work-item on cuda too (the look-back
+   before 2026-11-27's warp-wide one). CLIFT_LB_REGISTERS=0: the tile loaded
+   and copied out by loops striding by the work-group's size, a load then a
+   store each step (before the same change). Both 0 print the code of the
+   commit before them: bench/gpu/lb_2026-11-27.sh times the builds. */
+#ifndef CLIFT_LB_WARP
+#define CLIFT_LB_WARP 1
+#endif
+/* CLIFT_LB_WARP_SCAN=0: with the warp-wide look-back, the group's scan of
+   the partials by Hillis–Steele in local memory (8 barriers) instead of
+   shuffles within each warp (3). */
+#ifndef CLIFT_LB_WARP_SCAN
+#define CLIFT_LB_WARP_SCAN 1
+#endif
+#ifndef CLIFT_LB_REGISTERS
+#define CLIFT_LB_REGISTERS 1
 #endif
 enum { LB_GROUP = 256, LB_ITEMS = CLIFT_LB_ITEMS, LB_TILE = LB_GROUP * LB_ITEMS };
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
@@ -76,6 +91,7 @@ typedef struct Lb {
   View *data; Acc *data_acc;       /* the tile in local memory */
   View *part; Acc *part_acc;       /* the work-items' partials, scanned in place: inclusive */
   View *prefix;                    /* the tiles before it, combined (local) */
+  bool warp;                       /* the look-back by the 32 lanes of warp 0 (lb_look_back_warp) */
 } Lb;
 
 static CExp *int_lit(long long v) { return cexp_lit_int(v); }
@@ -152,8 +168,66 @@ static bool local_bytes(Type *elem, Type *t, int tiles, long long *bytes) {
   return true;
 }
 
+static void disjoint_from(KStmt *block, int mark);
+
 /* Back to the group's level: the loop over tiles' body. */
 static void at_group(Lb *lb, KStmt *group) { lb->tr->par = &lb->wrg; lb->tr->block = group; }
+
+/* Elements k < count of the tile, work-item l taking l, l + LB_GROUP, … (a
+   sequential loop of LB_ITEMS steps, which the device compilers unroll, where
+   a loop striding by the group's size is not): the body, tr->block, under
+   `if (k < count)`, tr->seq raised (the caller lowers it). */
+static KStmt *strided(Lb *lb, Nat *count, Nat **k) {
+  Tr *tr = lb->tr;
+  ParLoop *loop = NEW(ParLoop);
+  NatVar *l, *j;
+  tr->seq++;
+  if (CLIFT_LB_REGISTERS) {
+    par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, loop);
+    tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_ITEMS), &j);
+    *k = nat_add(nat_mul(nat_var(j), nat_const(LB_GROUP)), nat_var(l));
+  } else {
+    par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &l, loop);
+    *k = nat_var(l);
+  }
+  KStmt *then;
+  branch(tr, cexp_nat_lt(*k, count), &then, NULL);
+  tr->block = then;
+  return then;
+}
+
+/* The tile into local memory, elements of a scalar or vector type: work-item
+   l loads elements l, l + LB_GROUP, … (coalesced) into registers, all of them
+   before it stores any, so that its LB_ITEMS loads are in flight together
+   (one memory latency a tile, where a load then a store each step waits for
+   every load in turn: 9 latencies). Leaves tr at the group's level. */
+static bool lb_load(Lb *lb, View *xs, Type *elem) {
+  Tr *tr = lb->tr;
+  KStmt *group = tr->block;
+  ParLoop loop;
+  NatVar *l, *j;
+  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  View *reg; Acc *reg_acc;
+  dpia_new(tr, type_array(elem, nat_const(LB_ITEMS)), SPACE_PRIVATE, &reg, &reg_acc);
+  bool ok = true;
+  for (int store = 0; store < 2 && ok; store++) {
+    tr->block = body;
+    tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_ITEMS), &j);
+    tr->seq++;
+    Nat *e = nat_add(nat_mul(nat_var(j), nat_const(LB_GROUP)), nat_var(l));
+    KStmt *then;
+    branch(tr, cexp_nat_lt(e, lb->count), &then, NULL);
+    tr->block = then;
+    if (!store) ok = dpia_assign(tr, acc_idx(reg_acc, nat_var(j)), view_idx(tr, xs, nat_add(lb->from, e)), elem);
+    else {
+      ok = dpia_assign(tr, acc_idx(lb->data_acc, e), view_idx(tr, reg, nat_var(j)), elem);
+      disjoint_from(then, 0);   /* element j·LB_GROUP + l: work-item l's own */
+    }
+    tr->seq--;
+  }
+  at_group(lb, group);
+  return ok;
+}
 
 /* The counter and flags cleared (a kernel of its own), the loop over tiles
    opened, the tile's number taken, the tile copied into local memory.
@@ -196,6 +270,7 @@ static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
   lb->from = nat_mul(nat_var(lb->tile), nat_const(LB_TILE));
   lb->count = nat_min(nat_const(LB_TILE), nat_sub(lb->n, lb->from));
   dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &lb->data, &lb->data_acc);
+  if (CLIFT_LB_REGISTERS && (type_is_scalar(elem) || elem->kind == TY_VECTOR)) return lb_load(lb, xs, elem) ? group : NULL;
   par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &k, &load);
   KStmt *then;
   branch(tr, cexp_nat_lt(nat_var(k), lb->count), &then, NULL);
@@ -238,12 +313,11 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   View *other; Acc *other_acc;
   dpia_new(tr, type_array(t, nat_const(LB_GROUP)), SPACE_LOCAL, &lb->part, &lb->part_acc);
   dpia_new(tr, type_array(t, nat_const(LB_GROUP)), SPACE_LOCAL, &other, &other_acc);
-  bool shuffle = CLIFT_LB_SHUFFLE && tr->gen && tr->gen->warp_shuffle && type_is_scalar(t) && t->kind != TY_BOOL;
   ParLoop loop;
   NatVar *l;
   KStmt *around = tr->block;
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
-  if (shuffle) around->stmts[around->n - 1]->pinned = true;   /* one iteration per work-item: every lane shuffles */
+  if (lb->warp) around->stmts[around->n - 1]->pinned = true;   /* groups of LB_GROUP: warp 0 has its 32 lanes */
   const char *acc = declare(tr, "part", t, lb->op.neutral);
   Nat *e;
   items(lb, l, &e);
@@ -259,7 +333,7 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   assign(tr, var(acc, t), c, false);
   tr->seq--;
   tr->block = body;
-  if (shuffle) return warp_scan(lb, group, body, l, acc);
+  if (lb->warp && CLIFT_LB_WARP_SCAN) return warp_scan(lb, group, body, l, acc);
   CExp *slot = acc_resolve(tr, acc_idx(lb->part_acc, nat_var(l)), (Path){0, NULL});
   if (!slot) return false;
   assign(tr, slot, var(acc, t), false);
@@ -287,7 +361,8 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   return true;
 }
 
-/* CLIFT_LB_SHUFFLE: work-item l's partial `acc` scanned within its warp by
+/* The group's scan where lb->warp (the group pinned to LB_GROUP, warps of
+   32): work-item l's partial `acc` scanned within its warp by
    shuffles (inside l's loop `body`), stored in lb->part[l], the warp's total
    in a local array; one work-item scans the 8 totals; every work-item past
    the first warp combines its warp's offset in. */
@@ -434,6 +509,108 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   return true;
 }
 
+/* The look-back by the 32 lanes of the group's first warp (cuda: votes and
+   shuffles; the work-group pinned to LB_GROUP so that the loop over 32 is one
+   warp, one lane each). Each round, lane k reads the status word of tile
+   back - k (one memory latency for 32 words); two votes find the nearest
+   lane whose tile is unpublished (z) and the nearest inclusive prefix (p);
+   the lanes before z are combined (a reduction by shuffles, older ⊕ newer),
+   and the walk ends when p comes before z, else goes on from z (or 32 back).
+   Only lane 0's reduction is the sum; it publishes. Every lane gets the same
+   votes, so the loop's condition is the same in the whole warp. */
+static bool lb_look_back_warp(Lb *lb, KStmt *group) {
+  enum { WARP = 32 };
+  Tr *tr = lb->tr;
+  Type *t = lb->op.t, *it = int_type(), *lt = type_scalar(TY_LONG);
+  Acc *pre_acc;
+  dpia_new(tr, type_array(t, nat_const(1)), SPACE_LOCAL, &lb->prefix, &pre_acc);
+  ParLoop lanes;
+  NatVar *lane;
+  par_loop(tr, LEVEL_LCL, nat_const(WARP), &lane, &lanes);
+  CExp *agg_read = read(tr, lb->part, nat_const(LB_GROUP - 1));
+  CExp *pre_slot = acc_resolve(tr, acc_idx(pre_acc, nat_const(0)), (Path){0, NULL});
+  if (!agg_read || !pre_slot) return false;
+  const char *agg = declare(tr, "aggregate", t, agg_read);
+  Nat *me = nat_var(lb->tile);
+  CExp *lane0 = cexp_nat_lt(nat_var(lane), nat_const(1));
+  KStmt *first, *later, *then;
+  branch(tr, cexp_nat_lt(me, nat_const(1)), &first, &later);
+  tr->block = first;   /* tile 0: its aggregate is its inclusive prefix */
+  branch(tr, lane0, &then, NULL);
+  tr->block = then;
+  publish(lb, me, FLAG_PREFIX, var(agg, t));
+  assign(tr, pre_slot, lb->op.neutral, true);
+  tr->block = later;
+  branch(tr, lane0, &then, NULL);
+  tr->block = then;
+  publish(lb, me, FLAG_AGGREGATE, var(agg, t));
+  tr->block = later;
+  const char *prefix = declare(tr, "prefix", t, lb->op.neutral);
+  const char *jn = declare(tr, "back", it, cexp_nat(nat_sub(me, nat_const(1))));
+  const char *done = declare(tr, "done", it, int_lit(0));
+  Nat *j = nat_var(nat_var_new(jn, nat_const(0), nat_sub(lb->tiles, nat_const(1))));
+  KStmt *w = NEW(KStmt);
+  w->kind = KS_WHILE; w->then_ = kstmt_block(); w->body = kstmt_block();
+  w->cond = cmp(OP_EQ, var(done, it), int_lit(0));
+  kstmt_add(tr->block, w);
+  tr->block = w->body;
+  tr->seq++;
+  /* tile back - lane, clamped at tile 0, which a walk never passes (its word
+     is an inclusive prefix or not there yet) */
+  const char *word = declare(tr, "word", lt,
+                             cexp_read_volatile(lb->status, nat_max(nat_sub(j, nat_var(lane)), nat_const(0)), lt));
+  const char *flag = declare(tr, "flag", it, cexp_status_flag(var(word, lt)));
+  const char *z = declare(tr, "unpublished", it, cexp_warp_first(cmp(OP_EQ, var(flag, it), int_lit(0))));
+  const char *p = declare(tr, "inclusive", it, cexp_warp_first(cmp(OP_EQ, var(flag, it), int_lit(FLAG_PREFIX))));
+  /* the lanes to combine: those before the first unpublished word, up to and
+     with the first inclusive prefix among them (which ends the walk) */
+  CExp *before_z = cexp_op(OP_SUB, it, 2, (CExp *[]){ var(z, it), int_lit(1) });
+  CExp *sel = NEW(CExp);
+  *sel = (CExp){ .kind = CE_SELECT, .type = it, .n = 3, .field = -1 };
+  sel->args = NEW_ARRAY(CExp *, 3);
+  sel->args[0] = cmp(OP_EQ, var(z, it), int_lit(0)); sel->args[1] = int_lit(WARP); sel->args[2] = before_z;
+  const char *take = declare(tr, "take", it, sel);
+  KStmt *loop_body = tr->block, *ends;
+  branch(tr, cmp(OP_LT, int_lit(0), var(p, it)), &then, NULL);
+  tr->block = then;
+  branch(tr, cmp(OP_LE, var(p, it), var(take, it)), &ends, NULL);
+  tr->block = ends;
+  assign(tr, var(take, it), var(p, it), false);
+  assign(tr, var(done, it), int_lit(1), false);
+  tr->block = loop_body;
+  const char *v = declare(tr, "value", t, lb->op.neutral);
+  Nat *taken = nat_var(nat_var_new(take, nat_const(0), nat_const(WARP)));
+  branch(tr, cexp_nat_lt(nat_var(lane), taken), &then, NULL);
+  tr->block = then;
+  assign(tr, var(v, t), cexp_status_value(var(word, lt), t), false);
+  tr->block = loop_body;
+  for (int d = 1; d < WARP; d *= 2) {   /* lane 0 ends with lanes 0..31 combined, the oldest first */
+    const char *older = declare(tr, "older", t, cexp_shfl_down(var(v, t), d));
+    CExp *c = combine(tr, &lb->op, var(older, t), var(v, t));
+    if (!c) return false;
+    assign(tr, var(v, t), c, false);
+  }
+  CExp *c = combine(tr, &lb->op, var(v, t), var(prefix, t));
+  if (!c) return false;
+  assign(tr, var(prefix, t), c, false);
+  assign(tr, var(jn, it), cexp_op(OP_SUB, it, 2, (CExp *[]){ var(jn, it), var(take, it) }), false);
+  tr->seq--;
+  tr->block = later;
+  branch(tr, lane0, &then, NULL);
+  tr->block = then;
+  c = combine(tr, &lb->op, var(prefix, t), var(agg, t));
+  if (!c) return false;
+  publish(lb, me, FLAG_PREFIX, c);
+  assign(tr, pre_slot, var(prefix, t), true);
+  at_group(lb, group);
+  return true;
+}
+
+/* The warp-wide look-back where the target has warp votes and the work-group
+   may be pinned (no size given); the window of one work-item otherwise. */
+static bool look_back(Lb *lb, KStmt *group) { return lb->warp ? lb_look_back_warp(lb, group) : lb_look_back(lb, group); }
+static bool warp_ok(Tr *tr) { return CLIFT_LB_WARP && tr->gen && tr->gen->warp_shuffle && !tr->gen->local_size_given; }
+
 static void lb_end(Lb *lb) { lb->tr->par = lb->wrg.outer; lb->tr->block = lb->top; }
 
 /* Every statement added to `block` from `mark` on writes a place of its own
@@ -452,9 +629,9 @@ bool dpia_single_pass_fits(Type *elem, Type *t, bool filter) {
 bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, Nat *n, Acc *out) {
   Acc *data = exists_accept(tr, out, n);
   if (!data) return false;
-  Lb lb = { .tr = tr, .op = { int_type(), int_lit(0), NULL }, .n = n };
+  Lb lb = { .tr = tr, .op = { int_type(), int_lit(0), NULL }, .n = n, .warp = warp_ok(tr) };
   KStmt *group = lb_begin(&lb, xs, elem);
-  if (!group || !lb_partials(&lb, group, p) || !lb_look_back(&lb, group)) return false;
+  if (!group || !lb_partials(&lb, group, p) || !look_back(&lb, group)) return false;
   CExp *pv = read(tr, lb.prefix, nat_const(0)), *kv = read(tr, lb.part, nat_const(LB_GROUP - 1));
   if (!pv || !kv) return false;
   NatVar *before = bind_count(tr, "before", pv, n);
@@ -463,7 +640,7 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   View *packed; Acc *packed_acc;
   dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &packed, &packed_acc);
   ParLoop loop;
-  NatVar *l, *i;
+  NatVar *l;
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
   const char *at = declare(tr, "at", int_type(), int_lit(0));
   KStmt *then;
@@ -487,13 +664,13 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   tr->seq--;
   at_group(&lb, group);
   /* the group copies them out from the tile's offset: coalesced */
-  par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &i, &loop);
-  branch(tr, cexp_nat_lt(nat_var(i), nat_var(in_tile)), &then, NULL);
-  tr->block = then;
-  View *y = view_idx(tr, packed, nat_var(i));
-  Acc *dst = acc_idx(data, nat_add(nat_var(before), nat_var(i)));
+  Nat *k;
+  then = strided(&lb, nat_var(in_tile), &k);
+  View *y = view_idx(tr, packed, k);
+  Acc *dst = acc_idx(data, nat_add(nat_var(before), k));
   bool ok = post ? dpia_apply_acc(tr, post, &y, dst) : dpia_assign(tr, dst, y, elem);
   disjoint_from(then, 0);
+  tr->seq--;
   lb_end(&lb);
   if (!ok) return false;
   /* the length: the last tile's inclusive prefix (none: 0) */
@@ -508,12 +685,12 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
 bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *n, Acc *out) {
   CExp *neutral = view_resolve(tr, init, (Path){0, NULL});
   if (!neutral) return false;
-  Lb lb = { .tr = tr, .op = { t, neutral, f }, .n = n };
+  Lb lb = { .tr = tr, .op = { t, neutral, f }, .n = n, .warp = warp_ok(tr) };
   KStmt *group = lb_begin(&lb, xs, t);
-  if (!group || !lb_partials(&lb, group, NULL) || !lb_look_back(&lb, group)) return false;
+  if (!group || !lb_partials(&lb, group, NULL) || !look_back(&lb, group)) return false;
   /* every work-item rescans its elements in place from its start */
   ParLoop loop;
-  NatVar *l, *i;
+  NatVar *l;
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
   CExp *pv = read(tr, lb.prefix, nat_const(0));
   if (!pv) return false;
@@ -537,11 +714,11 @@ bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *
   tr->seq--;
   at_group(&lb, group);
   /* the group copies the tile out: coalesced */
-  par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &i, &loop);
-  branch(tr, cexp_nat_lt(nat_var(i), lb.count), &then, NULL);
-  tr->block = then;
-  bool ok = dpia_assign(tr, acc_idx(out, nat_add(lb.from, nat_var(i))), view_idx(tr, lb.data, nat_var(i)), t);
+  Nat *k;
+  then = strided(&lb, lb.count, &k);
+  bool ok = dpia_assign(tr, acc_idx(out, nat_add(lb.from, k)), view_idx(tr, lb.data, k), t);
   disjoint_from(then, 0);
+  tr->seq--;
   lb_end(&lb);
   return ok;
 }

@@ -458,6 +458,7 @@ Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
   int counter = 0;
+  plan_split_sections(k->body);
   if (!distribute_ifs(k->body, &counter)) return NULL;
   KStmt *w = while_around_parallel(k->body);
   if (w)

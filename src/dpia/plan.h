@@ -44,6 +44,10 @@ typedef struct Plan {
    NULL + diag (DIAG_UNSUPPORTED: the driver names the target) for what the
    plan cannot express. */
 Plan *plan_build(Kernel *k);
+/* A peeled stencil's sections (one-kernel blocks) as loop nests of their
+   own: a grid loop around them split into one loop per section, a border
+   section outside (plan_nests.c). Called by plan_build. */
+void plan_split_sections(KStmt *body);
 
 /* SPEC §6: --local-size / --global-size replace the defaults (grid-stride
    loops make any size correct); 0 in a dimension keeps the default there. */

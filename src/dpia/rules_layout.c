@@ -180,10 +180,15 @@ View *exp_aref(Tr *tr, Expr *e) {
   }
   View *i = dpia_exp(tr, e->kids[1]);
   if (!i) return NULL;
-  CExp *args[3] = { i->scalar, cexp_nat(n), kernel_check_site(tr->k, e->loc, CHECK_AREF) };
   KStmt *d = NEW(KStmt);
   d->kind = KS_DECL; d->name = dpia_fresh(tr, "ix"); d->type = type_scalar(TY_LONG);
-  d->init = cexp_op(OP_CHECK_INDEX, d->type, 3, args);   /* SPEC §4.1: out of range is an error */
+  Nat *lo, *hi;
+  if (cexp_bounds(i->scalar, &lo, &hi) && nat_proves_le(nat_const(0), lo) && nat_proves_lt(hi, n))
+    d->init = cexp_op(OP_I2L, d->type, 1, &i->scalar);   /* in range by its bounds: APL's rotations, (i + k) % n */
+  else {
+    CExp *args[3] = { i->scalar, cexp_nat(n), kernel_check_site(tr->k, e->loc, CHECK_AREF) };
+    d->init = cexp_op(OP_CHECK_INDEX, d->type, 3, args);   /* SPEC §4.1: out of range is an error */
+  }
   kstmt_add(tr->block, d);
   NatVar *v = nat_var_new(d->name, nat_const(0), nat_sub(n, nat_const(1)));
   return view_idx(tr, xs, nat_var(v));

@@ -229,10 +229,13 @@ static bool broadcast_use(TExp *e, const char *name, int rank) {
   return false;
 }
 
-/* How many times `name` is read in e (shadowing respected). */
+/* How many times the elements of `name` are read in e (shadowing respected;
+   shape(name) reads none: Sobol's `X +.× v` reshapes v to shape(X)'s rows, and
+   X, 10^7 × 30 reductions, was written to memory as if it were read twice). */
 static int uses(TExp *e, const char *name) {
   if (!e) return 0;
   if (e->kind == TE_VAR) return strcmp(e->name, name) == 0;
+  if (e->kind == TE_OP && e->op->lower == lower_shape) return 0;
   if ((e->kind == TE_LET || e->kind == TE_FN) && strcmp(e->name, name) == 0)
     return e->kind == TE_LET ? uses(e->kids[0], name) : 0;
   int n = 0;

@@ -175,5 +175,20 @@ fi
 
 # Issue 11 item 7: the top-level filter and scan in one pass (lib.sh)
 check_single_pass '^extern "C" __global__' 'atomicAdd\(' '\(\*\(volatile long long \*\)&'
+# cuda's look-back is warp-wide (lookback.c lb_look_back_warp): the first warp's
+# 32 lanes read a status word each (the one volatile load), two votes find the
+# nearest unpublished word and the nearest inclusive prefix, five shuffles sum
+# the aggregates between; no window of words in one work-item's registers. The
+# group's scan of its partials is by shuffles within each warp (3 barriers, not
+# Hillis–Steele's 8). The tile is loaded into registers first, all of a work-item's loads before its
+# stores to shared memory (a sequential loop of 9 over elements l + 256 j).
+for f in tests/regress/lookback_filter.lift tests/regress/lookback_scan.lift tests/regress/lookback_scan_max.lift; do
+  gen $f || continue
+  expect_count $f '__ffs\(__ballot_sync\(0xffffffffu, ' 2 "warp votes of the look-back"
+  expect_count $f '__shfl_down_sync\(0xffffffffu, ' 5 "shuffles summing the look-back's aggregates"
+  expect_count $f 'window' 0 "a window of status words in one work-item"
+  expect_count $f '__shfl_up_sync\(0xffffffffu, ' 5 "shuffles of the group's scan"
+  expect_count $f 'priv[0-9]+\[i[0-9]+\] = .*xs\[tile[0-9]+ \* 2304 \+ lid[0-9]+ \+ i[0-9]+ \* 256\]' 1 "the tile's loads into registers"
+done
 
 summary "cuda codegen"
