@@ -21,9 +21,11 @@
 # Output: stdout and $OUT/output.txt. Environment: TARGETS (default "cuda
 # opencl"), SMALL=1 (the full sizes replaced by small ones and no peers: a
 # smoke test of the script without a GPU, e.g. TARGETS=opencl SMALL=1).
-# Usage (device): bash bench/gpu/fcl_2026-11-27.sh      (under 6 minutes)
+# Usage (device): bash bench/gpu/fcl_2026-11-27.sh      (under 6 minutes: a step
+# that would start after its deadline, 170 s for the checks, 270 s for the
+# timings, is skipped and says so)
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-/tmp/fcl_out}
 mkdir -p "$OUT"
 TARGETS=${TARGETS:-cuda opencl}
@@ -82,12 +84,14 @@ main() {
   for t in $TARGETS; do
     for b in "${benches[@]}"; do
       IFS='|' read -r name prog small big work runs <<<"$b"
+      [ $SECONDS -lt 170 ] || { echo "check $name -t $t: skipped (past 170 s)"; continue; }
       if timeout 60 $C bench -t $t --check --runs 1 "$prog" $small > "$W/ck.out" 2>&1; then echo "check $name -t $t: ok"
       else echo "check $name -t $t: FAILED: $(head -c 400 "$W/ck.out")"; fi
     done
     for o in "reduce|examples/fcl/reduce.fcl|@$W/o300001.txt" "scan|examples/fcl/scan.fcl|@$W/o300001.txt" \
              "reverse|examples/fcl/reverse.fcl|256 @$W/o300001.txt" "transpose|examples/fcl/transpose.fcl|16 600 500 @$W/o300000.txt"; do
       IFS='|' read -r name prog args <<<"$o"
+      [ $SECONDS -lt 170 ] || { echo "oracle $name -t $t: skipped (past 170 s)"; continue; }
       python3 tests/fcl/oracle.py $name $args > "$W/want.txt"
       timeout 60 $C run -t $t "$prog" $args > "$W/got.txt" 2>&1
       if cmp -s "$W/want.txt" "$W/got.txt"; then echo "oracle $name $(sed 's/@[^ ]*o\([0-9]*\).txt/[\1]/' <<<"$args") -t $t: ok"
@@ -99,6 +103,7 @@ main() {
   echo "   GB/s of the bytes each must move, GFLOP/s of matmul's 2n³; kernels counted at these sizes, matmul's at the check's)"
   for b in "${benches[@]}"; do
     IFS='|' read -r name prog small big work runs <<<"$b"
+    [ $SECONDS -lt 270 ] || { echo "$name: skipped (past 270 s)"; continue; }
     kin=$big; case $name in matmul*) kin=$small;; esac
     k=$(timeout 60 $C compile -t cuda --print "$prog" $kin 2>/dev/null | grep -c '__global__')
     line="$name ($k kernel(s)):"
@@ -116,7 +121,7 @@ main() {
     echo "== 3. peers (bench/gpu/fcl_peers.cu: hand-written CUDA after NVIDIA's SDK kernels, CUB for Thrust)"
     wait
     if [ "$(cat "$W/nvcc.rc" 2>/dev/null)" = 0 ]; then
-      timeout 100 "$W/fcl_peers" 2>&1 | tee "$W/peers.txt" | grep -E "^peer|fcl_peers:"
+      timeout 60 "$W/fcl_peers" 2>&1 | tee "$W/peers.txt" | grep -E "^peer|fcl_peers:"
       echo "== ratios: clift / peer (median ms), cuda"
       for pair in "reverse reverse" "reverse_any reverse" "transpose_t32 transpose" "transpose_t16 transpose" \
                   "reduce_part reduce_part" "matmul_${M1} matmul:${M1}x${M1}" "matmul_${M2} matmul:${M2}x${M2}" "reduce reduce" "scan scan"; do
