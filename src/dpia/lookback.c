@@ -45,7 +45,7 @@
    the look-back of the targets without warp votes (opencl), and of cuda with
    a given work-group size */
 #ifndef CLIFT_LB_ITEMS
-#define CLIFT_LB_ITEMS 9
+#define CLIFT_LB_ITEMS 15
 #endif
 #ifndef CLIFT_LB_WINDOW
 #define CLIFT_LB_WINDOW 8

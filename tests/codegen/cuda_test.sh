@@ -188,7 +188,7 @@ for f in tests/regress/lookback_filter.lift tests/regress/lookback_scan.lift tes
   expect_count $f '__shfl_down_sync\(0xffffffffu, ' 5 "shuffles summing the look-back's aggregates"
   expect_count $f 'window' 0 "a window of status words in one work-item"
   expect_count $f '__shfl_up_sync\(0xffffffffu, ' 5 "shuffles of the group's scan"
-  expect_count $f 'priv[0-9]+\[i[0-9]+\] = .*xs\[tile[0-9]+ \* 2304 \+ lid[0-9]+ \+ i[0-9]+ \* 256\]' 1 "the tile's loads into registers"
+  expect_count $f 'priv[0-9]+\[i[0-9]+\] = .*xs\[tile[0-9]+ \* 3840 \+ lid[0-9]+ \+ i[0-9]+ \* 256\]' 1 "the tile's loads into registers"
 done
 
 summary "cuda codegen"

@@ -793,7 +793,7 @@ class Gen:
                 s['N'] = r.choice([100, 127, 257, 300, 513, 1000, 1031])
             if not M and loops <= 2 and (self.bias or 'scan' in self.feats) and r.random() < 0.15:
                 # the one-pass filter and scan of the device targets work on tiles
-                # of 2304 elements with a look-back between them (dpia/lookback.c):
+                # of 3840 elements with a look-back between them (dpia/lookback.c):
                 # one tile and one, and several tiles
                 s['N'] = r.choice([2303, 2305, 4609, 7001])
             if M:
