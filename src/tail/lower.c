@@ -251,6 +251,19 @@ bool lower_reduces(TExp *e) {
   return false;
 }
 
+bool lower_reads_reductions(LowerCtx *c, TExp *e) {
+  if (!e) return false;
+  if (e->kind == TE_OP && e->op->lower == lower_shape) return false;
+  if (e->kind == TE_OP && strcmp(e->op->name, "reduce") == 0) return true;
+  if (e->kind == TE_VAR) {
+    for (LEnv *b = c->env; b; b = b->next)
+      if (strcmp(b->name, e->name) == 0) return !b->val->fn && b->val->reduces;
+    return false;
+  }
+  for (int i = 0; i < e->nkids; i++) if (lower_reads_reductions(c, e->kids[i])) return true;
+  return false;
+}
+
 /* Does computing an element of e call a math function or reduce (more than a
    few instructions: worth memory rather than recomputing per use)? */
 bool lower_costly(TExp *e) {
@@ -295,6 +308,8 @@ static LVal *lower_let(LowerCtx *c, TExp *e) {
     if (top && !d && v->e->kind != EX_VAR
         && (broadcast_use(e->kids[1], e->name, v->rank) || (lower_reduces(val) && uses(e->kids[1], e->name) > 1)))
       v->e = lower_materialise(c, v->e, v->rank, e->loc);
+    else if (lower_reduces(val))
+      v->reduces = true;   /* computed where it is read: a reduce over its rows keeps each row private (lower_ops.c) */
   }
   *b = (LEnv){ e->name, v->fn ? v : lval_named(v, name, e->loc), saved };
   if (print) ARENA_PUSH(c->outs, c->nouts, c->cap_outs, ((LOut){ b->val, val->kids[0]->type }));

@@ -18,6 +18,7 @@ struct LVal {
   bool known;              /* a static scalar: k */
   long long k;
   long long *vals;         /* a static int vector of ext[0] items, or NULL */
+  bool reduces;            /* let-bound, not in memory, each element a reduction (lower_let) */
   TExp *fn;                /* a function value (TE_FN or an operation) … */
   LEnv *env;               /* … and the scope it was written in */
 };
@@ -82,6 +83,9 @@ LVal *lval_named(LVal *v, const char *name, Loc loc);
 Expr *lower_materialise(LowerCtx *c, Expr *e, int r, Loc loc);
 /* Does the TAIL expression e reduce (each element of its value a reduction)? */
 bool lower_reduces(TExp *e);
+/* Does reading an element of e compute a reduction: e reduces, or reads a
+   let-bound array of reductions left in place (LVal.reduces)? */
+bool lower_reads_reductions(LowerCtx *c, TExp *e);
 /* … or call a math function (pow, exp, log, sqrt, trigonometry, division)? */
 bool lower_costly(TExp *e);
 

@@ -69,7 +69,11 @@ LVal *lower_zipwith(LowerCtx *c, TExp *e, LVal **a) {
 
 /* ---- reduce along the last axis ---- */
 
-typedef struct ReduceCtx { LVal *f, *init; bool assoc; long long m; } ReduceCtx;
+typedef struct ReduceCtx { LVal *f, *init; bool assoc, private_row; long long m; } ReduceCtx;
+
+/* Rows of at most this many elements that are themselves reductions are
+   computed into private memory before they are reduced (reduce_row). */
+enum { PRIVATE_ROW_MAX = 64 };
 
 /* one row: (aref (reduce n f row) 0) for an associative f (APL's right fold
    equals the left one with an identity); else a right fold, sequential:
@@ -77,6 +81,10 @@ typedef struct ReduceCtx { LVal *f, *init; bool assoc; long long m; } ReduceCtx;
 static Expr *reduce_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) {
   ReduceCtx *r = ctx;
   if (r->m == 0) return r->init->e;   /* an empty row: the identity (compiled targets refuse a reduce of [T]0) */
+  if (r->private_row) {   /* (toPrivate (mapSeq (λx. x)) row): each element's reduction once, then the sum of them */
+    const char *x = lx_fresh(c, "x");
+    row = lx_app(loc, "toPrivate", 2, lx_app(loc, "mapSeq", 1, lx_lambda(loc, 1, &x, lx_var(x, loc))), row);
+  }
   if (r->assoc) return lx_app(loc, "aref", 2, lx_app(loc, "reduce", 3, r->init->e, r->f->e, row), lx_int(0, loc));
   const char *acc = lx_fresh(c, "acc"), *x = lx_fresh(c, "x"), *i = lx_fresh(c, "i");
   Expr *call = expr_new(EX_APPLY, loc, 3);
@@ -91,7 +99,7 @@ static Expr *reduce_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) {
 LVal *lower_reduce(LowerCtx *c, TExp *e, LVal **a) {
   LVal *x = a[2];
   LVal *elems[2] = { lval_scalar(NULL, x->base), lval_scalar(NULL, x->base) };
-  ReduceCtx r = { lower_fn(c, a[0], 2, elems, e->loc), a[1], false, lval_ext(x, x->rank - 1) };
+  ReduceCtx r = { lower_fn(c, a[0], 2, elems, e->loc), a[1], false, false, lval_ext(x, x->rank - 1) };
   if (!r.f) return NULL;
   r.assoc = a[0]->fn->kind == TE_OP && a[0]->fn->op->assoc;
   if (r.m < 0 && !r.assoc) { lower_static_ext(e, x, x->rank - 1, &r.m); return NULL; }
@@ -110,6 +118,13 @@ LVal *lower_reduce(LowerCtx *c, TExp *e, LVal **a) {
       return v;
     }
   }
+  /* a row of reductions (Sobol's (I≠.∧dirs ⍵)+.×2*-⍳D: 30 products a point):
+     computed into private memory first, the row's reduction then reads it.
+     Fused into the sum, GCC stopped vectorising the 30 products (the double
+     sum is ordered: 1.85x slower on one core); in memory as a whole array,
+     the GPU wrote and read 2.4 GB a coordinate (11.9 against 1.45 ms a
+     product on an H100, bench/gpu/sobol_schedules.cu) */
+  r.private_row = x->rank >= 2 && r.m > 0 && r.m <= PRIVATE_ROW_MAX && lower_reads_reductions(c, e->kids[2]);
   return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, reduce_row, &r, e->loc), x->base, x->rank - 1), x, 1);
 }
 
