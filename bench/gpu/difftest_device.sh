@@ -20,19 +20,9 @@ echo "targets: $targets"
 # on the x4 machine (2026-11-27) 42-52 jobs of 64-thread OpenMP runs and 4-GPU
 # initialisations made every device run take 12-17 s, against 0.6-0.8 s on one H100
 gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
-# A process holding a CUDA context on every GPU for the whole run (it changes no
-# setting): the two x4 soaks of 2026-11-27 ran about 3 device runs a second
-# host-wide, whatever the job count, with the GPUs idle, as if each run waited for
-# the driver to set a GPU up again; with a context held open it stays set up.
-keepers=""
-if command -v nvcc >/dev/null && printf '#include <cuda_runtime.h>\n#include <unistd.h>\nint main(){cudaFree(0);pause();}\n' > /tmp/cuda_keep.cu \
-   && nvcc -o /tmp/cuda_keep /tmp/cuda_keep.cu >/dev/null 2>&1; then
-  for g in $(seq 0 $((${gpus:-1} - 1))); do CUDA_VISIBLE_DEVICES=$g /tmp/cuda_keep & keepers="$keepers $!"; done
-fi
 python3 tests/difftest/difftest.py --clift "$clift" --seeds "$SEEDS" --budget "$BUDGET" --rotate "$ROTATE" \
   --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" --gpus "${gpus:-1}" --omp-threads 2 > "$LOG/difftest.log" 2>&1
 status=$?
-[ -z "$keepers" ] || kill $keepers 2>/dev/null
 tail -n 30 "$LOG/difftest.log"
 (cd "$LOG" && tar czf keep.tgz keep 2>/dev/null && rm -rf keep)
 exit $status
