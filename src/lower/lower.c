@@ -19,7 +19,7 @@
 #include "../prim/prim.h"
 #include "../types/infer.h"
 
-enum { LOCAL_SIZE = 256, PER_ITEM = 64 };   /* C = 16384 elements per work-group */
+enum { LOCAL_SIZE = 256 };   /* C (lower_program's chunk) elements per work-group */
 
 static Expr *prim(const char *name, int n, Expr **kids, Loc loc) {
   Expr *e = expr_new(EX_PRIM, loc, n);
@@ -107,12 +107,12 @@ static bool lowerable(Expr *e, Program *p) {
          (type_is_scalar(acc) || acc->kind == TY_VECTOR) && bounded(xs->len, p);
 }
 
-static Expr *tree_reduce(Expr *e) {
+static Expr *tree_reduce(Expr *e, int chunk_size) {
   Reduce r = { e->kids[0], e->kids[1], e->loc };
   Reduce *rp = NEW(Reduce);
   *rp = r;
   Nat *n = e->kids[2]->type->len;
-  Nat *chunk = nat_const(LOCAL_SIZE * PER_ITEM);
+  Nat *chunk = nat_const(chunk_size);
   Nat *groups = nat_div(nat_add(n, nat_sub(chunk, nat_const(1))), chunk);
   Expr *partials = level(rp, e->kids[2], n, nat_mul(groups, chunk), chunk);
   /* the partials, padded to a multiple of L, are one chunk for one group */
@@ -152,12 +152,12 @@ static Expr *work_group_body(Expr *wrg, Program *prog) {
   return copy;
 }
 
-static Expr *lower_expr(Expr *e, Program *p) {
-  if (lowerable(e, p)) return tree_reduce(e);
+static Expr *lower_expr(Expr *e, Program *p, int chunk) {
+  if (lowerable(e, p)) return tree_reduce(e, chunk);
   if (e->kind == EX_PRIM && e->prim->level == LEVEL_WRG && e->kids[0]->kind == EX_LAMBDA) {
     Expr *w = work_group_body(e, p);
     if (w != e) {
-      Expr *arr = lower_expr(w->kids[1], p);
+      Expr *arr = lower_expr(w->kids[1], p, chunk);
       w->kids[1] = arr;
       return w;
     }
@@ -166,7 +166,7 @@ static Expr *lower_expr(Expr *e, Program *p) {
   Expr *copy = NULL;
   for (int i = 0; i < e->nkids; i++) {
     if (e->kids[i]->kind == EX_LAMBDA) continue;   /* inside a function: a per-thread reduce */
-    Expr *k = lower_expr(e->kids[i], p);
+    Expr *k = lower_expr(e->kids[i], p, chunk);
     if (k == e->kids[i]) continue;
     if (!copy) {
       copy = expr_new(e->kind, e->loc, e->nkids);
@@ -180,8 +180,8 @@ static Expr *lower_expr(Expr *e, Program *p) {
   return copy ? copy : e;
 }
 
-Program *lower_program(Program *p) {
-  Expr *body = lower_expr(p->body, p);
+Program *lower_program(Program *p, int chunk) {
+  Expr *body = lower_expr(p->body, p, chunk);
   if (body == p->body) return p;
   Program *q = NEW(Program);
   *q = *p;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 static inline Kernel *dpia_translate_lowered(Program *p) {
-  Program *lowered = lower_program(p);
+  Program *lowered = lower_program(p, LOWER_CHUNK_DEVICE);
   return lowered ? dpia_translate(lowered, NULL) : NULL;
 }
 
