@@ -199,7 +199,7 @@ static const char *usage_bench =
   "An APL or TAIL program (prog.apl, prog.tail) runs on its own literals: its\n"
   "output is printed once (a benchmark's checksum), then the time of the front\n"
   "end and code generation (the C, OpenCL or CUDA compiler excluded) and the\n"
-  "median of the runs; --size, --check and --tunable do not apply.\n"
+  "median of the runs; --size, --seed, --check and --tunable do not apply.\n"
   "An FCL program (prog.fcl; docs/fcl.md §6) runs on the inputs given after it,\n"
   "as for clift run (literals, @file, file.npy), compiled once for their shapes;\n"
   "the line names the inputs (scalars, and arrays as their lengths, [N]);\n"
@@ -637,6 +637,7 @@ static int cmd_bench(int argc, char **argv) {
   RunArgs ra = { .o = run_options_default() };
   const char *asked = "openmp";
   int i = 0, rc = 0;
+  bool seeded = false;   /* --seed: only programs with random inputs (size variables) take one */
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
     if (is_help(a)) { fputs(usage_bench, stdout); return 0; }
@@ -650,7 +651,7 @@ static int cmd_bench(int argc, char **argv) {
     else if (strcmp(a, "--size") == 0) o.sizes[o.nsizes++] = v;
     else if (strcmp(a, "--runs") == 0) o.runs = atoi(v);
     else if (strcmp(a, "--tolerance") == 0) o.tolerance = atof(v);
-    else if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, NULL, 0);
+    else if (strcmp(a, "--seed") == 0) { o.seed = strtoull(v, NULL, 0); seeded = true; }
     else return usage_error(usage_bench, "unknown option '%s'", a);
   }
   bool fcl = i < argc && fcl_is_file(argv[i]);   /* compiled for the shapes of the inputs that follow it */
@@ -660,11 +661,14 @@ static int cmd_bench(int argc, char **argv) {
   if (launch_target_error(usage_bench, &ra, asked, o.target)) return 2;
   if (fcl) {
     if (o.nsizes || ra.tunables.n) return usage_error(usage_bench, "%s", "FCL programs have no size variables or tunables (their sizes are their inputs')");
+    if (seeded) return usage_error(usage_bench, "%s", "--seed: an FCL program's inputs are given, not random");
     o.run = ra.o;
     return fcl_cli_bench(argv[i], &o, argc - i - 1, (const char **)argv + i + 1);
   }
   if (is_tail_or_apl(argv[i])) {
     if (o.nsizes || ra.tunables.n) return usage_error(usage_bench, "%s", "APL and TAIL programs have no sizes or tunables (their sizes are in the program)");
+    if (seeded) return usage_error(usage_bench, "%s", "--seed: APL and TAIL programs have no random inputs (their values are in the program)");
+    if (o.check) return usage_error(usage_bench, "%s", "--check: not for APL and TAIL programs (clift test checks them on every target against the interpreter)");
     o.run = ra.o;
     return bench_tail(argv[i], &o);
   }

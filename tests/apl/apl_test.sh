@@ -116,7 +116,8 @@ if [ $? -eq 0 ] && ! grep -q '%' "$T/core" && grep -q '(transpose' "$T/core"; th
 if grep -q '%' "$T/core"; then ok; else bad "the % check does not see a cyclic reshape: $(cat "$T/core")"; fi
 
 for args in "apl" "apl --emit-tail" "apl --bogus examples/apl/signal.apl" "apl examples/apl/signal.apl" \
-    "apl --emit-tail tests/tail/signal.tail" "compile -t c -o $T/lib examples/apl/signal.apl" "bench --size N=3 examples/apl/primes.apl"; do
+    "apl --emit-tail tests/tail/signal.tail" "compile -t c -o $T/lib examples/apl/signal.apl" "bench --size N=3 examples/apl/primes.apl" \
+    "bench --seed 7 examples/apl/signal.apl" "bench --check examples/apl/signal.apl"; do
   "$CLIFT" $args > "$T/out" 2>&1
   if [ $? -eq 2 ]; then ok; else bad "clift $args: expected exit 2: $(head -n 3 "$T/out")"; fi
 done

@@ -174,6 +174,8 @@ if [ $? -eq 0 ] && [ "$(grep -c '^ *__local ' "$T/mm.cl")" -le 4 ]; then ok; els
 if [ $? -eq 1 ] && grep -q "main takes 1 input (\[int\] -> Program<grid> int), 0 given" "$T/out"; then ok; else bad "bench without inputs: $(cat "$T/out")"; fi
 "$CLIFT" bench -t c --size N=4 examples/fcl/reduce.fcl '[1]' > "$T/out" 2>&1
 if [ $? -eq 2 ] && grep -q "FCL programs have no size variables" "$T/out"; then ok; else bad "bench --size: $(cat "$T/out")"; fi
+"$CLIFT" bench -t c --seed 7 examples/fcl/reduce.fcl '[1]' > "$T/out" 2>&1
+if [ $? -eq 2 ] && grep -q -- "--seed: an FCL program's inputs are given" "$T/out"; then ok; else bad "bench --seed (accepted and unused before): $(cat "$T/out")"; fi
 for t in c opencl; do
   "$CLIFT" bench -t $t --runs 2 tests/fcl/unsupported_shift.fcl $(sed -n 's/^-- args: //p' tests/fcl/unsupported_shift.fcl) > "$T/out" 2>&1
   if [ $? -eq 1 ] && grep -q "^tests/fcl/unsupported_shift.fcl:6:56: error: not supported on $t: << on values" "$T/out" && ! grep -q "^bench" "$T/out"; then ok
