@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# runrate_probe.sh — where a device run's seconds go (issue 9's soaks ran about 3
+# device runs a second host-wide): one `clift run -t cuda` of a small program,
+# three times (NVRTC compiles in every process: there is no cross-process cache),
+# its phases with CLIFT_TIMING if the build has it, then 16 at a time.
+# Usage (device): bash bench/gpu/runrate_probe.sh
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+make -s -j"$(nproc)" >&2 || exit 1
+f=tests/lift/vector_scale.lift
+sec() { python3 -c "import sys; print(round(float(sys.argv[2]) - float(sys.argv[1]), 3))" "$1" "$2"; }
+for t in cuda opencl c; do
+  for i in 1 2 3; do
+    t0=$(date +%s.%N); build/clift test -t $t "$f" >/dev/null 2>&1; echo "$t run $i: $(sec "$t0" "$(date +%s.%N)") s"
+  done
+done
+t0=$(date +%s.%N); build/clift compile -t cuda --ptx "$f" >/dev/null 2>&1; echo "NVRTC alone (compile --ptx): $(sec "$t0" "$(date +%s.%N)") s"
+for p in 4 16; do
+  t0=$(date +%s.%N)
+  seq 1 32 | xargs -P $p -I{} sh -c "build/clift test -t cuda $f >/dev/null 2>&1"
+  echo "32 cuda runs, $p at a time: $(sec "$t0" "$(date +%s.%N)") s"
+done
