@@ -17,9 +17,10 @@ done
 t0=$(date +%s.%N); build/clift compile -t cuda --ptx "$f" >/dev/null 2>&1; echo "NVRTC alone (compile --ptx): $(sec "$t0" "$(date +%s.%N)") s"
 # wall against CPU: a run that waits (a lock, the driver) has wall >> user + sys
 for t in cuda opencl; do
-  /usr/bin/time -f "$t: %e s wall, %U s user, %S s sys" build/clift test -t $t "$f" 2>&1 >/dev/null | tail -n 1
+  TIMEFORMAT="$t: %R s wall, %U s user, %S s sys"; time build/clift test -t $t "$f" >/dev/null 2>&1
 done
-CUDA_CACHE_DISABLE=1 /usr/bin/time -f "opencl, CUDA_CACHE_DISABLE=1: %e s wall, %U s user, %S s sys" build/clift test -t opencl "$f" 2>&1 >/dev/null | tail -n 1
+TIMEFORMAT="opencl, CUDA_CACHE_DISABLE=1: %R s wall, %U s user, %S s sys"; time CUDA_CACHE_DISABLE=1 build/clift test -t opencl "$f" >/dev/null 2>&1
+TIMEFORMAT="cuda, 16 programs in one clift test: %R s wall, %U s user, %S s sys"; time build/clift test -t cuda $(ls tests/lift/*.lift | head -n 16) >/dev/null 2>&1
 for p in 4 16; do
   t0=$(date +%s.%N)
   seq 1 32 | xargs -P $p -I{} sh -c "build/clift test -t cuda $f >/dev/null 2>&1"
