@@ -12,5 +12,5 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for part in lb2_2026-11-27.sh tr_2026-11-27.sh runrate_probe.sh; do
   [ -f bench/gpu/$part ] || { echo "== $part: not in this tree"; continue; }
   echo "== $part"
-  OUT=$OUT/${part%.sh} timeout 200 bash bench/gpu/$part 2>&1 | tail -n 80
+  mkdir -p "$OUT/${part%.sh}"; OUT=$OUT/${part%.sh} timeout 200 bash bench/gpu/$part 2>&1 | tail -n 80
 done
