@@ -3,8 +3,9 @@
 # scan with each warp's elements in registers, blocked (dpia/lookback.c
 # lb_blocked_*; docs/design.md §11). One device call, under 3 minutes:
 #   0. builds this tree (new: the blocked default), main as it was before
-#      (old: this tree with -DCLIFT_LB_BLOCKED=0, whose cuda code for the four
-#      bench programs is byte for byte main's at 25f4734) and two variants:
+#      (old: this tree with -DCLIFT_LB_BLOCKED=0 -DCLIFT_LOOP_BARRIER_COVERED=0,
+#      whose cuda code for the four bench programs is byte for byte main's at
+#      25f4734) and two variants:
 #      `direct` (-DCLIFT_LB_DIRECT=1: outputs from the registers straight to
 #      global memory, no exchange through the warp's slice) and `lb4`
 #      (-DCLIFT_LB_MIN_BLOCKS=4: __launch_bounds__(256, 4) on the pass, 64
@@ -35,7 +36,7 @@ nvcc_pid=$!
 for v in old direct lb4; do rm -rf /tmp/lb2_$v && mkdir -p /tmp/lb2_$v && cp -r src Makefile /tmp/lb2_$v/; done
 make -s -j8 >"$OUT/build.log" 2>&1 || { echo "build failed"; tail -n 20 "$OUT/build.log"; exit 1; } &
 p1=$!
-make -s -C /tmp/lb2_old -j4 CC="cc -DCLIFT_LB_BLOCKED=0" >/tmp/lb2_old.log 2>&1 &
+make -s -C /tmp/lb2_old -j4 CC="cc -DCLIFT_LB_BLOCKED=0 -DCLIFT_LOOP_BARRIER_COVERED=0" >/tmp/lb2_old.log 2>&1 &
 p2=$!
 make -s -C /tmp/lb2_direct -j4 CC="cc -DCLIFT_LB_DIRECT=1" >/tmp/lb2_direct.log 2>&1 &
 p3=$!

@@ -26,7 +26,8 @@
    instead (lb_blocked_*): each warp exchanges its slice of the tile through
    local memory under __syncwarp(), every work-item keeps its LB_ITEMS
    consecutive elements in registers from the fold to the output, and the
-   group's barriers are 4 a tile, not 8.
+   group's barriers are 3 a tile, not 8 (with barrier.c's loops that need no
+   closing barrier).
 
    Before it, a small kernel clears the status words and the counter; after
    it, the filter's length is the last tile's inclusive prefix. A tile's flag
