@@ -157,7 +157,7 @@ static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_he
 /* CLIFT_LB_MIN_BLOCKS=m (an experiment, off by default): the one pass's
    kernel (the only one with a warp's barrier: dpia/lookback.c's blocked
    arrangement, work-groups of 256) asks for m groups per multiprocessor,
-   which caps its registers (m = 4: 64). */
+   which caps its registers (m = 4: 64, m = 5: 48). */
 #ifndef CLIFT_LB_MIN_BLOCKS
 #define CLIFT_LB_MIN_BLOCKS 0
 #endif
