@@ -11,14 +11,16 @@
 #      (-DCLIFT_LB_MIN_BLOCKS=5: __launch_bounds__(256, 5) on the pass: 48
 #      registers and 5 groups a multiprocessor, with 44 (filter) and 8 (scan)
 #      bytes of spills, where the default's 64 and 56 allow 4 groups; ptxas
-#      sm_90, 32-bit indices); CUB's peers in the background;
+#      sm_90, 32-bit indices) and `i11` (-DCLIFT_LB_ITEMS=11: tiles of 2816,
+#      55 and 48 registers); CUB's peers in the background;
 #   1. new on cuda against the interpreter: filter, filter_1pct, scan_int
 #      (exact) at 1, 3839, 3841, 262144 and 3·10^6 elements, the float scan at
 #      262144 (tolerance 5e-2, its sums drift with the order); direct and lb5
-#      at 3841 and 3·10^6; sum, asum and dot at 2^20 (barrier.c's change
-#      drops a barrier from the reductions' loops over chunks too);
-#   2. compute-sanitizer racecheck of new's filter at 65537 elements;
-#   3. times new, old, direct and lb5 at 2^27 (clift bench --runs 20, one round):
+#      at 3841 and 3·10^6, i11 at 2817 and 3·10^6; sum, asum and dot at 2^20
+#      (barrier.c's change drops a barrier from the reductions' loops over
+#      chunks too);
+#   2. compute-sanitizer racecheck and synccheck of new's filter at 65537 elements;
+#   3. times new, old, direct, lb5 and i11 at 2^27 (clift bench --runs 20, one round):
 #      filter, filter_1pct, scan; then CUB (bench/gpu/peers.cu filter scan);
 #   4. in the time left (to 176 s), the language tests whose cuda code has the pass.
 # Usage (device run, nothing to carry):
@@ -35,7 +37,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 ( $NVCC -O3 -arch=sm_90 bench/gpu/peers.cu -lcublas -o /tmp/lb2_peers >/tmp/lb2_nvcc.log 2>&1; echo $? >/tmp/lb2_nvcc.rc ) &
 nvcc_pid=$!
-for v in old direct lb5; do rm -rf /tmp/lb2_$v && mkdir -p /tmp/lb2_$v && cp -r src Makefile /tmp/lb2_$v/; done
+for v in old direct lb5 i11; do rm -rf /tmp/lb2_$v && mkdir -p /tmp/lb2_$v && cp -r src Makefile /tmp/lb2_$v/; done
 make -s -j8 >"$OUT/build.log" 2>&1 || { echo "build failed"; tail -n 20 "$OUT/build.log"; exit 1; } &
 p1=$!
 make -s -C /tmp/lb2_old -j4 CC="cc -DCLIFT_LB_BLOCKED=0 -DCLIFT_LOOP_BARRIER_COVERED=0" >/tmp/lb2_old.log 2>&1 &
@@ -44,10 +46,13 @@ make -s -C /tmp/lb2_direct -j4 CC="cc -DCLIFT_LB_DIRECT=1" >/tmp/lb2_direct.log 
 p3=$!
 make -s -C /tmp/lb2_lb5 -j4 CC="cc -DCLIFT_LB_MIN_BLOCKS=5" >/tmp/lb2_lb5.log 2>&1 &
 p4=$!
+make -s -C /tmp/lb2_i11 -j4 CC="cc -DCLIFT_LB_ITEMS=11" >/tmp/lb2_i11.log 2>&1 &
+p5=$!
 wait $p1 || exit 1
 wait $p2 || echo "old: no build ($(tail -n 3 /tmp/lb2_old.log))"
 wait $p3 || echo "direct: no build ($(tail -n 3 /tmp/lb2_direct.log))"
 wait $p4 || echo "lb5: no build ($(tail -n 3 /tmp/lb2_lb5.log))"
+wait $p5 || echo "i11: no build ($(tail -n 3 /tmp/lb2_i11.log))"
 clift() { if [ "$1" = new ]; then echo build/clift; else echo /tmp/lb2_$1/build/clift; fi; }
 echo "== 0. builds done$(stamp)"
 
@@ -74,17 +79,19 @@ check new "new scan N=262144" build/clift bench -t cuda --check --tolerance 5e-2
 for p in sum asum dot; do
   check new "new $p N=1048576 (reduction)" build/clift bench -t cuda --check --tolerance 5e-2 --runs 1 --size N=1048576 bench/gpu/$p.lift
 done
-for v in direct lb5; do
+for v in direct lb5 i11; do
   for p in filter filter_1pct scan_int; do
-    for n in 3841 3000000; do
+    for n in $([ $v = i11 ] && echo 2817 || echo 3841) 3000000; do
       check $v "$v $p N=$n" "$(clift $v)" bench -t cuda --check --tolerance "$(tol $p)" --runs 1 --size N=$n bench/gpu/$p.lift
     done
   done
 done
 echo "== 1. done$(stamp)"
 
-echo "== 2. compute-sanitizer racecheck (cuda, new)"
+echo "== 2. compute-sanitizer racecheck, synccheck (cuda, new)"
 check new "racecheck filter N=65537" /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \
+  build/clift bench -t cuda --size N=65537 --runs 1 bench/gpu/filter.lift
+check new "synccheck filter N=65537 (the __syncwarp()s)" /usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 3 \
   build/clift bench -t cuda --size N=65537 --runs 1 bench/gpu/filter.lift
 echo "== 2. done$(stamp)"
 
@@ -96,7 +103,7 @@ median() {   # median BUILD PROGRAM: ms, or "-" where that build hung before, "l
   timeout 25 "$(clift $1)" bench -t cuda --runs $RUNS --size N=$BIG bench/gpu/$2.lift 2>&1 | sed -nE 's/.*median ([0-9.]+) ms.*/\1/p'; }
 for p in filter filter_1pct scan; do
   line="cuda $p:"
-  for v in new old direct lb5; do line="$line $v=$(median $v $p)"; done
+  for v in new old direct lb5 i11; do line="$line $v=$(median $v $p)"; done
   echo "$line"
 done
 echo "== 3. done$(stamp)"
