@@ -93,6 +93,14 @@ check new "racecheck filter N=65537" /usr/local/cuda/bin/compute-sanitizer --too
   build/clift bench -t cuda --size N=65537 --runs 1 bench/gpu/filter.lift
 check new "synccheck filter N=65537 (the __syncwarp()s)" /usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 3 \
   build/clift bench -t cuda --size N=65537 --runs 1 bench/gpu/filter.lift
+# the barrier.c change (a loop's closing barrier dropped where its own barriers
+# separate the steps) reaches every tree reduction: racecheck those too
+for p in sum dot; do
+  check new "racecheck $p N=65537 (tree reduction, barrier.c)" /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \
+    build/clift bench -t cuda --size N=65537 --runs 1 bench/gpu/$p.lift
+done
+check new "racecheck sgemm_tiled N=128 (work-group loops with barriers)" /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \
+  build/clift bench -t cuda --size N=128 --runs 1 bench/gpu/sgemm_tiled.lift
 echo "== 2. done$(stamp)"
 
 BIG=${BIG:-134217728} RUNS=${RUNS:-20}
