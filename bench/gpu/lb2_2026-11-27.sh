@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# (2026-11-27: measured at 4952401, the merge of branch lb2; the blocked path was
+# slower than the old one and that merge is reverted: this script needs that tree.)
 # lb2_2026-11-27.sh — issue 11 item 10, second step: cuda's one-pass filter and
 # scan with each warp's elements in registers, blocked (dpia/lookback.c
 # lb_blocked_*; docs/design.md §11). One device call, under 3 minutes:

@@ -145,34 +145,17 @@ static bool vector_store(StmtPrinter *p, KStmt *s) {
   return true;
 }
 
-/* orders both shared and global memory among the block's threads; dim 4:
-   among one warp's lanes (dpia/lookback.c's exchanges within a warp) */
-static void barrier(StmtPrinter *p, KStmt *s) { buf_puts(p->b, s->dim & 4 ? "__syncwarp();\n" : "__syncthreads();\n"); }
+/* orders both shared and global memory among the block's threads */
+static void barrier(StmtPrinter *p, KStmt *s) { (void)s; buf_puts(p->b, "__syncthreads();\n"); }
 
 static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier };
 
 /* Parameters: the global buffers it touches (inputs const), every size, the
    variables of the host loops around it, every scalar input, the error cell;
    the host passes them in this order. */
-/* CLIFT_LB_MIN_BLOCKS=m (an experiment, off by default): the one pass's
-   kernel (the only one with a warp's barrier: dpia/lookback.c's blocked
-   arrangement, work-groups of 256) asks for m groups per multiprocessor,
-   which caps its registers (m = 4: 64, m = 5: 48). */
-#ifndef CLIFT_LB_MIN_BLOCKS
-#define CLIFT_LB_MIN_BLOCKS 0
-#endif
-static bool has_warp_barrier(KStmt *s) {
-  if (!s) return false;
-  if (s->kind == KS_BARRIER) return (s->dim & 4) != 0;
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (has_warp_barrier(s->stmts[i])) return true;
-  return has_warp_barrier(s->body) || has_warp_barrier(s->then_) || has_warp_barrier(s->else_);
-}
-
 static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   Kernel *k = pl->k;
-  buf_puts(b, "extern \"C\" __global__ void ");
-  if (CLIFT_LB_MIN_BLOCKS > 0 && has_warp_barrier(pk->body)) buf_printf(b, "__launch_bounds__(256, %d) ", CLIFT_LB_MIN_BLOCKS);
-  buf_printf(b, "%s(", pk->name);
+  buf_printf(b, "extern \"C\" __global__ void %s(", pk->name);
   const char *sep = "";
   for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
     Buffer *buf = pk->bufs[i];

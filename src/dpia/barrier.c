@@ -7,8 +7,7 @@
    or its index, with the reader's loop variable renamed to the writer's, is not
    the written index. A sequential or work-group loop whose body both writes and reads
    such memory also gets a barrier at the end of its body (the next iteration
-   overwrites what slower work-items still read), unless the body's own
-   barriers separate the steps already; so does one whose body reads
+   overwrites what slower work-items still read); so does one whose body reads
    local memory that every work-item writes outside any mapLcl (toLocal of a
    mapSeq at work-group level). Barriers go only where every
    work-item of the group arrives: never inside a mapLcl or mapGlb loop. */
@@ -108,36 +107,6 @@ static void local_writes_by_all(Accesses *as, KStmt *s, bool in_lcl) {
   local_writes_by_all(as, s->else_, lcl);
 }
 
-/* Does a barrier of the body itself (a top-level statement, which every
-   work-item reaches each step) separate each step's accesses from the next
-   step's? So when nothing after its last barrier conflicts with anything
-   before its first one (the look-back's loop over tiles: the tile's number
-   taken, a barrier, …, the output): an access of step i after the last
-   barrier and one of step i + 1 before the first have no barrier between
-   them, every other pair has one of them. */
-#ifndef CLIFT_LOOP_BARRIER_COVERED
-#define CLIFT_LOOP_BARRIER_COVERED 1   /* 0: every such loop closes with a barrier (before 2026-11-27) */
-#endif
-static bool covered_by_own_barriers(KStmt *body) {
-  if (!CLIFT_LOOP_BARRIER_COVERED) return false;
-  int first = -1, last = -1;
-  for (int i = 0; i < body->n; i++)
-    if (body->stmts[i]->kind == KS_BARRIER) { if (first < 0) first = i; last = i; }
-  if (first < 0) return false;
-  Accesses wb = {0}, rb = {0}, wa = {0}, ra = {0};
-  for (int i = 0; i < first; i++) {
-    collect(&wb, body->stmts[i], NULL, true);
-    collect(&rb, body->stmts[i], NULL, false);
-    local_writes_by_all(&wb, body->stmts[i], false);
-  }
-  for (int i = last + 1; i < body->n; i++) {
-    collect(&wa, body->stmts[i], NULL, true);
-    collect(&ra, body->stmts[i], NULL, false);
-    local_writes_by_all(&wa, body->stmts[i], false);
-  }
-  return !fences(&wa, &rb) && !fences(&wb, &ra);
-}
-
 static void scan_stmt(KStmt *s) {
   if (s->kind == KS_IF) {   /* a condition the whole work-group agrees on (a guard, a work-group's value) */
     scan(s->then_);
@@ -156,7 +125,7 @@ static void scan_stmt(KStmt *s) {
   local_writes_by_all(&all, s->body, false);
   for (int i = 0; i < all.n && !(f & 1); i++)
     for (int j = 0; j < r.n; j++) if (r.a[j].buf == all.a[i].buf) { f |= 1; break; }
-  if (f && !ends_with_barrier(s->body, f) && !covered_by_own_barriers(s->body)) kstmt_add(s->body, barrier(f));
+  if (f && !ends_with_barrier(s->body, f)) kstmt_add(s->body, barrier(f));
 }
 
 /* Append b's accesses to a. */

@@ -22,13 +22,6 @@
      scan: every work-item rescans its elements from its start, in place,
        and the group copies the tile out.
 
-   On cuda with scalar or vector elements the tile takes CUB's arrangement
-   instead (lb_blocked_*): each warp exchanges its slice of the tile through
-   local memory under __syncwarp(), every work-item keeps its LB_ITEMS
-   consecutive elements in registers from the fold to the output, and the
-   group's barriers are 3 a tile, not 8 (with barrier.c's loops that need no
-   closing barrier).
-
    Before it, a small kernel clears the status words and the counter; after
    it, the filter's length is the last tile's inclusive prefix. A tile's flag
    and its 4-byte value are one 64-bit status word (CE_STATUS), written and
@@ -74,20 +67,6 @@
 #ifndef CLIFT_LB_REGISTERS
 #define CLIFT_LB_REGISTERS 1
 #endif
-/* CLIFT_LB_BLOCKED=0: cuda's tile through local memory as before 2026-11-27's
-   second change (the elements folded from local memory, read again for the
-   output, the warps' totals scanned by one work-item). 1: each warp's
-   elements in registers, blocked (lb_blocked_*). CLIFT_LB_DIRECT=1 (with it):
-   the outputs written from the registers straight to global memory (the
-   scan's 15 consecutive results a work-item, the filter's kept elements
-   scattered), instead of through the warp's slice of local memory and
-   coalesced stores. */
-#ifndef CLIFT_LB_BLOCKED
-#define CLIFT_LB_BLOCKED 1
-#endif
-#ifndef CLIFT_LB_DIRECT
-#define CLIFT_LB_DIRECT 0
-#endif
 enum { LB_GROUP = 256, LB_ITEMS = CLIFT_LB_ITEMS, LB_TILE = LB_GROUP * LB_ITEMS };
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
 enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = CLIFT_LB_WINDOW /* status words read at once */ };
@@ -113,10 +92,6 @@ typedef struct Lb {
   View *part; Acc *part_acc;       /* the work-items' partials, scanned in place: inclusive */
   View *prefix;                    /* the tiles before it, combined (local) */
   bool warp;                       /* the look-back by the 32 lanes of warp 0 (lb_look_back_warp) */
-  bool blocked;                    /* cuda, scalar or vector elements: lb_blocked_* */
-  View *blk; Acc *blk_acc;         /* blocked: work-item l's LB_ITEMS elements l·LB_ITEMS + j (registers) */
-  View *excl; Acc *excl_acc;       /* blocked: l's partial, the lanes before it in its warp combined (registers) */
-  View *tot;                       /* blocked: the warps' totals (local) */
 } Lb;
 
 static CExp *int_lit(long long v) { return cexp_lit_int(v); }
@@ -295,7 +270,6 @@ static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
   lb->from = nat_mul(nat_var(lb->tile), nat_const(LB_TILE));
   lb->count = nat_min(nat_const(LB_TILE), nat_sub(lb->n, lb->from));
   dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &lb->data, &lb->data_acc);
-  if (lb->blocked) return group;   /* lb_blocked_partials loads it */
   if (CLIFT_LB_REGISTERS && (type_is_scalar(elem) || elem->kind == TY_VECTOR)) return lb_load(lb, xs, elem) ? group : NULL;
   par_loop(tr, LEVEL_LCL, nat_const(LB_TILE), &k, &load);
   KStmt *then;
@@ -553,15 +527,10 @@ static bool lb_look_back_warp(Lb *lb, KStmt *group) {
   ParLoop lanes;
   NatVar *lane;
   par_loop(tr, LEVEL_LCL, nat_const(WARP), &lane, &lanes);
-  CExp *agg_read = read(tr, lb->blocked ? lb->tot : lb->part, nat_const(lb->blocked ? 0 : LB_GROUP - 1));
+  CExp *agg_read = read(tr, lb->part, nat_const(LB_GROUP - 1));
   CExp *pre_slot = acc_resolve(tr, acc_idx(pre_acc, nat_const(0)), (Path){0, NULL});
   if (!agg_read || !pre_slot) return false;
   const char *agg = declare(tr, "aggregate", t, agg_read);
-  for (int w = 1; lb->blocked && w < LB_GROUP / WARP; w++) {   /* the warps' totals, in order */
-    CExp *c = combine(tr, &lb->op, var(agg, t), read(tr, lb->tot, nat_const(w)));
-    if (!c) return false;
-    assign(tr, var(agg, t), c, false);
-  }
   Nat *me = nat_var(lb->tile);
   CExp *lane0 = cexp_nat_lt(nat_var(lane), nat_const(1));
   KStmt *first, *later, *then;
@@ -650,244 +619,6 @@ static void disjoint_from(KStmt *block, int mark) {
   for (int k = mark; k < block->n; k++) dpia_mark_disjoint(block->stmts[k]);
 }
 
-/* cuda with scalar or vector elements (lb->blocked): CUB's arrangement. Each
-   warp owns LB_ITEMS · 32 consecutive elements of the tile and exchanges them
-   only through its own slice of local memory, so a __syncwarp() orders
-   those exchanges (KS_BARRIER dim 4) and the group's barriers are those
-   around the warps' totals and the look-back only:
-
-     lb_blocked_partials: lane k of warp w loads elements w·SEG + j·32 + k
-       (coalesced), stores them into the warp's slice, and after the warp's
-       sync reads back its own LB_ITEMS consecutive ones into registers
-       (stride LB_ITEMS, odd: no bank conflicts); folds them; the warp's scan
-       of the partials by shuffles, each lane keeping the exclusive one; the
-       warp's total into local memory;
-     the look-back's warp combines the totals into the tile's aggregate;
-     lb_blocked_scan / lb_blocked_filter: each work-item combines the
-       tile's prefix, the warps before its own and its exclusive partial, then
-       goes over its registers: the scan's results, the filter's kept
-       elements, written into the warp's slice (the filter's packed from the
-       slice's start) and after the warp's sync copied out by the warp,
-       coalesced; CLIFT_LB_DIRECT: straight from the registers instead. */
-enum { WARP_LANES = 32, SEG = WARP_LANES * LB_ITEMS };
-
-/* A mapLcl over the group's LB_GROUP work-items, pinned (one each, so that
-   the partitioned registers may be used inside); its body becomes tr->block. */
-static KStmt *item_loop(Tr *tr, NatVar **l, ParLoop *loop) {
-  KStmt *around = tr->block;
-  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), l, loop);
-  loop->loop = around->stmts[around->n - 1];
-  loop->loop->pinned = true;
-  return body;
-}
-
-/* __syncwarp(): orders the accesses of one warp's lanes to local memory */
-static void warp_sync(Tr *tr) {
-  KStmt *b = kstmt_block();
-  b->kind = KS_BARRIER; b->dim = 4;
-  kstmt_add(tr->block, b);
-}
-
-/* for j < LB_ITEMS: if (e < bound) { body }, e = base + j·step; the body is
-   tr->block (tr->seq raised: the caller lowers it), *j the loop's variable. */
-static Nat *seq_items(Tr *tr, Nat *base, int step, Nat *bound, NatVar **j) {
-  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_ITEMS), j);
-  tr->seq++;
-  Nat *e = nat_add(base, nat_mul(nat_var(*j), nat_const(step)));
-  KStmt *then;
-  branch(tr, cexp_nat_lt(e, bound), &then, NULL);
-  tr->block = then;
-  return e;
-}
-
-static bool lb_blocked_partials(Lb *lb, KStmt *group, View *xs, Type *elem, Expr *p) {
-  Tr *tr = lb->tr;
-  Type *t = lb->op.t;
-  Partition part = { 1, { 0 }, { LB_GROUP } };
-  Acc *tot_acc;
-  dpia_new_partitioned(tr, type_array(type_array(elem, nat_const(LB_ITEMS)), nat_const(LB_GROUP)), &part, &lb->blk, &lb->blk_acc);
-  dpia_new_partitioned(tr, type_array(t, nat_const(LB_GROUP)), &part, &lb->excl, &lb->excl_acc);
-  dpia_new(tr, type_array(t, nat_const(LB_GROUP / WARP_LANES)), SPACE_LOCAL, &lb->tot, &tot_acc);
-  ParLoop loop;
-  NatVar *l, *j;
-  KStmt *body = item_loop(tr, &l, &loop);
-  Nat *lane = nat_mod(nat_var(l), nat_const(WARP_LANES)), *warp = nat_div(nat_var(l), nat_const(WARP_LANES));
-  Nat *slice = nat_mul(warp, nat_const(SEG));
-  View *reg; Acc *reg_acc;
-  dpia_new(tr, type_array(elem, nat_const(LB_ITEMS)), SPACE_PRIVATE, &reg, &reg_acc);
-  /* all the loads, then all the stores: LB_ITEMS loads in flight at once */
-  for (int store = 0; store < 2; store++) {
-    tr->block = body;
-    Nat *k = seq_items(tr, nat_add(slice, lane), WARP_LANES, lb->count, &j);
-    KStmt *then = tr->block;
-    bool ok = store ? dpia_assign(tr, acc_idx(lb->data_acc, k), view_idx(tr, reg, nat_var(j)), elem)
-                    : dpia_assign(tr, acc_idx(reg_acc, nat_var(j)), view_idx(tr, xs, nat_add(lb->from, k)), elem);
-    if (!ok) return false;
-    if (store) disjoint_from(then, 0);   /* element w·SEG + j·32 + lane: work-item l's own */
-    tr->seq--;
-  }
-  tr->block = body;
-  warp_sync(tr);
-  Nat *mine = nat_mul(nat_var(l), nat_const(LB_ITEMS));
-  Nat *e = seq_items(tr, mine, 1, lb->count, &j);
-  if (!dpia_assign(tr, acc_idx(acc_idx(lb->blk_acc, nat_var(l)), nat_var(j)), view_idx(tr, lb->data, e), elem)) return false;
-  tr->seq--;
-  tr->block = body;
-  const char *acc = declare(tr, "part", t, lb->op.neutral);
-  seq_items(tr, mine, 1, lb->count, &j);
-  View *x = view_idx(tr, view_idx(tr, lb->blk, nat_var(l)), nat_var(j));
-  CExp *c = p ? kept(tr, p, x) : combine(tr, &lb->op, var(acc, t), view_resolve(tr, x, (Path){0, NULL}));
-  if (!c) return false;
-  if (p) {
-    KStmt *then;
-    branch(tr, c, &then, NULL);
-    tr->block = then;
-    c = combine(tr, &lb->op, var(acc, t), int_lit(1));
-  }
-  assign(tr, var(acc, t), c, false);
-  tr->seq--;
-  tr->block = body;
-  for (int d = 1; d < WARP_LANES; d *= 2) {   /* the warp's inclusive scan */
-    const char *up = declare(tr, "up", t, cexp_shfl_up(var(acc, t), d));
-    KStmt *then;
-    branch(tr, cexp_nat_lt(nat_const(d - 1), lane), &then, NULL);
-    tr->block = then;
-    CExp *s = combine(tr, &lb->op, var(up, t), var(acc, t));
-    if (!s) return false;
-    assign(tr, var(acc, t), s, false);
-    tr->block = body;
-  }
-  const char *below = declare(tr, "below", t, cexp_shfl_up(var(acc, t), 1));
-  CExp *ex = acc_resolve(tr, acc_idx(lb->excl_acc, nat_var(l)), (Path){0, NULL});
-  if (!ex) return false;
-  KStmt *then, *els;
-  branch(tr, cexp_nat_lt(nat_const(0), lane), &then, &els);
-  tr->block = then;
-  assign(tr, ex, var(below, t), false);
-  tr->block = els;
-  assign(tr, ex, lb->op.neutral, false);
-  tr->block = body;
-  branch(tr, cexp_nat_lt(nat_const(WARP_LANES - 2), lane), &then, NULL);
-  tr->block = then;
-  CExp *wslot = acc_resolve(tr, acc_idx(tot_acc, warp), (Path){0, NULL});
-  if (!wslot) return false;
-  assign(tr, wslot, var(acc, t), false);
-  at_group(lb, group);
-  return true;
-}
-
-/* In work-item l's loop: a variable holding `from` combined with the totals
-   of the warps before l's. */
-static const char *warps_before(Lb *lb, CExp *from, Nat *warp) {
-  Tr *tr = lb->tr;
-  Type *t = lb->op.t;
-  const char *run = declare(tr, "run", t, from);
-  KStmt *body = tr->block;
-  NatVar *w;
-  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_GROUP / WARP_LANES - 1), &w);
-  tr->seq++;
-  KStmt *then;
-  branch(tr, cexp_nat_lt(nat_var(w), warp), &then, NULL);
-  tr->block = then;
-  CExp *c = combine(tr, &lb->op, var(run, t), read(tr, lb->tot, nat_var(w)));
-  if (!c) return NULL;
-  assign(tr, var(run, t), c, false);
-  tr->seq--;
-  tr->block = body;
-  return run;
-}
-
-static bool lb_blocked_scan(Lb *lb, KStmt *group, Acc *out) {
-  Tr *tr = lb->tr;
-  Type *t = lb->op.t;
-  ParLoop loop;
-  NatVar *l, *j;
-  KStmt *body = item_loop(tr, &l, &loop);
-  Nat *lane = nat_mod(nat_var(l), nat_const(WARP_LANES)), *warp = nat_div(nat_var(l), nat_const(WARP_LANES));
-  CExp *pv = read(tr, lb->prefix, nat_const(0));
-  const char *run = pv ? warps_before(lb, pv, warp) : NULL;
-  CExp *c = run ? combine(tr, &lb->op, var(run, t), read(tr, lb->excl, nat_var(l))) : NULL;
-  if (!c) return false;
-  assign(tr, var(run, t), c, false);
-  Nat *e = seq_items(tr, nat_mul(nat_var(l), nat_const(LB_ITEMS)), 1, lb->count, &j);
-  c = combine(tr, &lb->op, var(run, t), read(tr, view_idx(tr, lb->blk, nat_var(l)), nat_var(j)));
-  if (!c) return false;
-  assign(tr, var(run, t), c, false);
-  Acc *dst = CLIFT_LB_DIRECT ? acc_idx(out, nat_add(lb->from, e)) : acc_idx(lb->data_acc, e);
-  KStmt *then = tr->block;
-  int mark = then->n;
-  if (!dpia_assign(tr, dst, view_scalar(var(run, t)), t)) return false;
-  disjoint_from(then, mark);   /* the tile's own elements (its number from the counter) */
-  tr->seq--;
-  tr->block = body;
-  if (!CLIFT_LB_DIRECT) {   /* the warp's slice out, coalesced */
-    warp_sync(tr);
-    Nat *k = seq_items(tr, nat_add(nat_mul(warp, nat_const(SEG)), lane), WARP_LANES, lb->count, &j);
-    then = tr->block;
-    if (!dpia_assign(tr, acc_idx(out, nat_add(lb->from, k)), view_idx(tr, lb->data, k), t)) return false;
-    disjoint_from(then, 0);
-    tr->seq--;
-  }
-  at_group(lb, group);
-  return true;
-}
-
-static bool lb_blocked_filter(Lb *lb, KStmt *group, Expr *p, Expr *post, Type *elem, Acc *data) {
-  Tr *tr = lb->tr;
-  Type *it = int_type();
-  ParLoop loop;
-  NatVar *l, *j;
-  KStmt *body = item_loop(tr, &l, &loop);
-  Nat *lane = nat_mod(nat_var(l), nat_const(WARP_LANES)), *warp = nat_div(nat_var(l), nat_const(WARP_LANES));
-  Nat *slice = nat_mul(warp, nat_const(SEG));
-  CExp *pv = read(tr, lb->prefix, nat_const(0)), *ev = read(tr, lb->excl, nat_var(l));
-  const char *base = pv ? warps_before(lb, pv, warp) : NULL;   /* the warp's first output */
-  if (!base || !ev) return false;
-  const char *at = declare(tr, "at", it, ev);   /* l's next kept element, from the warp's first */
-  Nat *b = nat_var(nat_var_new(base, nat_const(0), lb->n));
-  Nat *a = nat_var(nat_var_new(at, nat_const(0), nat_const(SEG - 1)));
-  seq_items(tr, nat_mul(nat_var(l), nat_const(LB_ITEMS)), 1, lb->count, &j);
-  View *x = view_idx(tr, view_idx(tr, lb->blk, nat_var(l)), nat_var(j));
-  CExp *c = kept(tr, p, x);
-  if (!c) return false;
-  KStmt *then;
-  branch(tr, c, &then, NULL);
-  tr->block = then;
-  bool ok;
-  if (CLIFT_LB_DIRECT) {
-    Acc *dst = acc_idx(data, nat_add(b, a));
-    ok = post ? dpia_apply_acc(tr, post, &x, dst) : dpia_assign(tr, dst, x, elem);
-  } else ok = dpia_assign(tr, acc_idx(lb->data_acc, nat_add(slice, a)), x, elem);
-  if (!ok) return false;
-  disjoint_from(then, 0);
-  assign(tr, var(at, it), cexp_op(OP_ADD, it, 2, (CExp *[]){ var(at, it), int_lit(1) }), false);
-  tr->seq--;
-  tr->block = body;
-  if (!CLIFT_LB_DIRECT) {   /* the warp's kept elements out, coalesced */
-    warp_sync(tr);
-    CExp *kw = read(tr, lb->tot, warp);
-    if (!kw) return false;
-    const char *kn = declare(tr, "kept", it, kw);
-    Nat *k = seq_items(tr, lane, WARP_LANES, nat_var(nat_var_new(kn, nat_const(0), nat_const(SEG))), &j);
-    then = tr->block;
-    View *y = view_idx(tr, lb->data, nat_add(slice, k));
-    Acc *dst = acc_idx(data, nat_add(b, k));
-    ok = post ? dpia_apply_acc(tr, post, &y, dst) : dpia_assign(tr, dst, y, elem);
-    if (!ok) return false;
-    disjoint_from(then, 0);
-    tr->seq--;
-  }
-  at_group(lb, group);
-  return true;
-}
-
-static bool filter_length(Lb *lb, Acc *out);
-/* The blocked arrangement: the warp-wide look-back's targets (cuda),
-   elements a register holds (tuples: the tile in local memory). */
-static bool blocked_ok(Lb *lb, Type *elem) {
-  return CLIFT_LB_BLOCKED && lb->warp && (type_is_scalar(elem) || elem->kind == TY_VECTOR);
-}
-
 bool dpia_single_pass_fits(Type *elem, Type *t, bool filter) {
   long long bytes;
   /* a 4-byte value, so that it shares a 64-bit status word with its flag */
@@ -899,15 +630,7 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   Acc *data = exists_accept(tr, out, n);
   if (!data) return false;
   Lb lb = { .tr = tr, .op = { int_type(), int_lit(0), NULL }, .n = n, .warp = warp_ok(tr) };
-  lb.blocked = blocked_ok(&lb, elem);
   KStmt *group = lb_begin(&lb, xs, elem);
-  if (lb.blocked) {
-    if (!group || !lb_blocked_partials(&lb, group, xs, elem, p) || !look_back(&lb, group) ||
-        !lb_blocked_filter(&lb, group, p, post, elem, data))
-      return false;
-    lb_end(&lb);
-    return filter_length(&lb, out);
-  }
   if (!group || !lb_partials(&lb, group, p) || !look_back(&lb, group)) return false;
   CExp *pv = read(tr, lb.prefix, nat_const(0)), *kv = read(tr, lb.part, nat_const(LB_GROUP - 1));
   if (!pv || !kv) return false;
@@ -949,14 +672,9 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   disjoint_from(then, 0);
   tr->seq--;
   lb_end(&lb);
-  return ok && filter_length(&lb, out);
-}
-
-/* The filter's length: the last tile's inclusive prefix (none: 0). */
-static bool filter_length(Lb *lb, Acc *out) {
-  Tr *tr = lb->tr;
-  Nat *n = lb->n;
-  CExp *last = cexp_status_value(cexp_read(lb->status, nat_sub(lb->tiles, nat_const(1)), -1, type_scalar(TY_LONG)), int_type());
+  if (!ok) return false;
+  /* the length: the last tile's inclusive prefix (none: 0) */
+  CExp *last = cexp_status_value(cexp_read(lb.status, nat_sub(lb.tiles, nat_const(1)), -1, type_scalar(TY_LONG)), int_type());
   CExp *len = NEW(CExp);
   *len = (CExp){ .kind = CE_SELECT, .type = int_type(), .n = 3, .field = -1 };
   len->args = NEW_ARRAY(CExp *, 3);
@@ -968,14 +686,7 @@ bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *
   CExp *neutral = view_resolve(tr, init, (Path){0, NULL});
   if (!neutral) return false;
   Lb lb = { .tr = tr, .op = { t, neutral, f }, .n = n, .warp = warp_ok(tr) };
-  lb.blocked = blocked_ok(&lb, t);
   KStmt *group = lb_begin(&lb, xs, t);
-  if (lb.blocked) {
-    if (!group || !lb_blocked_partials(&lb, group, xs, t, NULL) || !look_back(&lb, group) || !lb_blocked_scan(&lb, group, out))
-      return false;
-    lb_end(&lb);
-    return true;
-  }
   if (!group || !lb_partials(&lb, group, NULL) || !look_back(&lb, group)) return false;
   /* every work-item rescans its elements in place from its start */
   ParLoop loop;

@@ -179,24 +179,16 @@ check_single_pass '^extern "C" __global__' 'atomicAdd\(' '\(\*\(volatile long lo
 # 32 lanes read a status word each (the one volatile load), two votes find the
 # nearest unpublished word and the nearest inclusive prefix, five shuffles sum
 # the aggregates between; no window of words in one work-item's registers. The
-# tile is arranged as CUB's (lookback.c lb_blocked_*): each warp loads its 480
-# consecutive elements coalesced (all of a work-item's loads before its stores),
-# exchanges them through its own slice of shared memory (__syncwarp) and keeps
-# each work-item's 15 consecutive elements in registers; the warp's scan of
-# the partials by 5 shuffles and a sixth for the exclusive partial; the results
-# go back out through the warp's slice (a second __syncwarp). Barriers: the
-# tile's number, the warps' totals, the look-back's prefix (none at the tile's
-# end: the next tile's first barrier separates the steps, barrier.c).
+# group's scan of its partials is by shuffles within each warp (3 barriers, not
+# Hillis–Steele's 8). The tile is loaded into registers first, all of a work-item's loads before its
+# stores to shared memory (a sequential loop of 9 over elements l + 256 j).
 for f in tests/regress/lookback_filter.lift tests/regress/lookback_scan.lift tests/regress/lookback_scan_max.lift; do
   gen $f || continue
   expect_count $f '__ffs\(__ballot_sync\(0xffffffffu, ' 2 "warp votes of the look-back"
   expect_count $f '__shfl_down_sync\(0xffffffffu, ' 5 "shuffles summing the look-back's aggregates"
   expect_count $f 'window' 0 "a window of status words in one work-item"
-  expect_count $f '__shfl_up_sync\(0xffffffffu, ' 6 "shuffles of the warps' scans"
-  expect_count $f 'priv[0-9]+\[i[0-9]+\] = .*xs\[tile[0-9]+ \* 3840 \+ i[0-9]+ \* 32 \+ \(lid[0-9]+ / 32\) \* 480 \+ lid[0-9]+ % 32\]' 1 "the warp's loads into registers"
-  expect_count $f 'reg[0-9]+\[i[0-9]+\] = loc[0-9]+\[lid[0-9]+ \* 15 \+ i[0-9]+\]' 1 "a work-item's 15 consecutive elements into registers"
-  expect_count $f '__syncwarp\(\);' 2 "exchanges within a warp"
-  expect_count $f '__syncthreads\(\);' 3 "barriers of the group"
+  expect_count $f '__shfl_up_sync\(0xffffffffu, ' 5 "shuffles of the group's scan"
+  expect_count $f 'priv[0-9]+\[i[0-9]+\] = .*xs\[tile[0-9]+ \* 3840 \+ lid[0-9]+ \+ i[0-9]+ \* 256\]' 1 "the tile's loads into registers"
 done
 
 summary "cuda codegen"
