@@ -20,7 +20,7 @@ OUT=${OUT:-/tmp/tr}; mkdir -p "$OUT"
 main() {
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 git log --oneline -1 2>/dev/null
-[ "${TARGET:-cuda}" = cuda ] && ( nvcc -O3 -arch=sm_90 bench/gpu/peers.cu -lcublas -o /tmp/peers >/tmp/nvcc.log 2>&1; echo $? >/tmp/nvcc.rc ) &
+[ "${TARGET:-cuda}" = cuda ] && ( timeout 100 nvcc -O3 -arch=sm_90 bench/gpu/peers.cu -lcublas -o /tmp/peers >/tmp/nvcc.log 2>&1; echo $? >/tmp/nvcc.rc ) &
 make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 c=build/clift
 TARGET=${TARGET:-cuda} BIG=${BIG:-8192}
