@@ -154,6 +154,9 @@ const char *dpia_fresh(Tr *tr, const char *base);
 bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *count, Acc *out);
 /* The same in dimension `dim` rather than the primitive's. */
 bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, Acc *out);
+/* The borders of padConstant l r c (a row of inner length n) written into out,
+   in the current thread (rules_layout.c). */
+bool dpia_write_borders(Tr *tr, Acc *out, Nat *l, Nat *n, Nat *r, View *c, Type *t);
 /* privatise.c: a work-group's accumulator partitioned by mapLcl, kept in
    each work-item's registers (k outer dimensions, their mapLcl dimensions
    and lengths). */

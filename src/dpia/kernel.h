@@ -98,6 +98,10 @@ struct KStmt {
      `count` (one iteration per work-item: a partitioned private buffer,
      dpia/privatise.c; launch_policy.h level 3) */
   bool pinned;
+  /* FOR at LEVEL_LCL: `unsized` when its count does not size the work-group
+     (the borders of a padded local tile, a few elements that any work-group
+     writes: rules_map.c); the launch policy ignores it (plan.c) */
+  bool unsized;
   /* ASSIGN in a parallel loop: `disjoint` when its places differ between
      iterations by construction though its index does not show it (the
      parallel filter's writes from offsets a scan computed): race.c trusts it */

@@ -75,7 +75,7 @@ static void uses_exp(Uses *u, CExp *e) {
 
 static void uses_stmt(Uses *u, KStmt *s) {
   if (!s) return;
-  if (s->kind == KS_FOR && s->level != LEVEL_SEQ) ARENA_PUSH(u->pk->loops, u->pk->nloops, u->cap_loops, s);
+  if (s->kind == KS_FOR && s->level != LEVEL_SEQ && !s->unsized) ARENA_PUSH(u->pk->loops, u->pk->nloops, u->cap_loops, s);
   for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) uses_stmt(u, s->stmts[i]);
   uses_exp(u, s->init); uses_exp(u, s->lhs); uses_exp(u, s->rhs); uses_exp(u, s->cond);
   uses_stmt(u, s->body); uses_stmt(u, s->then_); uses_stmt(u, s->else_);

@@ -136,12 +136,17 @@ static bool write_border(Tr *tr, Acc *out, Nat *from, Nat *count, View *c, Type 
   return ok;
 }
 
+/* Both borders of one padConstant l r c of an inner length n, written into out. */
+bool dpia_write_borders(Tr *tr, Acc *out, Nat *l, Nat *n, Nat *r, View *c, Type *t) {
+  return write_border(tr, out, nat_const(0), l, c, t) && write_border(tr, out, nat_add(l, n), r, c, t);
+}
+
 bool acc_pad_constant(Tr *tr, Expr *e, Acc *out) {
   View *c = dpia_exp(tr, e->kids[2]);
   if (!c) return false;
   Nat *l = nat_arg(e, 0), *r = nat_arg(e, 1), *n = type_len(e->kids[3]->type);
   Type *t = e->kids[2]->type;
-  if (!write_border(tr, out, nat_const(0), l, c, t) || !write_border(tr, out, nat_add(l, n), r, c, t)) return false;
+  if (!dpia_write_borders(tr, out, l, n, r, c, t)) return false;
   Acc *inner = acc_new(AC_OFFSET, e->kids[3]->type, out);
   inner->a = l;
   return dpia_acc(tr, e->kids[3], inner);

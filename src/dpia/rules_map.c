@@ -61,6 +61,44 @@ static bool acc_map_unrolled(Tr *tr, Expr *e, View *xs, long long parts, Acc *ou
   return true;
 }
 
+/* A lazy map of padConstant over a layout of its parameter, written into out:
+   map (λx. padConstant l r c (L x)) xs, c not mentioning x (a padded local
+   tile whose rows a mapLcl nest writes through L, bench/gpu/transpose_4.lift).
+   The rows' borders get c in a loop over the rows at the level a copy has here
+   (the work-items of a group share it at work-group level), then xs is written
+   through the template "offset by l, then L⁻¹", as a lazy map of a layout is:
+   no copy of xs. *done false: not of that form, nothing emitted. */
+static bool acc_map_pad_constant(Tr *tr, Expr *e, Acc *out, bool *done) {
+  Expr *lam = e->kids[0], *pad = lam->kids[0];
+  *done = false;
+  if (pad->kind != EX_PRIM || pad->prim->dpia_acc != acc_pad_constant) return true;
+  Expr *c = pad->kids[2];
+  bool literal = c->kind == EX_INT || c->kind == EX_LONG || c->kind == EX_BOOL || c->kind == EX_FLOAT || c->kind == EX_DOUBLE;
+  if (!literal && !(c->kind == EX_VAR && c->uid != lam->params[0].uid)) return true;
+  Acc *m = acc_new(AC_MAP, e->kids[1]->type, out);
+  Acc *hole = acc_new(AC_HOLE, e->type->elem, NULL);
+  hole->map = m;
+  Acc *inner = acc_new(AC_OFFSET, pad->kids[3]->type, hole);
+  inner->a = pad->kids[0]->nat;
+  if (!(m->tmpl = invert_layout(pad->kids[3], lam->params[0].uid, inner))) return true;
+  *done = true;
+  View *cv = dpia_exp(tr, c);
+  if (!cv) return false;
+  PrimLevel level = tr->par && tr->par->level == LEVEL_WRG ? LEVEL_LCL : tr->par || tr->seq ? LEVEL_SEQ : LEVEL_GLB;
+  Nat *rows = type_len(e->type);
+  NatVar *i;
+  KStmt *saved = tr->block;
+  tr->block = dpia_loop(tr, level, 0, rows, &i);
+  if (level == LEVEL_LCL) saved->stmts[saved->n - 1]->unsized = true;   /* the data's loops size the work-group */
+  ParLoop loop = { i, rows, level, tr->par, 0, saved->stmts[saved->n - 1] };
+  if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
+  bool ok = dpia_write_borders(tr, acc_idx(out, nat_var(i)), pad->kids[0]->nat, type_len(pad->kids[3]->type),
+                               pad->kids[1]->nat, cv, c->type);
+  if (level != LEVEL_SEQ) tr->par = loop.outer; else tr->seq--;
+  tr->block = saved;
+  return ok && dpia_acc(tr, e->kids[1], m);
+}
+
 bool acc_map(Tr *tr, Expr *e, Acc *out) {
   Expr *lam = e->kids[0];
   if (e->prim->level == LEVEL_LAZY && !lam->index) {
@@ -68,6 +106,8 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
     Acc *m = acc_new(AC_MAP, e->kids[1]->type, out);
     hole->map = m;
     if ((m->tmpl = invert_layout(lam->kids[0], lam->params[0].uid, hole))) return dpia_acc(tr, e->kids[1], m);
+    bool padded, ok = acc_map_pad_constant(tr, e, out, &padded);
+    if (padded) return ok;
   }
   View *xs = dpia_exp(tr, e->kids[1]);
   if (!xs) return false;

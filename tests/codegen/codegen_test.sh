@@ -49,6 +49,20 @@ if gen $f; then
   expect_count $f 'out\[gid[0-9]+ \+ 1\] = ' 1 "the map writes the interior in place"
 fi
 
+# a lazy map of padConstant over a layout of a map's output (rules_map.c
+# acc_map_pad_constant): the borders in a loop of their own, the data written in
+# place through the layout and an offset (before: a temporary and a copy)
+for f in tests/lift/padc_map_acc_top.lift tests/lift/padc_map_acc_seq.lift; do
+  if gen $f; then
+    expect_count $f 'malloc|tmp[0-9]+\[' 0 "temporaries"
+  fi
+done
+f=tests/lift/padc_map_acc_top.lift
+if gen $f; then
+  expect_count $f 'out\[\(M \+ 3\) \* gid[0-9]+\] = 7\.0f;' 1 "the left border of each row"
+  expect_count $f 'out\[M \* i[0-9]+ \+ gid[0-9]+ \+ i[0-9]+ \* 3 \+ 1\] = \(2\.0f \* a\[' 1 "the data through the transpose and the offset"
+fi
+
 f=tests/lift/vector_scale.lift
 if gen $f; then
   expect_count $f 'clift_float4u \*\)&xs\[' 1 "4-wide vector load of the input"

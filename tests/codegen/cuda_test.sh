@@ -73,6 +73,33 @@ if gen $f; then
   expect_count $f 'for \(clift_index gid[0-9]+ = \(clift_index\)blockIdx\.x \* blockDim\.x \+ threadIdx\.x; .* \+= \(clift_index\)gridDim\.x \* blockDim\.x\)' 1 "grid-stride loop"
 fi
 
+# issue 14: the transpose moving 4·R elements per work-item. The padded local
+# tile is written by a lazy map of padConstant over the mapLcl nest's layout
+# (rules_map.c acc_map_pad_constant): no global temporary and no copy loop;
+# the rows' pads in a loop of their own that does not size the work-group
+# (launch: 8 × 32 work-items for T = 32, R = 1, not the pad loop's 32 in x);
+# R float4 loads and R float4 stores per work-item, the loop over the R rows
+# innermost (its loads in flight together); one barrier after the tile's
+# writes and one closing the block's loop body.
+f=bench/gpu/transpose_4.lift
+if gen $f; then
+  expect_count $f 'float \*__restrict__ tmp[0-9]+' 0 "global temporaries"
+  expect_count $f '^ *loc[0-9]+\[lid[0-9]+ \* 33 \+ 32\] = 0\.0f;' 1 "pad writes, one per row, in a loop of their own"
+  expect_count $f '\*\(const float4 \*\)&a\[' 1 "float4 load"
+  expect_count $f '\*\(float4 \*\)&out\[' 1 "float4 store"
+  expect_count $f '__syncthreads\(\);' 2 "barriers (after the tile's writes, closing the block's loop body)"
+fi
+if GEN_FLAGS="--tunable T=64 --tunable R=4" gen $f; then
+  expect_count $f 'for \(clift_index i[0-9]+ = 0; i[0-9]+ < 4; i[0-9]+ \+= 1\) \{$' 2 "the loops over a work-item's 4 rows"
+  if [ "$(grep -E -A2 '< 4; i[0-9]+ \+= 1\) \{$' "$T/gen" | grep -c 'float4 \*')" = 2 ]; then ok
+  else bad "$f: the loop over a work-item's rows is not the innermost, around its float4 accesses"; fi
+  expect_count $f '__shared__ __align__\(16\) float loc[0-9]+\[4160\];' 1 "the 64 × 65 padded tile"
+fi
+if "$CLIFT" compile -t cuda -o "$T/tr4" $f > "$T/err" 2>&1; then
+  if grep -q 'const long long count\[\] = { M4 / 8, N / 32, 32, 8, 32, 8 };' "$T/tr4/transpose_4_host.cu"; then ok
+  else bad "$f: the launch counts include the pad loop: $(grep 'count\[\] =' "$T/tr4/transpose_4_host.cu")"; fi
+else bad "$f: clift compile -t cuda -o failed: $(cat "$T/err")"; fi
+
 f=tests/codegen/dot_par_seq.lift
 if gen $f; then
   expect_count $f '^extern "C" __global__ void' 2 "kernels (parallel map, then the sequential sum)"
