@@ -5,6 +5,10 @@
 # Usage: bash bench/gpu/difftest_device.sh [SEEDS] [BUDGET_SECONDS] [ROTATE]
 # ROTATE K (default 1): opencl and cuda on every K-th seed only, c and openmp on all.
 # CLIFT_BIN: the compiler under test (default build/clift, built here).
+# BATCH (default 16): device runs that many at a time in one clift process
+# (`clift run --batch`): a device process costs ~0.5 s of driver time,
+# serialised between processes, which capped the 2026-11-27 soaks near 3 device
+# runs a second (bench/gpu/runrate_probe.sh).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 SEEDS=${1:-300000:400000}
@@ -21,7 +25,7 @@ echo "targets: $targets"
 # initialisations made every device run take 12-17 s, against 0.6-0.8 s on one H100
 gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
 python3 tests/difftest/difftest.py --clift "$clift" --seeds "$SEEDS" --budget "$BUDGET" --rotate "$ROTATE" \
-  --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" --gpus "${gpus:-1}" --omp-threads 2 > "$LOG/difftest.log" 2>&1
+  --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" --gpus "${gpus:-1}" --omp-threads 2 --batch "${BATCH:-16}" > "$LOG/difftest.log" 2>&1
 status=$?
 tail -n 30 "$LOG/difftest.log"
 (cd "$LOG" && tar czf keep.tgz keep 2>/dev/null && rm -rf keep)

@@ -143,3 +143,10 @@ Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes
   if (!r) diag_name_target(t->name);
   return r;
 }
+
+void driver_reset_process_state(void) {
+  arena_free_all();
+  diag_reset();
+  ast_reset_uids();
+  nat_reset_var_ids();
+}

@@ -64,4 +64,10 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g);   /
 /* driver_generate, then run; o->timing: clift bench's timed repetitions. */
 Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes, const RunOptions *o);
 
+/* Back to the state of a fresh process between two programs run in one
+   (the fuzzer's executions, `clift run --batch`): the arena released, the
+   diagnostics, uid and size-variable counters reset. Device contexts, loaded
+   libraries and compiled modules stay (process-wide, outside the arena). */
+void driver_reset_process_state(void);
+
 #endif

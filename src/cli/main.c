@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *usage_main =
   "usage: clift COMMAND [OPTIONS] [prog.lift [inputs…]]\n"
@@ -72,7 +73,11 @@ static const char *usage_apl =
 
 static const char *usage_run =
   "usage: clift run [-t TARGET] [-o out.npy] prog.lift [inputs…]\n"
+  "       clift run --batch FILE\n"
   "Run the program on one input per parameter and print the result.\n"
+  "--batch FILE: one run a line of FILE, its arguments (as above) separated by\n"
+  "tabs, all in this process (a device is set up once); run k's output and errors\n"
+  "go to FILE.k.out and FILE.k.err, and \"k STATUS\" to stdout when it ends.\n"
   "Inputs: a literal ([1.0, 2.5], [[1,2],[3,4]], 3, (1, 2.5)), @file holding a\n"
   "literal, or file.npy (NumPy, C order). Everything after prog.lift is an\n"
   "input, so negative numbers are fine.\n"
@@ -489,7 +494,63 @@ static int run_tail(const char *path, int ninputs, const Target *t, const RunOpt
   return fflush(stdout) == 0 ? 0 : 1;
 }
 
+static int cmd_run(int argc, char **argv);
+
+/* clift run --batch FILE: one `clift run` a line of FILE, its arguments
+   separated by tabs, in this process: a device context, NVRTC and the OpenCL
+   compiler are set up once (a process costs ~0.5 s of driver time on an H100,
+   serialised between processes: bench/gpu/runrate_probe.sh). Item k's output
+   and errors go to FILE.k.out and FILE.k.err; stdout gets "k STATUS" once item k
+   is done. The random differential tester's device runs use it. */
+static int run_batch(const char *file) {
+  FILE *f = fopen(file, "rb");
+  if (!f) return usage_error(usage_run, "cannot read the batch file '%s'", file);
+  size_t cap = 1 << 16, len = 0, got;
+  char *text = malloc(cap);   /* not the arena: it is released between items */
+  while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0)
+    if ((len += got) + 1 == cap) text = realloc(text, cap *= 2);
+  fclose(f);
+  if (!text) { fputs("error: out of memory reading the batch file\n", stderr); return 1; }
+  text[len] = 0;
+  size_t plen = strlen(file) + 32;
+  char *out_path = malloc(plen), *err_path = malloc(plen);
+  char **args = malloc(sizeof *args * (len / 2 + 2));
+  int k = 0;
+  for (char *line = text, *next; line && *line; line = next, k++) {
+    next = strchr(line, '\n');
+    if (next) *next++ = 0;
+    int n = 0;
+    for (char *a = line, *tab; a; a = tab) {
+      if ((tab = strchr(a, '\t'))) *tab++ = 0;
+      if (*a) args[n++] = a;
+    }
+    args[n] = NULL;
+    snprintf(out_path, plen, "%s.%d.out", file, k);
+    snprintf(err_path, plen, "%s.%d.err", file, k);
+    fflush(stdout); fflush(stderr);
+    int saved_out = dup(1), saved_err = dup(2);
+    FILE *o = fopen(out_path, "w"), *e = fopen(err_path, "w");
+    int rc = 1;
+    if (o && e && saved_out >= 0 && saved_err >= 0) {
+      dup2(fileno(o), 1); dup2(fileno(e), 2);
+      rc = n ? cmd_run(n, args) : usage_error(usage_run, "%s", "an empty batch item");
+      fflush(stdout); fflush(stderr);
+      dup2(saved_out, 1); dup2(saved_err, 2);
+    }
+    if (o) fclose(o);
+    if (e) fclose(e);
+    if (saved_out >= 0) close(saved_out);
+    if (saved_err >= 0) close(saved_err);
+    printf("%d %d\n", k, rc);
+    fflush(stdout);
+    driver_reset_process_state();
+  }
+  free(args); free(out_path); free(err_path); free(text);
+  return 0;
+}
+
 static int cmd_run(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[0], "--batch") == 0) return run_batch(argv[1]);
   const char *asked = "openmp", *out = NULL;
   RunArgs ra = { .o = run_options_default() };
   int i = 0, rc = 0;

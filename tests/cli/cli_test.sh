@@ -18,6 +18,23 @@ expect 2 "target 'c' has no launch sizes to tune" -- "$CLIFT" tune -t c --size N
 expect 2 "unknown option '--bogus'" -- "$CLIFT" check --bogus tests/lift/twice.lift
 expect 2 "unknown target 'gpu9000'" -- "$CLIFT" run -t gpu9000 tests/lift/twice.lift "[1]"
 
+# run --batch FILE: one `clift run` a line (arguments separated by tabs) in one
+# process; item k's output and errors in FILE.k.out/.err, "k STATUS" on stdout;
+# a failing item leaves the next ones as they would run alone
+printf -- '-t\tc\ttests/lift/twice.lift\t[1, 2]\n-t\tc\tno/such.lift\n-t\topenmp\texamples/dot.lift\t[1,2]\t[3,4]\n-t\tc\t--bogus\n-t\tinterp\ttests/lift/twice.lift\t[5]\n' > "$T/batch"
+mkdir -p "$T/b" && mv "$T/batch" "$T/b/batch"
+out=$("$CLIFT" run --batch "$T/b/batch" 2>&1); rc=$?
+if [ $rc -eq 0 ] && [ "$out" = "$(printf '0 0\n1 1\n2 0\n3 2\n4 0')" ]; then ok; else bad "run --batch status lines: rc=$rc: $out"; fi
+for k in 0 2 4; do
+  IFS=$'\t' read -ra item < <(sed -n "$((k + 1))p" "$T/b/batch")
+  single=$("$CLIFT" run "${item[@]}" 2>&1)
+  if [ "$(cat "$T/b/batch.$k.out")" = "$single" ] && [ ! -s "$T/b/batch.$k.err" ]; then ok; else bad "run --batch item $k: $(cat "$T/b/batch.$k.out" "$T/b/batch.$k.err") against $single"; fi
+done
+if grep -q "cannot open 'no/such.lift'" "$T/b/batch.1.err" && grep -q "unknown or incomplete option '--bogus'" "$T/b/batch.3.err"; then ok
+else bad "run --batch errors: $(cat "$T/b/batch.1.err" "$T/b/batch.3.err")"; fi
+expect 2 "cannot read the batch file" -- "$CLIFT" run --batch "$T/b/no-such-batch"
+rm -rf "$T/b"
+
 # check prints the type
 expect 0 '^\(N\) \[float\]N -> \[float\]N$' -- "$CLIFT" check tests/lift/twice.lift
 expect 1 "cannot open 'no/such.lift'" -- "$CLIFT" check no/such.lift

@@ -31,6 +31,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -238,6 +239,80 @@ def input_args(d, inputs):
     return out
 
 
+class Batcher:
+    """Device runs of many seeds in one clift process (`clift run --batch`): a CUDA or
+    NVIDIA OpenCL process costs about 0.5 s of driver time, serialised between
+    processes (bench/gpu/runrate_probe.sh: 16 programs in one process 1.6 s, 32 in
+    their own processes 12-16 s), which capped the soaks near 3 device runs a second.
+    run() queues one run and waits for its result; the queue of one target and
+    environment is run when it holds `size` runs or its oldest has waited `wait`
+    seconds. A batch that dies or times out leaves its unfinished runs to single
+    processes, so a crash or a hang is classified as without batching."""
+
+    def __init__(self, clift, workdir, size, timeout, wait=3.0):
+        self.clift, self.workdir, self.size, self.timeout, self.wait = clift, workdir, size, timeout, wait
+        self.lock = threading.Lock()
+        self.queues = {}   # (target, extra env) -> [(args, target, prog, inputs, opts, env, event, slot, since)]
+        self.n = 0
+        threading.Thread(target=self._flusher, daemon=True).start()
+
+    def run(self, target, prog, inputs, env, extra, opts):
+        args = ['-t', target] + list(opts) + [prog] + inputs
+        full_env = dict(env, **extra)
+        if any('\t' in a or '\n' in a for a in args):
+            return run(self.clift, target, prog, inputs, self.timeout, full_env, opts)
+        done, slot, batch = threading.Event(), {}, None
+        with self.lock:
+            q = self.queues.setdefault((target, tuple(sorted(extra.items()))), [])
+            q.append((args, target, prog, inputs, opts, full_env, done, slot, time.time()))
+            if len(q) >= self.size:
+                batch = q[:]
+                q.clear()
+        if batch:
+            self._run_batch(batch)
+        done.wait()
+        return slot['result']
+
+    def _flusher(self):
+        while True:
+            time.sleep(0.2)
+            ready = []
+            with self.lock:
+                for q in self.queues.values():
+                    if q and time.time() - q[0][8] >= self.wait:
+                        ready.append(q[:])
+                        q.clear()
+            for batch in ready:
+                threading.Thread(target=self._run_batch, args=(batch,), daemon=True).start()
+
+    def _run_batch(self, batch):
+        env = batch[0][5]   # one queue, one environment
+        with self.lock:
+            self.n += 1
+            path = os.path.join(self.workdir, f'batch{self.n}.txt')
+        with open(path, 'w') as f:
+            f.write(''.join('\t'.join(item[0]) + '\n' for item in batch))
+        t0 = time.time()
+        status = {}
+        try:
+            p = subprocess.run([self.clift, 'run', '--batch', path], capture_output=True, text=True,
+                               timeout=self.timeout * len(batch), env=env, errors='replace')
+            for line in p.stdout.splitlines():
+                k, _, rc = line.partition(' ')
+                if k.isdigit() and rc.lstrip('-').isdigit():
+                    status[int(k)] = int(rc)
+        except subprocess.TimeoutExpired:
+            pass
+        dt = (time.time() - t0) / len(batch)
+        for k, (args, target, prog, inputs, opts, env_k, done, slot, _) in enumerate(batch):
+            if k in status:
+                with open(f'{path}.{k}.out', errors='replace') as fo, open(f'{path}.{k}.err', errors='replace') as fe:
+                    slot['result'] = (status[k], fo.read(), fe.read(), dt)
+            else:   # the batch died or hung before this run finished: alone, as without batching
+                slot['result'] = run(self.clift, target, prog, inputs, self.timeout, env_k, opts)
+            done.set()
+
+
 def test_seed(seed, args, targets, workdir, env):
     try:
         p = gen.generate(seed, args.exclude)
@@ -265,7 +340,10 @@ def test_seed(seed, args, targets, workdir, env):
     else:
         for t in targets_for(seed, targets, args):
             opts, extra = launch(seed, t, args)
-            got = run(args.clift, t, prog, inputs, args.timeout, dict(env, **extra), opts)
+            if args.batcher and t in ('opencl', 'cuda'):
+                got = args.batcher.run(t, prog, inputs, env, extra, opts)
+            else:
+                got = run(args.clift, t, prog, inputs, args.timeout, dict(env, **extra), opts)
             runs[t] = got
             results[t] = classify(t, ref, got, p.result)
     failed = any(c in FAIL_CLASSES for c, _ in results.values())
@@ -334,6 +412,9 @@ def main():
                     '(CUDA_VISIBLE_DEVICES; a CUDA or NVIDIA OpenCL run then initialises one GPU, not all)')
     ap.add_argument('--omp-threads', type=int, default=0, help='OMP_NUM_THREADS of the openmp runs that get no '
                     'odd count (0: the machine default; many jobs on many cores oversubscribe it)')
+    ap.add_argument('--batch', type=int, default=0, help='device runs (opencl, cuda) K at a time in one '
+                    'clift process (`clift run --batch`): a device process costs ~0.5 s of driver time, '
+                    'serialised between processes; 0: each in its own process')
     ap.add_argument('--pocl-opt-disable', action='store_true',
                     help='build OpenCL kernels with -cl-opt-disable on PoCL (about 25%% faster, tests less)')
     ap.add_argument('--list-features', action='store_true')
@@ -379,6 +460,7 @@ def main():
         env['POCL_EXTRA_BUILD_FLAGS'] = '-cl-opt-disable'
     env.setdefault('ASAN_OPTIONS', 'detect_leaks=0:halt_on_error=1')
     env.setdefault('UBSAN_OPTIONS', 'print_stacktrace=1:halt_on_error=1')
+    args.batcher = Batcher(args.clift, workdir, args.batch, args.timeout) if args.batch > 1 else None
     t0 = time.time()
     counts, per_target, tsum, nrun = {}, {}, {}, {}
     failures, programs, skipped, refusals = [], 0, 0, {}

@@ -31,12 +31,6 @@
 enum { MAX_INPUTS = 16 };
 
 
-static void reset_process_state(void) {
-  arena_free_all();
-  diag_reset();
-  ast_reset_uids();
-  nat_reset_var_ids();
-}
 
 /* The `;; input:` lines of the first `;; test:` block, as `clift test` reads
    them; 0 when it has none or one names a file. */
@@ -100,7 +94,7 @@ static void tail_front_end(const char *text, bool apl) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  reset_process_state();
+  driver_reset_process_state();
   char *text = arena_strndup((const char *)data, size);   /* NUL-terminated */
   Program *p = driver_compile_text("fuzz.lift", text);
   if (!p) {
@@ -116,6 +110,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   tail_front_end(text, true);
   tail_front_end(text, false);
-  reset_process_state();   /* nothing stays allocated between executions */
+  driver_reset_process_state();   /* nothing stays allocated between executions */
   return 0;
 }
