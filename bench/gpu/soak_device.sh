@@ -8,6 +8,9 @@
 # tree of the frozen commit carried in, instead of this working tree, so that a
 # soak goes on across sessions on one commit while main moves on:
 #   git archive --prefix=frozen/ b0c3504 | tar x -C .carry   (then carry .carry)
+# The frozen commit needs `clift run --batch` (3ebd8fd or later): difftest_device.sh
+# sends the device runs 16 at a time through it (BATCH); an older compiler refuses
+# --batch and every device run falls back to a process of its own (~3 a second).
 # The fuzz workers' seeds start after the first seed of SEEDS (FUZZ_SEED_BASE):
 # calls with the same seeds and corpus would repeat each other's executions.
 set -uo pipefail
