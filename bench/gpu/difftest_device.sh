@@ -24,9 +24,30 @@ echo "targets: $targets"
 # on the x4 machine (2026-11-27) 42-52 jobs of 64-thread OpenMP runs and 4-GPU
 # initialisations made every device run take 12-17 s, against 0.6-0.8 s on one H100
 gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
-python3 tests/difftest/difftest.py --clift "$clift" --seeds "$SEEDS" --budget "$BUDGET" --rotate "$ROTATE" \
-  --jobs "${JOBS:-$(nproc)}" --targets "$targets" --keep "$LOG/keep" --gpus "${gpus:-1}" --omp-threads 2 --batch "${BATCH:-16}" > "$LOG/difftest.log" 2>&1
-status=$?
-tail -n 30 "$LOG/difftest.log"
+# PROCS (default 1) testers side by side, each on its own part of SEEDS with
+# JOBS/PROCS threads: one tester's threads share one Python interpreter, and a
+# thread whose seed runs on a device waits for its batch (up to 3 s) without
+# using a core, so one process with many jobs left most of the x4's cores idle
+# (the 2026-11-27 soaks: ~24 programs a second with 36 or 52 jobs)
+procs=${PROCS:-1} jobs=${JOBS:-$(nproc)}
+first=${SEEDS%%:*} last=${SEEDS#*:}
+[ -n "$last" ] && [ "$last" != "$SEEDS" ] || last=$((first + 1000000000))
+part=$(( (last - first + procs - 1) / procs ))
+pids=()
+for k in $(seq 0 $((procs - 1))); do
+  a=$((first + k * part)) b=$((first + (k + 1) * part)); [ "$b" -le "$last" ] || b=$last
+  python3 tests/difftest/difftest.py --clift "$clift" --seeds "$a:$b" --budget "$BUDGET" --rotate "$ROTATE" \
+    --jobs "$(( (jobs + procs - 1) / procs ))" --targets "$targets" --keep "$LOG/keep" --gpus "${gpus:-1}" --omp-threads 2 \
+    --batch "${BATCH:-16}" > "$LOG/difftest.$k.log" 2>&1 &
+  pids+=($!)
+done
+status=0
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+cat "$LOG"/difftest.[0-9]*.log > "$LOG/difftest.log"
+for k in $(seq 0 $((procs - 1))); do echo "== tester $k"; tail -n 30 "$LOG/difftest.$k.log"; done
+if [ "$procs" -gt 1 ]; then
+  awk '/^[0-9]+ programs in/ { n += $1 } /^[0-9]+ passed, [0-9]+ failed/ { p += $1; f += $3 }
+       END { printf "all %d testers: %d programs\n%d passed, %d failed\n", '"$procs"', n, p, f }' "$LOG"/difftest.[0-9]*.log
+fi
 (cd "$LOG" && tar czf keep.tgz keep 2>/dev/null && rm -rf keep)
 exit $status

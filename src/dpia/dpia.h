@@ -128,6 +128,9 @@ bool dpia_acc(Tr *tr, Expr *e, Acc *out);
 View *dpia_exp(Tr *tr, Expr *e);
 /* Apply a lambda to argument views (binding its parameters). */
 View *dpia_apply(Tr *tr, Expr *lam, View **args);
+/* v, with every row of a lazy map that needs commands computed once, here,
+   before a sequential loop of `count` iterations reads all of v (translate.c). */
+View *dpia_force(Tr *tr, View *v, Nat *count);
 bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out);
 /* out := v, structurally (tuples field by field, arrays by a loop). */
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);

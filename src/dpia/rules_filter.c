@@ -51,6 +51,7 @@ void dpia_mark_disjoint(KStmt *s) {
    (a private int) counting up; with data NULL only counted. */
 static bool compact(Tr *tr, Expr *p, View *xs, Type *elem, Nat *from, Nat *count, Acc *data, const char *at, Nat *bound,
                     bool disjoint) {
+  if (!(xs = dpia_force(tr, xs, count))) return false;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, count, &i);

@@ -136,6 +136,7 @@ bool dpia_map_range(Tr *tr, Expr *e, View *xs, PrimLevel level, Nat *from, Nat *
 }
 
 bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat *from, Nat *count, Acc *out) {
+  if (level == LEVEL_SEQ && !(xs = dpia_force(tr, xs, count))) return false;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, dim, count, &i);
@@ -231,6 +232,7 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
   else dpia_new(tr, t, group ? SPACE_LOCAL : SPACE_PRIVATE, &accv, &acca);
   if (!(regs ? dpia_assign_partitioned(tr, acca, init, t, &part) :
         group ? dpia_assign_shared(tr, acca, init, t) : dpia_assign(tr, acca, init, t))) return NULL;
+  if (!(xs = dpia_force(tr, xs, type_len(e->kids[2]->type)))) return NULL;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, type_len(e->kids[2]->type), &i);

@@ -215,6 +215,7 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   long long n;
   if (nat_is_const(t->len, &n) && n == 1)   /* a [T]1 (a reduction's result) needs no loop */
     return dpia_assign(tr, acc_idx(out, nat_const(0)), view_idx(tr, v, nat_const(0)), type_elem_at(t, nat_const(0)));
+  if (level == LEVEL_SEQ && !(v = dpia_force(tr, v, t->len))) return false;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, 0, t->len, &i);
@@ -225,6 +226,61 @@ static bool assign_at(Tr *tr, Acc *out, View *v, Type *t, PrimLevel level) {
   if (level != LEVEL_SEQ) tr->par = loop.outer; else tr->seq--;
   tr->block = saved;
   return ok;
+}
+
+/* Row i of a lazy map whose function needs commands (a mapSeq, a reduction: it
+   is materialised) is computed again at every access of one of its elements:
+   a sequential loop over the row's M elements did M·M work (difftest seed
+   80004443, a filter copying rows of (map (lambda (r) (mapSeq g r)) xs): cubic,
+   a timeout). A sequential loop about to read every element of v forces it
+   first: each such row is computed once, here, and the loop reads the result.
+   The application is tried into a block of its own and kept only if it emitted
+   commands (a row of views stays lazy, as before); when the loop may run no
+   iteration the commands run only if it runs one (an unread element computes
+   nothing, SPEC §4.1, FINDINGS F26). Other views are forced through. */
+static View *force(Tr *tr, View *v, CExp *runs);
+
+static View *force_row(Tr *tr, View *v, CExp *runs) {
+  View *m = v->kids[0];
+  KStmt *saved = tr->block, *scratch = kstmt_block();
+  Binding *env = tr->env;
+  int counter = tr->counter;
+  tr->block = scratch;
+  tr->env = m->env;
+  View *x = view_idx(tr, force(tr, m->kids[0], runs), v->a);
+  View *fx = x ? dpia_apply(tr, m->fn, &x) : NULL;
+  tr->env = env;
+  tr->block = saved;
+  if (!fx) return NULL;
+  if (scratch->n == 0) { tr->counter = counter; return v; }
+  if (runs) {
+    KStmt *s = NEW(KStmt);
+    s->kind = KS_IF; s->cond = runs; s->then_ = scratch; s->else_ = kstmt_block();
+    emit(tr, s);
+  } else {
+    emit(tr, scratch);
+  }
+  if (v->pos && !fx->pos) { View *c = NEW(View); *c = *fx; c->pos = v->pos; fx = c; }
+  return fx;
+}
+
+static View *force(Tr *tr, View *v, CExp *runs) {
+  if (!v || v->kind == V_SCALAR || v->kind == V_BUF || v->kind == V_IOTA) return v;
+  if (v->kind == V_IDX && v->kids[0]->kind == V_MAP && v->kids[0]->type->kind == TY_ARRAY &&
+      !type_is_value(v->type)) return force_row(tr, v, runs);
+  View *c = NULL;
+  for (int k = 0; k < v->n; k++) {
+    View *f = force(tr, v->kids[k], runs);
+    if (!f) return NULL;
+    if (f == v->kids[k]) continue;
+    if (!c) { c = NEW(View); *c = *v; c->kids = NEW_ARRAY(View *, v->n); memcpy(c->kids, v->kids, sizeof(View *) * (size_t)v->n); }
+    c->kids[k] = f;
+  }
+  return c ? c : v;
+}
+
+View *dpia_force(Tr *tr, View *v, Nat *count) {
+  return force(tr, v, nat_proves_lt(nat_const(0), count) ? NULL : cexp_nat_lt(nat_const(0), count));
 }
 
 static Binding *bind_params(Tr *tr, Expr *lam, View **args) {

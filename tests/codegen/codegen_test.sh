@@ -43,6 +43,20 @@ if gen $f; then
   expect_count $f 'malloc' 0 "temporaries"
 fi
 
+# rows of a lazy map that need a loop (mapSeq), read by a sequential loop
+# (mapSeq, reduceSeq, a filter's copy): each row computed once before the
+# loop, not again inside it for every element (difftest seed 80004443: cubic)
+for f in tests/lift/lazy_rows_once.lift tests/lift/lazy_rows_once_reduce.lift; do
+  if gen $f; then
+    expect_count $f '^      for \(' 0 "loops nested three deep (the row computed inside its reader)"
+    expect_count $f '^    for \(' 2 "loops in the parallel one (compute the row, then read it)"
+  fi
+done
+f=tests/lift/filter_rows_once.lift
+if gen $f; then
+  expect_count $f '^          for \(' 0 "loops nested five deep (the kept row computed for each element copied)"
+fi
+
 f=tests/lift/pad_constant_out.lift
 if gen $f; then
   expect_count $f 'malloc' 0 "temporaries (padConstant written through an offset acceptor)"
