@@ -326,10 +326,14 @@ static LVal *reshape_general(LowerCtx *c, TExp *e, LVal *s, LVal *d, LVal *x, in
   for (int i = 0; i < x->rank; i++) {
     long long k;
     if (!lower_static_ext(e, x, i, &k)) return NULL;
-    size *= k;
+    if (__builtin_mul_overflow(size, k, &size) || size > INT32_MAX)
+      return diag_error(l, "reshape: the argument's elements do not fit in an int"), NULL;
   }
-  for (int i = 0; i < n; i++) m *= s->vals[i];
-  if (m > INT32_MAX) return diag_error(l, "reshape: %lld elements do not fit in an int", m), NULL;
+  /* checked at every factor: the product of large extents overflows a long long
+     (fuzz finding of the soak of f4ae0e0, tests/apl/err_reshape_huge.apl) */
+  for (int i = 0; i < n; i++)
+    if (__builtin_mul_overflow(m, s->vals[i], &m) || m > INT32_MAX)
+      return diag_error(l, "reshape: the result's elements do not fit in an int"), NULL;
   Expr *flat = x->e;
   for (int i = 1; i < x->rank; i++) flat = lx_app(l, "join", 1, flat);
   const char *i = lx_fresh(c, "i"), *src = lx_fresh(c, "src");
