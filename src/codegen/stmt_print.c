@@ -29,6 +29,12 @@ static void print_decl(StmtPrinter *p, KStmt *s) {
   buf_printf(p->b, "%s %s", p->style->type(s->type), s->name);
   if (s->init) { buf_puts(p->b, " = "); p->style->exp(p->b, s->init); }
   buf_puts(p->b, ";\n");
+  /* a checkLength whose value nothing reads (APL's expand): the check is
+     the point, the variable may be unused */
+  if (s->init && s->init->kind == CE_OP && s->init->op == OP_CHECK_LENGTH) {
+    codegen_indent(p);
+    buf_printf(p->b, "(void)%s;\n", s->name);
+  }
 }
 
 /* Does the '(' that starts t close at its last character? Then the
