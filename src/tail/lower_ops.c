@@ -580,7 +580,12 @@ LVal *lower_power(LowerCtx *c, TExp *e, LVal **a) {
   for (int i = 0; i < x->rank; i++)
     if (lower_dyn_of(c, x->ext[i]))
       return diag_error(e->loc, "not supported yet: power of an array whose length is known only at run time"), NULL;
-  LVal *f = lower_fn(c, a[0], 1, &x, e->loc);
+  /* the parameter is every iterate, not x: x's range would bound a
+     replicate of later iterates wrongly (lower_range.c) */
+  LVal *param = NEW(LVal);
+  *param = *x;
+  param->ranged = false; param->vals = NULL; param->known = false;
+  LVal *f = lower_fn(c, a[0], 1, &param, e->loc);
   if (!f) return NULL;
   if (f->rank != x->rank || f->base != x->base)
     return diag_error(e->loc, "power: the function must keep its argument's shape and type: [%s]%d becomes [%s]%d",

@@ -4,7 +4,8 @@
 ⍝ compiling from the counts' range (lower_range.c). Negative counts insert
 ⍝ fills; all-zero counts give an empty vector; a one-item right argument is
 ⍝ used for every count; a scalar count computed at run time is used for
-⍝ every item; counts from reductions of a matrix's rows. Expected values: tests/apl/select_reference.py.
+⍝ every item; counts from reductions of a matrix's rows; inside f⍣n (the
+⍝ counts' range from a comparison of ⍵, not from ⍵'s first value). Expected values: tests/apl/select_reference.py.
 x ← 3 7 1 9 5
 ⎕← (1+x>5)/x
 ⎕← (1-2×x>5)/x
@@ -23,6 +24,8 @@ M ← 3 4⍴⍳12
 ⎕← (+/M>5)/3 4 5
 ⎕← (⌈/M>5)/3 4 5
 ⎕← (x×x>5)/x
+g ← {⍵ + +/(1+⍵>5)/⍵}
+⎕← (g⍣2) 3 7 1
 R ← (1+x>5)/x
 ⎕← R×2
 ⎕← +/R
@@ -44,6 +47,7 @@ R ← (1+x>5)/x
 ⍝ output: [4, 4, 4, 5, 5, 5, 5]
 ⍝ output: [4, 5]
 ⍝ output: [7, 7, 7, 7, 7, 7, 7, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+⍝ output: [151, 155, 149]
 ⍝ output: [6, 14, 14, 2, 18, 18, 10]
 ⍝ output: 41
 ⍝ output: 7

@@ -18,6 +18,10 @@ def exp(b, x, fill=0):
     it = iter(x)
     return [next(it) if k else fill for k in b]
 
+def power(f, n, w):
+    for _ in range(n): w = f(w)
+    return w
+
 def show(v):
     if isinstance(v, str): return v
     if isinstance(v, list): return "[" + ", ".join(show(e) for e in v) + "]"
@@ -43,6 +47,7 @@ for line in [
     rep([sum(gt(r, 5)) for r in M12], [3, 4, 5]),
     rep([max(gt(r, 5)) for r in M12], [3, 4, 5]),
     rep([e * b for e, b in zip(x, gt(x, 5))], x),
+    power(lambda w: [e + sum(rep([1 + b for b in gt(w, 5)], w)) for e in w], 2, [3, 7, 1]),
     [2 * e for e in rep([1 + b for b in gt(x, 5)], x)],
     sum(rep([1 + b for b in gt(x, 5)], x)),
     len(rep([1 + b for b in gt(x, 5)], x)),
