@@ -1,9 +1,12 @@
 /* elab_select.c — selection in APL (docs/apl.md §2.4, §5 M6): compress and
    replicate (L/R, L⌿R), expand (L\R, L⍀R), indexing A[i], A[i;j;…] and
    monadic ⍪ (table), as TAIL. The first-axis forms are the last-axis ones
-   under transp2; the counts and masks of replicate and expand must be known
-   when compiling (the lowering's static gathers), a compress mask may be
-   computed at run time (a vector: filter). */
+   under transp2. Counts and masks known when compiling are the lowering's
+   static gathers; computed at run time, a compress mask is a filter (a
+   vector), replicate's counts a scan and a search over a bound (a vector,
+   counts with a range known when compiling), expand's mask a scan with a
+   run-time length check (tail/lower_gather.c). Compress and replicate are
+   let-bound: a run-time length is named there. */
 #include "elab.h"
 #include <string.h>
 
@@ -51,7 +54,7 @@ TExp *el_select(Elab *cx, AplNode *f, TExp *l, TExp *a) {
   TExp *res;
   if (expand) res = el_op("expand", f->loc, 3, el_fill(el_base(a), f->loc), l, a);
   else if (bl == TB_BOOL) res = el_bind(cx, el_op("compress", f->loc, 2, l, a));   /* a run-time length is named at its let */
-  else res = el_op("replicate", f->loc, 3, el_fill(el_base(a), f->loc), l, a);
+  else res = el_bind(cx, el_op("replicate", f->loc, 3, el_fill(el_base(a), f->loc), l, a));   /* run-time counts: as compress */
   if (res && axis != r - 1) res = move_axis(cx, res, axis, true, f->loc);
   return res;
 }

@@ -112,6 +112,7 @@ static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
   if (op == OP_CHECK_F2I || op == OP_CHECK_D2I) return op == OP_CHECK_F2I ? "clift_f2i" : "clift_d2i";
   if (op == OP_CHECK_DIV || op == OP_CHECK_MOD)
     return arena_printf("clift_%s_i%d", op == OP_CHECK_DIV ? "div" : "mod", t->kind == TY_LONG ? 64 : 32);
+  if (op == OP_CHECK_LENGTH) return "clift_check_length";
   if (op == OP_FACTORIAL || op == OP_BINOMIAL) return op == OP_FACTORIAL ? "clift_factorial" : "clift_binomial";
   if (op == OP_ABS || op == OP_MIN || op == OP_MAX) {
     const char *name = op == OP_ABS ? "abs" : op == OP_MIN ? "min" : "max";

@@ -29,6 +29,12 @@ static void print_decl(StmtPrinter *p, KStmt *s) {
   buf_printf(p->b, "%s %s", p->style->type(s->type), s->name);
   if (s->init) { buf_puts(p->b, " = "); p->style->exp(p->b, s->init); }
   buf_puts(p->b, ";\n");
+  /* a checkLength whose value nothing reads (APL's expand): the check is
+     the point, the variable may be unused */
+  if (s->init && s->init->kind == CE_OP && s->init->op == OP_CHECK_LENGTH) {
+    codegen_indent(p);
+    buf_printf(p->b, "(void)%s;\n", s->name);
+  }
 }
 
 /* Does the '(' that starts t close at its last character? Then the
@@ -210,6 +216,8 @@ void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
              "}\n", q, cell, l, l, f[fl].cas);
   buf_printf(b, "%s%s clift_check_index_in(%s i, %s n, int site, %se) {\n"
              "  if (i < 0 || i >= n) { clift_fail(e, site, i, n); return 0; }\n  return i;\n}\n", q, l, l, l, cell);
+  buf_printf(b, "%s%s clift_check_length_in(%s a, %s n, int site, %se) {\n"
+             "  if (a != n) clift_fail(e, site, a, n);\n  return (%s)a;\n}\n", q, f[fl].i32, l, l, cell, f[fl].i32);
   for (int w = 0; w < 2; w++) {
     const char *t = w ? l : f[fl].i32, *u = w ? f[fl].u64 : f[fl].u32;
     int bits = w ? 64 : 32;
@@ -257,6 +265,7 @@ void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
   buf_puts(b, "#define clift_f2i(x, site) clift_f2i_in(x, site, clift_error)\n"
               "#define clift_d2i(x, site) clift_d2i_in(x, site, clift_error)\n");
   buf_puts(b, "#define clift_check_index(i, n, site) clift_check_index_in(i, n, site, clift_error)\n"
+              "#define clift_check_length(a, n, site) clift_check_length_in(a, n, site, clift_error)\n"
               "#define clift_div_i32(a, b, site) clift_div_i32_in(a, b, site, clift_error)\n"
               "#define clift_mod_i32(a, b, site) clift_mod_i32_in(a, b, site, clift_error)\n"
               "#define clift_div_i64(a, b, site) clift_div_i64_in(a, b, site, clift_error)\n"

@@ -23,6 +23,10 @@ View *exp_scalar_op(Tr *tr, Expr *e) {
     CExp *checked[2] = { args[0], kernel_check_site(tr->k, e->loc, op == OP_F2I ? CHECK_F2I : CHECK_D2I) };
     return view_scalar(cexp_op(op == OP_F2I ? OP_CHECK_F2I : OP_CHECK_D2I, e->type, 2, checked));
   }
+  if (op == OP_CHECK_LENGTH) {   /* both values reported (runtime/check_report.c) */
+    CExp *checked[3] = { args[0], args[1], kernel_check_site(tr->k, e->loc, CHECK_LENGTH) };
+    return view_scalar(cexp_op(op, e->type, 3, checked));
+  }
   if (op == OP_FACTORIAL || op == OP_BINOMIAL) {   /* a domain error reported (prim/special.h): the site is an argument */
     CExp *checked[3] = { args[0], args[e->nkids - 1], NULL };
     checked[e->nkids] = kernel_check_site(tr->k, e->loc, op == OP_FACTORIAL ? CHECK_FACTORIAL : CHECK_BINOMIAL);

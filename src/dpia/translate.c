@@ -42,7 +42,7 @@ CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t)
 
 bool cexp_checks(CExp *e) {
   if (e->kind == CE_OP && (e->op == OP_CHECK_INDEX || e->op == OP_CHECK_DIV || e->op == OP_CHECK_MOD ||
-                           e->op == OP_CHECK_F2I || e->op == OP_CHECK_D2I || e->op == OP_FACTORIAL ||
+                           e->op == OP_CHECK_F2I || e->op == OP_CHECK_D2I || e->op == OP_FACTORIAL || e->op == OP_CHECK_LENGTH ||
                            e->op == OP_BINOMIAL)) return true;
   for (int i = 0; i < e->n; i++) if (cexp_checks(e->args[i])) return true;
   return false;

@@ -102,6 +102,12 @@ static Value *binary(Expr *e, ScalarOp op, Value *a, Value *b) {
     return value_bool(r);
   }
   case OP_AND: return value_bool(a->s.b && b->s.b);
+  case OP_CHECK_LENGTH:
+    if (value_as_long(a) != value_as_long(b)) {
+      diag_error(e->loc, CLIFT_LENGTH_ERROR, (long long)value_as_long(a), (long long)value_as_long(b), value_as_long(b) == 1 ? "is" : "are");
+      return NULL;
+    }
+    return value_int((int32_t)value_as_long(a));
   case OP_OR: return value_bool(a->s.b || b->s.b);
   case OP_BINOMIAL: {
     int bad = 0;

@@ -23,7 +23,8 @@ typedef enum {
   OP_CHECK_DIV,    /* generated code only: integer args[0] / args[1]; zero divisor: report site args[2], 0 */
   OP_CHECK_MOD,    /* generated code only: integer args[0] % args[1]; zero divisor: report site args[2], 0 */
   OP_CHECK_F2I,    /* generated code only: (int)args[0] of a float; outside the int range: report site args[1], 0 */
-  OP_CHECK_D2I     /* the same for a double */
+  OP_CHECK_D2I,    /* the same for a double */
+  OP_CHECK_LENGTH  /* checkLength: args[0] when it equals args[1], else report site args[2] (both values) and args[0] */
 } ScalarOp;
 
 #endif

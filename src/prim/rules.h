@@ -23,6 +23,7 @@ Type *infer_logic(InferCx *, Expr *);    Type *infer_cast(InferCx *, Expr *);
 Type *infer_math(InferCx *, Expr *);    Type *infer_filter(InferCx *, Expr *);
 Type *infer_while(InferCx *, Expr *);    Type *infer_partition(InferCx *, Expr *);
 Type *infer_special(InferCx *, Expr *);  Type *infer_bits(InferCx *, Expr *);
+Type *infer_check_length(InferCx *, Expr *);
 
 /* interpreter rules (src/eval) */
 Value *eval_map(Interp *, Expr *, Env *);      Value *eval_reduce(Interp *, Expr *, Env *);

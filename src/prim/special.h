@@ -19,6 +19,7 @@
 #ifndef CLIFT_SPECIAL_H
 #define CLIFT_SPECIAL_H
 
+#define CLIFT_LENGTH_ERROR "length error: %lld where %lld %s needed"
 #define CLIFT_FACTORIAL_ERROR "domain error: factorial of the negative integer %g"
 #define CLIFT_BINOMIAL_ERROR "domain error: binomial %g!%g: n is a negative integer and k is not an integer (a pole of Γ(n+1))"
 

@@ -163,6 +163,9 @@ static const Prim table[] = {
   /* APL's ! (prim/special.h): exact products on integers, Γ elsewhere; a pole is a run-time error */
   SCALAR_OP(.name = "factorial", .nargs = 1, .scheme = "double -> double", .infer = infer_special, .op = OP_FACTORIAL),
   SCALAR_OP(.name = "binomial", .nargs = 2, .scheme = "double -> double -> double", .infer = infer_special, .op = OP_BINOMIAL),
+  /* a length computed at run time that must equal another (APL's expand: the
+     mask's ones and the items): the first, or a run-time "length error" */
+  SCALAR_OP(.name = "checkLength", .nargs = 2, .scheme = "int -> int -> int", .infer = infer_check_length, .op = OP_CHECK_LENGTH),
   /* bitwise operations on int or long scalars; shift counts modulo the width */
   SCALAR_OP(.name = "bitand", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_BITAND),
   SCALAR_OP(.name = "bitor", .nargs = 2, .scheme = "I -> I -> I", .infer = infer_bits, .op = OP_BITOR),

@@ -26,6 +26,10 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
     long long n = value_at(cell, 3);
     return diag_error(site->loc, "index %lld out of bounds: the array has %lld element%s", value_at(cell, 1), n, n == 1 ? "" : "s");
   }
+  case CHECK_LENGTH: {
+    long long want = value_at(cell, 3);
+    return diag_error(site->loc, CLIFT_LENGTH_ERROR, value_at(cell, 1), want, want == 1 ? "is" : "are");
+  }
   case CHECK_SEQFOR_READ: return diag_error(site->loc, "seqfor: element %lld is read before it is written", -1 - value_at(cell, 1));
   case CHECK_SEQFOR_UNWRITTEN:
     return diag_error(site->loc, "seqfor: element %lld of the result is never written", -1 - value_at(cell, 1));
@@ -56,6 +60,7 @@ const char *check_site_text(const Kernel *k, int s) {
                    : site->kind == CHECK_IOTA ? "iota: a negative length"
                    : site->kind == CHECK_FACTORIAL ? "domain error: factorial of a negative integer"
                    : site->kind == CHECK_BINOMIAL ? "domain error: binomial at a pole of Γ(n+1)"
+                   : site->kind == CHECK_LENGTH ? "length error"
                    : site->kind == CHECK_SEQFOR_READ ? "seqfor: an element read before it is written"
                    : site->kind == CHECK_SEQFOR_UNWRITTEN ? "seqfor: an element of the result never written"
                    : "a float to int conversion out of range";

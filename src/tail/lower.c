@@ -84,7 +84,7 @@ long long lval_ext(LVal *v, int axis) {
 bool lower_static_ext(TExp *e, LVal *v, int axis, long long *n) {
   if ((*n = lval_ext(v, axis)) >= 0) return true;
   return diag_error(e->loc, "not supported yet: %s of an array whose length is known only at run time (a compress "
-                    "result)", e->op ? e->op->name : "this operation");
+                    "or replicate result)", e->op ? e->op->name : "this operation");
 }
 
 LDyn *lower_dyn_of(LowerCtx *c, Nat *n) {
@@ -211,7 +211,7 @@ static LVal *lower_op(LowerCtx *c, TExp *e) {
                       e->op->name), NULL;
   LVal **args = NEW_ARRAY(LVal *, e->nkids);
   for (int i = 0; i < e->nkids; i++) if (!(args[i] = lower_exp(c, e->kids[i]))) return NULL;
-  return e->op->lower(c, e, args);
+  return lower_ranged(e, args, e->op->lower(c, e, args));
 }
 
 static LVal *lower_top(LowerCtx *c, TExp *e);
@@ -425,7 +425,7 @@ LVal *lower_apply(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
     for (int i = 0; i < n; i++) { call.kids[i] = NEW(TExp); call.kids[i]->kind = TE_VAR; call.kids[i]->loc = loc; }
     if (!fe->op->lower)
       return diag_error(fe->loc, "not supported yet: the TAIL operation '%s' is not lowered to clift", fe->op->name), NULL;
-    return fe->op->lower(c, &call, args);
+    return lower_ranged(&call, args, fe->op->lower(c, &call, args));
   }
   /* fn x => body: x bound to the argument, through a clift let unless it is a
      variable already (a curried fn takes its arguments one at a time) */

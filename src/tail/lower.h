@@ -19,6 +19,8 @@ struct LVal {
   long long k;
   long long *vals;         /* a static int vector of ext[0] items, or NULL */
   bool reduces;            /* let-bound, not in memory, each element a reduction (lower_let) */
+  bool ranged;             /* every element of an int value lies in [lo, hi] (lower_range.c) */
+  long long lo, hi;
   TExp *fn;                /* a function value (TE_FN or an operation) … */
   LEnv *env;               /* … and the scope it was written in */
 };
@@ -134,6 +136,12 @@ LVal *lower_expand(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_compress_static(LowerCtx *c, TExp *e, LVal *mask, LVal *x);
 /* the fill element of a base type (0, 0.0, false; a blank for chars), known */
 LVal *lower_fill(TBase base, Loc loc);
+/* lower_range.c: the range of v's elements, when known (a known scalar, a
+   static vector, booleans, v->ranged) */
+bool lower_range_of(LVal *v, long long *lo, long long *hi);
+/* v, the value of e applied to a, with its elements' range where the
+   operation gives one */
+LVal *lower_ranged(TExp *e, LVal **a, LVal *v);
 /* A static int vector as a value (a hidden input). */
 /* The most items of a static int vector whose values the lowering keeps (to
    fold shapes and counts when compiling): a longer one (⍳50000000) keeps

@@ -149,10 +149,133 @@ static bool static_counts(TExp *e, int k, LVal *counts, LVal *x, bool per_item, 
   return true;
 }
 
+/* ---- replicate and expand by counts or a mask computed at run time ---- */
+
+static Expr *if3(Loc loc, Expr *c, Expr *t, Expr *f) {
+  Expr *e = expr_new(EX_IF, loc, 3);
+  e->kids[0] = c; e->kids[1] = t; e->kids[2] = f;
+  return e;
+}
+
+/* x's last axis of static length m, counts or a mask of n items */
+static bool runtime_shape(TExp *e, LVal *counts, LVal *x, long long *m, long long *n) {
+  return lower_static_ext(e, x, x->rank - 1, m) && lower_static_ext(e, counts, 0, n);
+}
+
+/* (let s (scan 0 + counts) …): the inclusive sums of the counts (of their
+   magnitudes, abs; of a mask's ones, b2i), computed once */
+static Expr *sums(LowerCtx *c, Expr *counts, const char *conv, Loc loc) {
+  const char *v = lx_fresh(c, "v"), *add[2] = { lx_fresh(c, "a"), lx_fresh(c, "b") };
+  Expr *plus = lx_lambda(loc, 2, add, lx_app(loc, "+", 2, lx_var(add[0], loc), lx_var(add[1], loc)));
+  if (conv) {
+    Expr *item = !strcmp(conv, "b2i") ? if3(loc, lx_var(v, loc), lx_int(1, loc), lx_int(0, loc)) : lx_app(loc, conv, 1, lx_var(v, loc));
+    counts = lx_app(loc, "map", 2, lx_lambda(loc, 1, &v, item), counts);
+  }
+  return lx_app(loc, "scan", 3, lx_int(0, loc), plus, counts);
+}
+
+/* The first k in [0, n) with s[k] > j (s ascending, s[n-1] > j): a binary
+   search in one thread, (get1 (whileSeq (λt. lo < hi) (λt. …) (tuple 0 n-1))) */
+static Expr *search(LowerCtx *c, const char *s, Expr *j, long long n, Loc loc) {
+  const char *t = lx_fresh(c, "t"), *u = lx_fresh(c, "t"), *mid = lx_fresh(c, "mid");
+  Expr *more = lx_lambda(loc, 1, &t, lx_app(loc, "<", 2, lx_app(loc, "get1", 1, lx_var(t, loc)), lx_app(loc, "get2", 1, lx_var(t, loc))));
+  Expr *half = lx_app(loc, "/", 2, lx_app(loc, "+", 2, lx_app(loc, "get1", 1, lx_var(u, loc)), lx_app(loc, "get2", 1, lx_var(u, loc))),
+                      lx_int(2, loc));
+  Expr *step = if3(loc, lx_app(loc, ">", 2, lx_app(loc, "aref", 2, lx_var(s, loc), lx_var(mid, loc)), j),
+                   lx_app(loc, "tuple", 2, lx_app(loc, "get1", 1, lx_var(u, loc)), lx_var(mid, loc)),
+                   lx_app(loc, "tuple", 2, lx_app(loc, "+", 2, lx_var(mid, loc), lx_int(1, loc)), lx_app(loc, "get2", 1, lx_var(u, loc))));
+  Expr *next = lx_lambda(loc, 1, &u, lx_let(loc, mid, half, step));
+  return lx_app(loc, "get1", 1, lx_app(loc, "whileSeq", 3, more, next, lx_app(loc, "tuple", 2, lx_int(0, loc), lx_int(n - 1, loc))));
+}
+
+/* replicate(d, c, a), c computed at run time (a vector a): with s the sums
+   of |c|, the result has s[n-1] items, item j is a[k] (the fill d where
+   c[k] < 0) for the first k with s[k] > j. Its length is known only at run
+   time, at most n·K for counts of magnitude at most K (lower_range.c): the
+   items are (map item (filter (λj. j < s[n-1]) (iota #(n·K)))), a run-time
+   length as compress's (LDyn), bound n·K. */
+static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x) {
+  Loc l = e->loc;
+  long long m, n, lo, hi;
+  if (x->rank != 1)   /* a dynamic length only outermost (SPEC §3.4) */
+    return diag_error(e->loc, "not supported yet: replicate of an array of rank %d by counts computed at run time (the "
+                      "result would have a run-time length on one axis of several: only a vector's may be; docs/apl.md "
+                      "§3.2)", x->rank), NULL;
+  if (!runtime_shape(e, cs, x, &m, &n)) return NULL;
+  if (n != m && m != 1)
+    return diag_error(e->loc, "length error: replicate: %lld counts for an axis of length %lld", n, m), NULL;
+  if (n == 0) return gather(c, e, d, x, 0, NULL);
+  if (!lower_range_of(cs, &lo, &hi))
+    return diag_error(e->kids[1]->loc, "not supported yet: replicate by counts computed at run time whose size is not "
+                      "bounded when compiling (the result needs a bound: counts made of booleans, literals and + - × ⌈ ⌊ | "
+                      "on them are; docs/apl.md §3.2)"), NULL;
+  long long k = hi > -lo ? hi : -lo, bound = n * k;
+  if (bound == 0) return gather(c, e, d, x, 0, NULL);   /* every count 0 */
+  if (bound > GATHER_MAX)
+    return diag_error(e->loc, "not supported yet: %s to as many as %lld items (%lld counts of up to %lld; at most %d)", e->op->name,
+                      bound, n, k, GATHER_MAX), NULL;
+  const char *cv = lx_fresh(c, "counts"), *s = lx_fresh(c, "sums"), *total = lx_fresh(c, "total"), *j = lx_fresh(c, "j"),
+             *kv = lx_fresh(c, "k"), *i = lx_fresh(c, "j");
+  Expr *item = lx_app(l, "aref", 2, x->e, m == 1 ? lx_int(0, l) : lx_var(kv, l));
+  if (lo < 0) item = if3(l, lx_app(l, "<", 2, lx_app(l, "aref", 2, lx_var(cv, l), lx_var(kv, l)), lx_int(0, l)), d->e, item);
+  Expr *at = lx_lambda(l, 1, &j, lx_let(l, kv, search(c, s, lx_var(j, l), n, l), item));
+  Expr *keep = lx_lambda(l, 1, &i, lx_app(l, "<", 2, lx_var(i, l), lx_var(total, l)));
+  Expr *r = lx_app(l, "map", 2, at, lx_app(l, "filter", 2, keep, lx_app(l, "iota", 1, lx_nat(bound, l))));
+  r = lx_let(l, total, lx_app(l, "aref", 2, lx_var(s, l), lx_int(n - 1, l)), r);
+  r = lx_let(l, s, sums(c, lx_var(cv, l), lo < 0 ? "abs" : NULL, l), r);
+  r = lx_let(l, cv, cs->e, r);
+  LDyn *dyn = NEW(LDyn);
+  *dyn = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "replicate"), nat_const(0), nat_const(bound)), NULL, nat_const(bound), c->dyns };
+  c->dyns = dyn;
+  LVal *v = lval_new(r, x->base, 1);
+  v->ext[0] = nat_var(dyn->var);
+  return v;
+}
+
+/* expand(d, b, a), b computed at run time: with s the running count of b's
+   ones, item j is a[s[j]-1] where b[j], else d; the ones must be as many as
+   a's items (or a has one item, which every one takes): clift's checkLength,
+   a run-time "length error" at the \ otherwise. */
+typedef struct ExpandCtx { const char *mask, *sums; LVal *fill; long long m, n; } ExpandCtx;
+
+/* one row: (let r row (map (λj. if mask[j] then r[min(sums[j], m) - 1] else d) (iota #n))),
+   the index clamped into the row: where the ones are too many, the length
+   check, not an index check, reports it */
+static Expr *expand_row(LowerCtx *c, void *ctx, Expr *row, Loc l) {
+  ExpandCtx *x = ctx;
+  const char *r = lx_fresh(c, "row"), *j = lx_fresh(c, "j");
+  Expr *at = x->m == 1 ? lx_int(0, l)
+                       : lx_app(l, "-", 2, lx_app(l, "min", 2, lx_app(l, "aref", 2, lx_var(x->sums, l), lx_var(j, l)), lx_int(x->m, l)),
+                                lx_int(1, l));
+  Expr *item = if3(l, lx_app(l, "aref", 2, lx_var(x->mask, l), lx_var(j, l)), lx_app(l, "aref", 2, lx_var(r, l), at), x->fill->e);
+  return lx_let(l, r, row, lx_app(l, "map", 2, lx_lambda(l, 1, &j, item), lx_app(l, "iota", 1, lx_nat(x->n, l))));
+}
+
+static LVal *expand_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *b, LVal *x) {
+  Loc l = e->loc;
+  long long m, n;
+  if (!runtime_shape(e, b, x, &m, &n)) return NULL;
+  if (n == 0) {
+    if (m > 1) return diag_error(e->loc, "length error: expand: the mask has no items for an axis of length %lld", m), NULL;
+    return gather(c, e, d, x, 0, NULL);
+  }
+  const char *bv = lx_fresh(c, "mask"), *s = lx_fresh(c, "sums"), *ok = lx_fresh(c, "ones");
+  ExpandCtx k = { bv, s, d, m, n };
+  Expr *r = rows(c, x->rank - 1, x->e, expand_row, &k, l);
+  if (m != 1) r = lx_let(l, ok, lx_app(l, "checkLength", 2, lx_app(l, "aref", 2, lx_var(s, l), lx_int(n - 1, l)), lx_int(m, l)), r);
+  r = lx_let(l, s, sums(c, lx_var(bv, l), "b2i", l), r);
+  r = lx_let(l, bv, b->e, r);
+  LVal *v = lval_new(r, x->base, x->rank);
+  for (int i = 0; i < x->rank; i++) v->ext[i] = x->ext[i];
+  v->ext[x->rank - 1] = nat_const(n);
+  return v;
+}
+
 /* replicate(d, c, a): item i repeated c[i] times, -c[i] fills for a negative count */
 LVal *lower_replicate(LowerCtx *c, TExp *e, LVal **a) {
   LVal *d = a[0], *cs = a[1], *x = a[2];
   long long m, n, total = 0;
+  if (!cs->vals && cs->rank == 1) return replicate_runtime(c, e, d, cs, x);
   if (!static_counts(e, 1, cs, x, true, &m, &n)) return NULL;
   for (long long i = 0; i < n; i++) total += llabs(cs->vals[i]);
   if (total > GATHER_MAX) return diag_error(e->loc, "not supported yet: %s to %lld items (at most %d)", e->op->name, total, GATHER_MAX), NULL;
@@ -181,6 +304,7 @@ static LVal *by_mask(LowerCtx *c, TExp *e, LVal *fill, LVal *mask, LVal *x, bool
 
 /* expand(d, b, a): item j is the next item of a where b[j], else d (APL's \) */
 LVal *lower_expand(LowerCtx *c, TExp *e, LVal **a) {
+  if (!a[1]->vals && a[1]->rank == 1) return expand_runtime(c, e, a[0], a[1], a[2]);
   return by_mask(c, e, a[0], a[1], a[2], true);
 }
 

@@ -30,14 +30,27 @@ static bool same_extents(TExp *e, LVal *a, LVal *b) {
 
 static Expr *map_lambda(LowerCtx *c, void *lam, Expr *row, Loc loc) { (void)c; return lx_app(loc, "map", 2, (Expr *)lam, row); }
 
+/* an element of x (a function's parameter), with the range of x's elements */
+static LVal *elem_of(LVal *x) {
+  LVal *v = lval_scalar(NULL, x->base);
+  v->ranged = lower_range_of(x, &v->lo, &v->hi);
+  return v;
+}
+
+/* v with the range of f's result (each element of v is one) */
+static LVal *range_from(LVal *v, LVal *f) {
+  v->ranged = f->ranged; v->lo = f->lo; v->hi = f->hi;
+  return v;
+}
+
 /* each(f, a) = map^r f a */
 LVal *lower_each(LowerCtx *c, TExp *e, LVal **a) {
   LVal *x = a[1];
-  LVal *elem = lval_scalar(NULL, x->base);
+  LVal *elem = elem_of(x);
   if (x->rank == 0) return lower_apply(c, a[0], 1, &x, e->loc);
   LVal *f = lower_fn(c, a[0], 1, &elem, e->loc);
   if (!f) return NULL;
-  return with_ext(lval_new(map_depth(c, x->rank - 1, x->e, map_lambda, f->e, e->loc), f->base, x->rank), x, 0);
+  return range_from(with_ext(lval_new(map_depth(c, x->rank - 1, x->e, map_lambda, f->e, e->loc), f->base, x->rank), x, 0), f);
 }
 
 typedef struct ZipCtx { int rank; LVal *f; } ZipCtx;
@@ -60,11 +73,11 @@ LVal *lower_zipwith(LowerCtx *c, TExp *e, LVal **a) {
   LVal *x = a[1], *y = a[2];
   if (x->rank == 0) return lower_apply(c, a[0], 2, a + 1, e->loc);
   if (!same_extents(e, x, y)) return NULL;
-  LVal *elems[2] = { lval_scalar(NULL, x->base), lval_scalar(NULL, y->base) };
+  LVal *elems[2] = { elem_of(x), elem_of(y) };
   LVal *f = lower_fn(c, a[0], 2, elems, e->loc);
   if (!f) return NULL;
   ZipCtx z = { x->rank, f };
-  return with_ext(lval_new(zip_level(c, &z, 0, x->e, y->e, e->loc), f->base, x->rank), x, 0);
+  return range_from(with_ext(lval_new(zip_level(c, &z, 0, x->e, y->e, e->loc), f->base, x->rank), x, 0), f);
 }
 
 /* ---- reduce along the last axis ---- */
@@ -571,7 +584,12 @@ LVal *lower_power(LowerCtx *c, TExp *e, LVal **a) {
   for (int i = 0; i < x->rank; i++)
     if (lower_dyn_of(c, x->ext[i]))
       return diag_error(e->loc, "not supported yet: power of an array whose length is known only at run time"), NULL;
-  LVal *f = lower_fn(c, a[0], 1, &x, e->loc);
+  /* the parameter is every iterate, not x: x's range would bound a
+     replicate of later iterates wrongly (lower_range.c) */
+  LVal *param = NEW(LVal);
+  *param = *x;
+  param->ranged = false; param->vals = NULL; param->known = false;
+  LVal *f = lower_fn(c, a[0], 1, &param, e->loc);
   if (!f) return NULL;
   if (f->rank != x->rank || f->base != x->base)
     return diag_error(e->loc, "power: the function must keep its argument's shape and type: [%s]%d becomes [%s]%d",

@@ -93,6 +93,17 @@ Type *infer_special(InferCx *cx, Expr *e) {
   return a;
 }
 
+/* checkLength n m: two ints (an idx is one), the first returned */
+Type *infer_check_length(InferCx *cx, Expr *e) {
+  Type *a, *b;
+  if (!infer_operands(cx, e, &a, &b)) return NULL;
+  if ((a->kind != TY_INT && a->kind != TY_IDX) || (b->kind != TY_INT && b->kind != TY_IDX)) {
+    diag_error(e->loc, "'checkLength' expects int operands, found %s and %s", type_to_string(a), type_to_string(b));
+    return NULL;
+  }
+  return type_scalar(TY_INT);
+}
+
 /* bitand bitor bitxor bitnot shl lshr ashr: int or long scalars of one type
    (an idx is an int); not vectors, which CUDA's prelude gives no bitwise
    operators */

@@ -37,7 +37,8 @@ int main(void) {
     { "1 0 1\\5 6", "expand(0,[tt,ff,tt],[5,6])" },
     { "1 0 1\\'ab'", "expand(' ',[tt,ff,tt]," },
     { "3/5 6", "replicate(0,reshape0([2],3),v0)" },
-    { "1 2⌿2 2⍴⍳4", "transp2([2,1],replicate(0,[1,2],transp2([2,1]," },
+    { "1 2⌿2 2⍴⍳4", "replicate(0,[1,2],transp2([2,1]," },   /* let-bound (a run-time length is named there) */
+    { "1 2⌿2 2⍴⍳4", "in\ntransp2([2,1],v0)" },
     /* indexing: the last index first, an axis brought first by transp2 */
     { "M←2 3⍴⍳6 ⋄ M[2;3]", "index(2,index(3,transp2([2,1],v0)))" },
     { "M←2 3⍴⍳6 ⋄ M[;3]", "index(3,transp2([2,1],v" },
@@ -92,6 +93,30 @@ int main(void) {
   diag_reset();
   CHECK(apl_compile_text("t.apl", "1 0 1\\5 6 7") == NULL && strstr(diag_message(), "the mask has 2 ones for an axis of length 3"),
         "expand's mask: %s", diag_message());
+  /* replicate by run-time counts: the result's bound, n·K for counts of
+     magnitude at most K (lower_range.c), or a refusal where no K is known */
+  static const struct { const char *apl; long long bound; } bounds[] = {
+    { "V←5 6 7\n(1+V>5)/V", 6 },              /* 1…2 */
+    { "V←5 6 7\n(V-6)/V", 3 },                /* ¯1…1 */
+    { "V←5 6 7\n(3|V×2)/V", 6 },              /* 0…2 */
+    { "V←5 6 7\n(+\\V>5)/V", 9 },            /* prefix sums of 3 booleans: 0…3 */
+    { "V←5 6 7\n(-V>5)/V", 3 },               /* ¯1…0 */
+    { "M←3 4⍴⍳12\n(+/M>5)/1 2 3", 12 },       /* sums of 4 booleans */
+  };
+  for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+    diag_reset();
+    TailProgram *tp = apl_compile_text("t.apl", bounds[i].apl);
+    long long b = -1;
+    bool ok = tp && tp->noutputs == 1 && tp->outputs[0].dynamic && nat_is_const(tp->outputs[0].ext[0], &b);
+    CHECK(ok && b == bounds[i].bound, "%s: bound %lld, expected %lld (%s)", bounds[i].apl, b, bounds[i].bound,
+          tp ? "" : diag_message());
+  }
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊V÷2)/V") == NULL && strstr(diag_message(), "not bounded when compiling"),
+        "unbounded counts: %s", diag_message());
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6\n(1+M[1;]>5)/M") == NULL && strstr(diag_message(), "replicate of an array of rank 2"),
+        "a matrix: %s", diag_message());
   diag_reset();
   CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6 ⋄ M[1;4]") == NULL && strstr(diag_message(), "index error: 4"), "an index: %s",
         diag_message());

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Expected outputs of tests/apl/replicate_runtime.apl and expand_runtime.apl,
+computed here from APL's definitions (ISO 13751: replicate repeats item i c[i]
+times, -c[i] fills for a negative count; expand puts the next item where the
+mask is 1, the fill elsewhere), independently of clift. Prints one line per
+output, in clift's format."""
+
+def rep(c, x, fill=0):
+    if len(x) == 1: x = x * len(c)
+    assert len(c) == len(x)
+    out = []
+    for k, v in zip(c, x): out += [v] * k if k >= 0 else [fill] * -k
+    return out
+
+def exp(b, x, fill=0):
+    if len(x) == 1: x = x * sum(b)
+    assert sum(b) == len(x), "length error"
+    it = iter(x)
+    return [next(it) if k else fill for k in b]
+
+def power(f, n, w):
+    for _ in range(n): w = f(w)
+    return w
+
+def show(v):
+    if isinstance(v, str): return v
+    if isinstance(v, list): return "[" + ", ".join(show(e) for e in v) + "]"
+    return repr(v)
+
+x = [3, 7, 1, 9, 5]
+gt = lambda v, k: [int(e > k) for e in v]
+M12 = [[4 * i + j + 1 for j in range(4)] for i in range(3)]
+print("replicate_runtime.apl")
+for line in [
+    rep([1 + b for b in gt(x, 5)], x),
+    rep([1 - 2 * b for b in gt(x, 5)], x),
+    rep([2 * b for b in gt(x, 20)], x),
+    rep([1 * int(e == 9) for e in x], x),
+    rep([1 + b for b in gt([4], 3)], [4]),
+    "".join(rep([1 + b for b in gt(x, 5)], list("abcde"), " ")),
+    rep([1 + b for b in gt(x, 5)], [1.5, 2.5, 3.5, 4.5, 5.5]),
+    rep([1 + b for b in gt(x, 5)], [9]),
+    rep([x[1] - e for e in x], x),
+    rep([sum(gt(x, 4)[:i + 1]) for i in range(5)], x),
+    rep([1 + int(x[0] > 2)] * 5, x),
+    rep([e % 3 for e in x], x),
+    rep([sum(gt(r, 5)) for r in M12], [3, 4, 5]),
+    rep([max(gt(r, 5)) for r in M12], [3, 4, 5]),
+    rep([e * b for e, b in zip(x, gt(x, 5))], x),
+    power(lambda w: [e + sum(rep([1 + b for b in gt(w, 5)], w)) for e in w], 2, [3, 7, 1]),
+    [2 * e for e in rep([1 + b for b in gt(x, 5)], x)],
+    sum(rep([1 + b for b in gt(x, 5)], x)),
+    len(rep([1 + b for b in gt(x, 5)], x)),
+]: print(show(line))
+print("expand_runtime.apl")
+M = [[1, 2, 3], [4, 5, 6]]
+v = [5, 1, 7, 2, 8]
+for line in [
+    exp(gt(x, 5), [10, 20]),
+    "".join(exp(gt(v, 4)[:3], list("ab"), " ")),
+    exp(gt(x, 5), [2.5, 3.5], 0.0),
+    exp(gt(x, 5), [7]),
+    exp(gt(x, 20), [7]),
+    exp(gt([3], 2), [5]),
+    [exp(gt(v, 4), r) for r in M],
+    [list(r) for r in zip(*[exp(gt(v, 4)[:3], list(col)) for col in zip(*M)])],
+    sum(exp(gt(x, 5), [10, 20])),
+]: print(show(line))
