@@ -9,16 +9,18 @@
 #   3. checks on cuda against the interpreter at N = 256 (and 384 for the
 #      128-wide tiles: an odd number of tiles each way), all at once in the
 #      background (the interpreter is the slow part, on the CPUs);
-#   4. compute-sanitizer racecheck on sgemm_tiled_v4 at N = 128 (K = 8 and 16);
+#   4. compute-sanitizer racecheck on sgemm_tiled_v4 at N = 128 (K = 8 and 16, W = 132);
 #   5. clift bench -t cuda --runs 20 at N = 4096, every configuration twice (the
-#      spread between the two rounds is the noise), and sgemm_tiled_v4 on opencl;
+#      spread between the two rounds is the noise), and sgemm_tiled_v4 on opencl
+#      (NVIDIA's OpenCL: vload4 of unknown alignment, for comparison);
 #   6. peers.cu's cublasSgemm (plain fp32, no tf32; checked on 512 sampled entries
 #      against double sums), median of 50, before and after step 5;
 #   7. a table: ms (the better round), TFLOP/s (2N³/t), cuBLAS time / clift time.
 # Configurations: sgemm.lift (8×8 registers, no local memory); sgemm_tiled.lift
-# R=4 K=16 (the best of docs/performance.md, 7.60 ms) and R=8 K=16; every
-# bench/gpu/sgemm_tiled_v4*.lift with K = 8 and 16 (128×128 tiles, 8×8 registers,
-# float4 global and local accesses, A's tile transposed in local memory).
+# R=4 K=16 (the best of docs/performance.md, 7.60 ms) and R=8 K=16;
+# sgemm_tiled_v4.lift with K = 8, 16 and W = 132, 128 (128×128 tiles, 8×8
+# registers, float4 global and local accesses, A's tile transposed in local
+# memory with rows of W floats).
 # Usage (device): bash bench/gpu/sgemm_2027.sh   (output also in $OUT/output.txt)
 # Dry run without a GPU: TARGET=opencl BIG=256 SMALL_CHECK=128 bash bench/gpu/sgemm_2027.sh
 # (PoCL; no sanitizer, no peers, no resources).
@@ -39,27 +41,11 @@ median() { sed -nE 's/.*median ([0-9.]+) ms.*/\1/p'; }
 CONFIGS=("sgemm.lift||sgemm.lift|256"
          "sgemm_tiled R=4 K=16|--tunable R=4 --tunable K=16|sgemm_tiled.lift|256"
          "sgemm_tiled R=8 K=16|--tunable R=8 --tunable K=16|sgemm_tiled.lift|256")
-for f in bench/gpu/sgemm_tiled_v4*.lift; do
-  [ -f "$f" ] || continue
-  for k in 8 16; do CONFIGS+=("$(basename "$f" .lift) K=$k|--tunable K=$k|$(basename "$f")|256 384"); done
+for kw in "8 132" "16 132" "8 128" "16 128"; do
+  set -- $kw
+  CONFIGS+=("sgemm_tiled_v4 K=$1 W=$2|--tunable K=$1 --tunable W=$2|sgemm_tiled_v4.lift|256 384")
 done
-echo "== 1. kernel resources (nvcc -Xptxas -v, 32-bit indices; SASS where cuobjdump exists) [${SECONDS}s]"
-if [ "$TARGET" = cuda ] && command -v nvcc >/dev/null; then
-  i=0
-  for cfg in "${CONFIGS[@]}"; do
-    IFS='|' read -r label opts prog sizes <<<"$cfg"
-    i=$((i + 1))
-    $c compile --print -t cuda --no-tune-cache $opts --size N=$BIG bench/gpu/$prog >"$TMPD/k$i.cu" 2>"$TMPD/k$i.err" || { echo "$label: compile failed: $(head -c 300 "$TMPD/k$i.err")"; continue; }
-    r=$(nvcc -arch=sm_90 -DCLIFT_INDEX=int -cubin -Xptxas -v -o "$TMPD/k$i.cubin" "$TMPD/k$i.cu" 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes stack frame|[0-9]+ bytes spill stores" | tr '\n' ' ')
-    s=""
-    if command -v cuobjdump >/dev/null; then
-      cuobjdump -sass "$TMPD/k$i.cubin" >"$TMPD/k$i.sass" 2>/dev/null
-      s="SASS: $(grep -c 'FFMA' "$TMPD/k$i.sass") FFMA, $(grep -cE 'LDS\.128' "$TMPD/k$i.sass") LDS.128, $(grep -cE 'LDS(\.U)?(\.32)? ' "$TMPD/k$i.sass") LDS.32, $(grep -cE 'LDG\.E\.128' "$TMPD/k$i.sass") LDG.128, $(grep -cE 'LDG\.E(\.CONSTANT)? ' "$TMPD/k$i.sass") LDG.32, $(grep -cE 'LDL|STL' "$TMPD/k$i.sass") LDL/STL"
-    fi
-    echo "$label: $r$s"
-  done
-fi
-echo "== 2. checks ($TARGET against the interpreter, tolerance 1e-3; in parallel) [${SECONDS}s]"
+echo "== 1. checks started ($TARGET against the interpreter, tolerance 1e-3; in the background) [${SECONDS}s]"
 small=${SMALL_CHECK:-}
 i=0
 for cfg in "${CONFIGS[@]}"; do
@@ -73,7 +59,23 @@ for cfg in "${CONFIGS[@]}"; do
   done
 done
 wait_checks() { for j in $(seq 1 $i); do while [ ! -s "$TMPD/check$j.txt" ]; do sleep 0.5; done; done; }
-echo "== 3. compute-sanitizer racecheck, sgemm_tiled_v4 N=128 [${SECONDS}s]"
+echo "== 2. kernel resources (nvcc -Xptxas -v, 32-bit indices; SASS where cuobjdump exists) [${SECONDS}s]"
+if [ "$TARGET" = cuda ] && command -v nvcc >/dev/null; then
+  ki=0
+  for cfg in "${CONFIGS[@]}"; do
+    IFS='|' read -r label opts prog sizes <<<"$cfg"
+    ki=$((ki + 1)); k="$TMPD/k$ki"
+    $c compile --print -t cuda --no-tune-cache $opts --size N=$BIG bench/gpu/$prog >"$k.cu" 2>"$k.err" || { echo "$label: compile failed: $(head -c 300 "$k.err")"; continue; }
+    r=$(nvcc -arch=sm_90 -DCLIFT_INDEX=int -cubin -Xptxas -v -o "$k.cubin" "$k.cu" 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes stack frame|[0-9]+ bytes spill stores" | tr '\n' ' ')
+    s=""
+    if command -v cuobjdump >/dev/null; then
+      cuobjdump -sass "$k.cubin" >"$k.sass" 2>/dev/null
+      s="SASS: $(grep -c 'FFMA' "$k.sass") FFMA, $(grep -cE 'LDS\.128' "$k.sass") LDS.128, $(grep -cE 'LDS(\.U)?(\.32)? ' "$k.sass") LDS.32, $(grep -cE 'LDG\.E\.128' "$k.sass") LDG.128, $(grep -cE 'LDG\.E(\.CONSTANT)? ' "$k.sass") LDG.32, $(grep -cE 'LDL|STL' "$k.sass") LDL/STL"
+    fi
+    echo "$label: $r$s"
+  done
+fi
+echo "== 3. compute-sanitizer racecheck, sgemm_tiled_v4 N=128, W=132 [${SECONDS}s]"
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 if [ "$TARGET" = cuda ] && [ -f bench/gpu/sgemm_tiled_v4.lift ]; then
   for k in 8 16; do
@@ -82,7 +84,7 @@ if [ "$TARGET" = cuda ] && [ -f bench/gpu/sgemm_tiled_v4.lift ]; then
   done
 fi
 wait_checks
-cat "$TMPD"/check*.txt
+for j in $(seq 1 $i); do cat "$TMPD/check$j.txt"; done
 echo "== 4. cuBLAS (before) [${SECONDS}s]"
 [ "$TARGET" = cuda ] && { while [ ! -s "$TMPD/nvcc.rc" ]; do sleep 1; done; [ "$(cat "$TMPD/nvcc.rc")" = 0 ] || tail -n 5 "$TMPD/nvcc.log"; }
 [ "$TARGET" = cuda ] && timeout 40 "$TMPD/peers" sgemm 2>&1 | grep -E "^peer(fail)? sgemm|failure" | tee "$TMPD/peer1.txt"
@@ -97,8 +99,8 @@ for round in 1 2; do
   done
 done
 if [ "$TARGET" = cuda ] && [ -f bench/gpu/sgemm_tiled_v4.lift ]; then
-  for k in 8 16; do
-    echo "opencl sgemm_tiled_v4 K=$k: $(timeout 60 $c bench -t opencl --no-tune-cache --runs 20 --tunable K=$k --size N=$BIG bench/gpu/sgemm_tiled_v4.lift 2>&1 | median)"
+  for k in 8 16; do   # W = 132
+    echo "opencl sgemm_tiled_v4 K=$k W=132: $(timeout 60 $c bench -t opencl --no-tune-cache --runs 20 --tunable K=$k --size N=$BIG bench/gpu/sgemm_tiled_v4.lift 2>&1 | median)"
   done
 fi
 echo "== 6. cuBLAS (after) [${SECONDS}s]"

@@ -93,6 +93,17 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   const char xyz = "xyz"[s->dim >= 0 && s->dim < 3 ? s->dim : 0];
   codegen_indent(p);
+  long long c, n;
+  switch (codegen_lcl_form(p, s, &c, &n)) {   /* a pinned work-group's size n (stmt_print.h) */
+  case LCL_BLOCK: buf_printf(p->b, "{ const clift_index %s = threadIdx.%c; (void)%s;\n", v, xyz, v); return;
+  case LCL_IF: buf_printf(p->b, "if (threadIdx.%c < %lld) { const clift_index %s = threadIdx.%c; (void)%s;\n", xyz, c, v, xyz, v); return;
+  case LCL_STEPS:
+    buf_printf(p->b, "for (clift_index %s_step = 0; %s_step < %lld; %s_step += 1) { const clift_index %s = threadIdx.%c + %s_step * %lld; (void)%s;\n",
+               v, v, c / n, v, v, xyz, v, n, v);
+    return;
+  case LCL_STRIDE: buf_printf(p->b, "for (clift_index %s = threadIdx.%c; %s < %lld; %s += %lld) {\n", v, xyz, v, c, v, n); return;
+  case LCL_RUNTIME: break;
+  }
   if (s->level != LEVEL_SEQ && nat_proves_le(s->count, nat_const(1))) {   /* at most one iteration in all: an if */
     const char *id = s->level == LEVEL_GLB ? arena_printf("(clift_index)blockIdx.%c * blockDim.%c + threadIdx.%c", xyz, xyz, xyz)
                                            : arena_printf("(clift_index)%s.%c", s->level == LEVEL_WRG ? "blockIdx" : "threadIdx", xyz);

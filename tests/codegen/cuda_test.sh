@@ -125,6 +125,15 @@ if gen $f; then
   expect_count $f 'float4\{' 0 "float4 built from its lanes"
   expect_count $f 'float reg[0-9]+\[64\];' 1 "the 8 × 8 register block"
 fi
+# the work-group is pinned to 16 × 16 (privatise.c), so its mapLcl loops print
+# with that size (stmt_print.h codegen_lcl_form): one iteration, a block; the
+# 32 rows of a K = 16 piece, two steps of a constant-count loop (unrolled by
+# nvcc, both float4 loads in flight); no loop strided by blockDim
+if GEN_FLAGS="--tunable K=16" gen $f; then
+  expect_count $f 'blockDim' 0 "loops strided by blockDim in a pinned kernel"
+  expect_count $f 'for \(clift_index lid[0-9]+_step = 0; lid[0-9]+_step < 2; lid[0-9]+_step \+= 1\) \{ const clift_index lid[0-9]+ = threadIdx\.y \+ lid[0-9]+_step \* 16;' 2 "the two pieces' loads in two steps"
+  expect_count $f '\{ const clift_index lid[0-9]+ = threadIdx\.x; \(void\)lid[0-9]+;' 6 "one-iteration loops as blocks"
+fi
 if [ -n "${nvrtc_ok:-}" ]; then   # and in the PTX: 128-bit loads from global and shared memory, stores of C
   if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err"; then
     if grep -q 'ld\.global\.nc\.v4' "$T/gen.ptx" && grep -q 'ld\.shared\.v4\.f32' "$T/gen.ptx" && grep -q 'st\.global\.v4\.f32' "$T/gen.ptx"; then ok
