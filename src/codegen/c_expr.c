@@ -4,6 +4,7 @@
    and CUDA C++ (long long, float4 without operators: lanes and arithmetic go
    through helpers of the CUDA prelude, cuda_print.c). */
 #include "codegen.h"
+#include "../syntax/ast.h"   /* the size conditions (codegen_assume_size_conditions) */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -256,7 +257,45 @@ static void print_access(Buf *b, CExp *e) {
 bool codegen_cuda_vector_aligned(CExp *e) {
   long long r;
   if (!codegen_cuda_builtin_vector(e->type) || e->type->width == 3) return true;
-  return nat_is_const(nat_mod(e->nat, nat_const(e->type->width)), &r) && r == 0;
+  return nat_is_const(nat_mod(codegen_with_multiples(e->nat), nat_const(e->type->width)), &r) && r == 0;
+}
+
+/* The program's size conditions hold whenever its kernels run: the driver checks
+   them when it binds the sizes (cli/inputs.c), the compiled library's host before
+   its first launch (lib_common.c library_size_conditions). So a size N that
+   `split #128` divides is a multiple of 128, and an index N·r + 4c of a float4 is
+   a multiple of 4: one 16-byte access instead of four (asVector of the rows of
+   an N×N matrix). The conditions of the program being printed, set by the
+   printers; NULL: none assumed. */
+static SizeCheck *assumed;
+
+void codegen_assume_size_conditions(Program *p) { assumed = p ? p->checks : NULL; }
+
+/* The multiple of size variable v that the conditions prove: the least common
+   multiple of every d in a condition "d divides v" (1: none). */
+long long codegen_size_multiple(NatVar *v) {
+  long long m = 1, d;
+  for (SizeCheck *c = assumed; c; c = c->next) {
+    if (c->kind != CHECK_DIVIDES || c->lhs->kind != NAT_VAR || c->lhs->var != v) continue;
+    if (!nat_is_const(c->rhs, &d) || d <= 1 || d > (1LL << 20)) continue;
+    long long a = m, b = d;
+    while (b) { long long t = a % b; a = b; b = t; }
+    if (m / a > (1LL << 20) / d) continue;   /* keep the product small: a hint, not a bound */
+    m = m / a * d;
+  }
+  return m;
+}
+
+/* n with every size variable v written m·v, m its proven multiple: a form in
+   which nat_mod sees the divisibility (only for alignment, never printed). */
+Nat *codegen_with_multiples(Nat *n) {
+  int nv;
+  NatVar **vars = nat_free_var_list(n, &nv);
+  for (int i = 0; i < nv; i++) {
+    long long m = codegen_size_multiple(vars[i]);
+    if (m > 1) n = nat_subst(n, vars[i], nat_mul(nat_const(m), nat_var(vars[i])));
+  }
+  return n;
 }
 
 /* Lane j of a vector access: buf[index + j]. */

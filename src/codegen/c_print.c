@@ -196,7 +196,7 @@ const char *codegen_c(Kernel *k, bool openmp) {
   buf_puts(&b, "\nvoid clift_run(void **buffers, const long long *sizes);\n\n");
   print_entry_head(&b, k);
   Buf body = {0};
-  StmtPrinter p = { &body, 1, &c_style, 0, &openmp };
+  StmtPrinter p = { &body, 1, &c_style, 0, &openmp, { 0, 0, 0 } };   /* C: one thread per work-group, no sizes */
   codegen_stmt(&p, k->body);
   mark_unused(&b, k, buf_str(&body));
   buf_puts(&b, buf_str(&body));

@@ -38,6 +38,11 @@ void codegen_cudaexp(Buf *b, CExp *e);   /* … in CUDA C++ (clift_lane, float4{
 const char *codegen_libm_at(int i, int *arity);
 bool codegen_cuda_builtin_vector(Type *t);      /* float4 is CUDA's, float8 the prelude's */
 bool codegen_cuda_vector_aligned(CExp *vload);  /* one aligned vector access suffices */
+/* Alignment proofs may use the program's size conditions ("split #128 divides
+   N": N is a multiple of 128); set by each printer, NULL for none (c_expr.c). */
+void codegen_assume_size_conditions(Program *p);
+long long codegen_size_multiple(NatVar *size);  /* 1 when none is proven */
+Nat *codegen_with_multiples(Nat *n);            /* each size v as (its multiple)·v */
 void codegen_cuda_lane_access(Buf *b, CExp *vload, int lane);   /* buf[index + lane] */
 bool codegen_cl_packed3(CExp *e);   /* a packed float3 element of a global buffer (OpenCL) */
 

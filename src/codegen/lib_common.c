@@ -239,3 +239,23 @@ const char *library_tuning_note(const LibraryTuning *tuned) {
   if (!tuned || !tuned->note) return "";
   return arena_printf(" * Tuned configuration (clift tune, docs/tuning.md): %s.\n *\n", tuned->note);
 }
+
+/* The size conditions the CUDA kernels rely on (codegen_with_multiples: a float4
+   access is aligned because split #128 divides N): refused before any launch,
+   as the driver refuses them (cli/inputs.c), rather than a misaligned access. */
+void library_size_conditions(Buf *b, Program *p) {
+  for (SizeCheck *c = p->checks; c; c = c->next) {
+    long long d;
+    if (c->kind != CHECK_DIVIDES || c->lhs->kind != NAT_VAR || !nat_is_const(c->rhs, &d) || d <= 1) continue;
+    if (!library_only_sizes(p, c->lhs)) continue;
+    bool seen = false;   /* the same condition from another split */
+    for (SizeCheck *e = p->checks; e != c && !seen; e = e->next)
+      seen = e->kind == CHECK_DIVIDES && nat_equal(e->lhs, c->lhs) && nat_equal(e->rhs, c->rhs);
+    if (seen) continue;
+    const char *v = c->lhs->var->name;
+    buf_printf(b, "  if (%s %% %lld != 0) {\n"
+               "    fprintf(stderr, \"%%s: %s = %%lld: %s needs a multiple of %lld\\n\", PROGRAM, %s);\n"
+               "    return 1;\n"
+               "  }\n", v, d, v, c->what, d, v);
+  }
+}

@@ -145,6 +145,7 @@ static void host_entry(Buf *out, Plan *pl, const char *name) {
     for (int i = 0; i < p->nsizes; i++) buf_printf(&b, "%s%s", i ? ", " : " ", p->sizes[i]->name);
     buf_puts(&b, " };\n");
   } else buf_puts(&b, "  (void)sizes;\n");
+  library_size_conditions(&b, p);
   buf_printf(&b, "  const size_t result_bytes = %s;\n"
              "  int rc = 1, failed = 0;\n"
              "  void *error_cell = NULL;\n"
@@ -183,8 +184,8 @@ static const char *header_intro(Program *p, const char *name) {
              " * with nvcc, or with cc and -lcudart -lstdc++.\n *\n"
              " * %s(buffers, sizes) computes the program once on the current CUDA\n"
              " * device (device 0 unless cudaSetDevice chose another); buffers are host\n"
-             " * memory. It returns 0, 1 on a CUDA error (reported on stderr), 2 when an\n"
-             " * aref index was out of range.\n *\n",
+             " * memory. It returns 0, 1 on a CUDA error or sizes that the program's splits\n"
+             " * do not divide (reported on stderr), 2 when an aref index was out of range.\n *\n",
              name, p->file ? p->file : "a program", name, name, name, entry);
   return buf_str(&h);
 }

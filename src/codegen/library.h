@@ -77,4 +77,8 @@ void library_declare_counts(Buf *b, PlanStep *steps, int n, const char *type);
    API call `read_fmt` (its %d: the cell's index in mem[]), bind the count. */
 void library_print_count(Buf *b, Plan *pl, PlanStep *s, const char *value_type, const char *read_fmt);
 
+/* The host's refusal of sizes that a condition "d divides N" of the program
+   excludes (the kernels' aligned vector accesses rely on them). */
+void library_size_conditions(Buf *b, Program *p);
+
 #endif

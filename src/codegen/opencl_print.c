@@ -52,6 +52,17 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
     buf_printf(p->b, "; %s += 1) {\n", v);
     return;
   }
+  long long c, n;
+  switch (codegen_lcl_form(p, s, &c, &n)) {   /* a pinned work-group's size n (stmt_print.h) */
+  case LCL_BLOCK: buf_printf(p->b, "{ const clift_index %s = get_local_id(%d); (void)%s;\n", v, s->dim, v); return;
+  case LCL_IF: buf_printf(p->b, "if (get_local_id(%d) < %lld) { const clift_index %s = get_local_id(%d); (void)%s;\n", s->dim, c, v, s->dim, v); return;
+  case LCL_STEPS:
+    buf_printf(p->b, "for (clift_index %s_step = 0; %s_step < %lld; %s_step += 1) { const clift_index %s = get_local_id(%d) + %s_step * %lld; (void)%s;\n",
+               v, v, c / n, v, v, s->dim, v, n, v);
+    return;
+  case LCL_STRIDE: buf_printf(p->b, "for (clift_index %s = get_local_id(%d); %s < %lld; %s += %lld) {\n", v, s->dim, v, c, v, n); return;
+  case LCL_RUNTIME: break;
+  }
   const char *id = s->level == LEVEL_GLB ? "global_id" : s->level == LEVEL_WRG ? "group_id" : "local_id";
   const char *size = s->level == LEVEL_GLB ? "global_size" : s->level == LEVEL_WRG ? "num_groups" : "local_size";
   if (nat_proves_le(s->count, nat_const(1))) {   /* at most one iteration in all (a peeled stencil's border): an if */

@@ -25,7 +25,20 @@ struct StmtPrinter {
   const StmtStyle *style;
   int parallel_open;     /* parallel loops around the statement being printed */
   const void *ctx;       /* the backend's own settings */
+  /* the work-group's size in dimension d where the launch fixes it (a kernel
+     with pinned mapLcl loops, dpia/privatise.c: clift_launch_pinned refuses
+     any other size), 0 where it is known only at run time */
+  long long local_size[3];
 };
+
+/* A mapLcl loop's head when its count c and the work-group's size s in its
+   dimension are both known (codegen_lcl_form): c = s, one iteration per
+   work-item, a plain block; c < s, an if; s divides c, a loop of c/s steps
+   (a constant count: the device compiler unrolls it and puts every step's
+   loads in flight together, where `lid += blockDim` hides that each work-item
+   has exactly c/s); otherwise a loop with the constant stride s. */
+typedef enum { LCL_RUNTIME, LCL_BLOCK, LCL_IF, LCL_STEPS, LCL_STRIDE } LclForm;
+LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *size);
 
 void codegen_indent(StmtPrinter *p);
 void codegen_stmt(StmtPrinter *p, KStmt *s);

@@ -100,6 +100,47 @@ if "$CLIFT" compile -t cuda -o "$T/tr4" $f > "$T/err" 2>&1; then
   else bad "$f: the launch counts include the pad loop: $(grep 'count\[\] =' "$T/tr4/transpose_4_host.cu")"; fi
 else bad "$f: clift compile -t cuda -o failed: $(cat "$T/err")"; fi
 
+# issue 14: float4 accesses whose alignment only the program's size conditions
+# prove (c_expr.c codegen_with_multiples): the rows of an N×M matrix under
+# asVector #4 (4 divides M), and the tiles of sgemm_tiled_v4 (128 divides N):
+# one 16-byte access each, no float4 built from four loads. The compiled
+# library refuses sizes outside the conditions before any launch.
+f=tests/lift/vec4_rows.lift
+if gen $f; then
+  expect_count $f '\*\(const float4 \*\)&a\[M \* gid[0-9]+ \+ gid[0-9]+ \* 4\]' 2 "float4 loads of a row (M a multiple of 4)"
+  expect_count $f '\*\(float4 \*\)&out\[' 1 "float4 store"
+  expect_count $f 'float4\{' 0 "float4 built from its lanes"
+fi
+if "$CLIFT" compile -t cuda -o "$T/v4rows" $f > "$T/err" 2>&1; then
+  if [ "$(grep -c 'if (M % 4 != 0) {' "$T/v4rows/vec4_rows_host.cu")" = 1 ]; then ok
+  else bad "$f: the library does not refuse an M that 4 does not divide (once)"; fi
+else bad "$f: clift compile -t cuda -o failed: $(cat "$T/err")"; fi
+f=bench/gpu/sgemm_tiled_v4.lift
+if gen $f; then
+  expect_count $f '\*\(const float4 \*\)&a\[' 1 "float4 load of A's piece"
+  expect_count $f '\*\(const float4 \*\)&b\[' 1 "float4 load of B's piece"
+  expect_count $f '\*\(const float4 \*\)&loc[0-9]+\[' 1 "float4 read of the transposed A tile"
+  expect_count $f '= loc[0-9]+\[lid[0-9]+ \+ i[0-9]+ \* 32 \+ i[0-9]+ \* 16\];' 1 "float4 read of the B tile (a float4 array)"
+  expect_count $f '\*\(float4 \*\)&out\[' 1 "float4 store of C"
+  expect_count $f 'float4\{' 0 "float4 built from its lanes"
+  expect_count $f 'float reg[0-9]+\[64\];' 1 "the 8 × 8 register block"
+fi
+# the work-group is pinned to 16 × 16 (privatise.c), so its mapLcl loops print
+# with that size (stmt_print.h codegen_lcl_form): one iteration, a block; the
+# 32 rows of a K = 16 piece, two steps of a constant-count loop (unrolled by
+# nvcc, both float4 loads in flight); no loop strided by blockDim
+if GEN_FLAGS="--tunable K=16" gen $f; then
+  expect_count $f 'blockDim' 0 "loops strided by blockDim in a pinned kernel"
+  expect_count $f 'for \(clift_index lid[0-9]+_step = 0; lid[0-9]+_step < 2; lid[0-9]+_step \+= 1\) \{ const clift_index lid[0-9]+ = threadIdx\.y \+ lid[0-9]+_step \* 16;' 2 "the two pieces' loads in two steps"
+  expect_count $f '\{ const clift_index lid[0-9]+ = threadIdx\.x; \(void\)lid[0-9]+;' 6 "one-iteration loops as blocks"
+fi
+if [ -n "${nvrtc_ok:-}" ]; then   # and in the PTX: 128-bit loads from global and shared memory, stores of C
+  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err"; then
+    if grep -q 'ld\.global\.nc\.v4' "$T/gen.ptx" && grep -q 'ld\.shared\.v4\.f32' "$T/gen.ptx" && grep -q 'st\.global\.v4\.f32' "$T/gen.ptx"; then ok
+    else bad "$f: no 128-bit loads or stores in the PTX"; fi
+  else bad "$f: NVRTC rejects the CUDA source: $(head -c 1000 "$T/err")"; fi
+fi
+
 f=tests/codegen/dot_par_seq.lift
 if gen $f; then
   expect_count $f '^extern "C" __global__ void' 2 "kernels (parallel map, then the sequential sum)"
