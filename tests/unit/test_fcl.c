@@ -7,6 +7,7 @@
 #include "fcl/compile.h"
 #include "dpia/plan.h"
 #include "check.h"
+#include <stdlib.h>
 #include <string.h>
 
 /* Δ ⊢ τ : κ for a type in the sig syntax; false when it does not parse */
@@ -354,8 +355,16 @@ int main(void) {
       "                                                    ; return<block> (push<block> (map (fn x => x * 2) t)) })\n"
       "                 (return<block> (push<block> (generate 4 (fn j => index xs (g * 4 + j)))))\n"
       "  ; return<block> (push<block> r) }))\n";
+    setenv("CLIFT_FCL_UNROLL", "1", 1);   /* unrolled (docs/fcl.md §6.2) */
     got = compiled(steps, 1, in8, &k);
+    unsetenv("CLIFT_FCL_UNROLL");
     CHECK(!strcmp(got, "W(L L L L L L L L L L L L L L ) ") && k == 1 && compiled_locals == 3, "poweri's local arrays: %s, %d kernels, %d local buffers",
+          got, k, compiled_locals);
+    /* the same steps are uniform: one loop over them (the initial array, then a
+       sequential loop of the force and the step's result), over a doubled array
+       and the step's own */
+    got = compiled(steps, 1, in8, &k);
+    CHECK(!strcmp(got, "W(L S(L L ) L ) ") && k == 1 && compiled_locals == 2, "poweri as a loop: %s, %d kernels, %d local buffers",
           got, k, compiled_locals);
     /* a while on the data: refused */
     const char *data_while =
