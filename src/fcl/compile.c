@@ -1163,11 +1163,44 @@ static CVal *eval_branch(Cx *cx, CEnv *env, FExp *e, KStmt *block) {
   return v;
 }
 
-static CVal *eval_if(Cx *cx, CEnv *env, CVal *c, FExp *a, FExp *b, bool is_or, Loc loc) {
+/* `if x == k then a else b`, x a variable whose value is a loop's nat with k
+   at one end of its range: a sees x as k, b as a variable of the range
+   without k (a declaration at the top of b), so that indices there are
+   proved in range (foldl's `index array (i - 1)` when i != 0: no run-time
+   check). Anything else: NULL, both branches see env. */
+typedef struct Refined { CEnv *then_env, *else_env; KStmt *else_decl; } Refined;
+static bool refine_eq(Cx *cx, CEnv *env, FExp *cond, Refined *r) {
+  if (cond->kind != FE_APP || cond->a->kind != FE_APP || cond->a->a->kind != FE_VAR || cond->a->a->slot <= 0 ||
+      strcmp(cond->a->a->name, "==") != 0)
+    return false;
+  FExp *x = cond->a->b, *k = cond->b;
+  if (x->kind != FE_VAR || x->slot > 0 || k->kind != FE_INT) return false;
+  CVal *xv = NULL;
+  for (CEnv *b = env; b; b = b->next) if (!strcmp(b->name, x->name)) { xv = b->v; break; }
+  long long lo, hi;
+  if (!xv || xv->kind != CV_INT || !xv->dyn || !xv->nat || xv->nat->kind != NAT_VAR ||
+      !nat_is_const(nat_min_of(xv->nat), &lo) || !nat_is_const(nat_max_of(xv->nat), &hi) || lo >= hi || (k->ival != lo && k->ival != hi))
+    return false;
+  NatVar *v = nat_var_new(fresh(cx, "r"), nat_const(k->ival == lo ? lo + 1 : lo), nat_const(k->ival == lo ? hi : hi - 1));
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = v->name; d->type = type_scalar(TY_INT); d->init = cexp_of(xv);
+  r->else_decl = d;
+  r->then_env = NEW(CEnv);
+  *r->then_env = (CEnv){ x->name, cv_int(k->ival), env };
+  r->else_env = NEW(CEnv);
+  *r->else_env = (CEnv){ x->name, cv_nat(nat_var(v)), env };
+  return true;
+}
+
+static CVal *eval_if(Cx *cx, CEnv *env, CVal *c, FExp *a, FExp *b, bool is_or, Loc loc, Refined *rf) {
   KStmt *s = NEW(KStmt);
   s->kind = KS_IF; s->cond = cexp_of(c); s->then_ = kstmt_block(); s->else_ = kstmt_block();
   CVal *va, *vb;
-  if (b) {
+  if (b && rf) {
+    kstmt_add(s->else_, rf->else_decl);
+    va = eval_branch(cx, rf->then_env, a, s->then_);
+    vb = va ? eval_branch(cx, rf->else_env, b, s->else_) : NULL;
+  } else if (b) {
     va = eval_branch(cx, env, a, s->then_);
     vb = va ? eval_branch(cx, env, b, s->else_) : NULL;
   } else {   /* && (is_or false): c && a; ||: c || a */
@@ -1193,7 +1226,7 @@ static CVal *eval_app(Cx *cx, CEnv *env, FExp *e) {
     CVal *l = eval(cx, env, e->a->b);
     if (!l) return NULL;
     if (!l->dyn) return l->i == is_or ? l : eval(cx, env, e->b);
-    return eval_if(cx, env, named(cx, l), e->b, NULL, is_or, e->loc);
+    return eval_if(cx, env, named(cx, l), e->b, NULL, is_or, e->loc, NULL);
   }
   CVal *f = eval(cx, env, e->a);
   CVal *x = f ? eval(cx, env, e->b) : NULL;
@@ -1238,7 +1271,9 @@ static CVal *eval(Cx *cx, CEnv *env, FExp *e) {
   case FE_IF: {
     CVal *c = eval(cx, env, e->a);
     if (!c) break;
-    v = c->dyn ? eval_if(cx, env, named(cx, c), e->b, e->c, false, e->loc) : eval(cx, env, c->i ? e->b : e->c);
+    Refined rf;
+    v = !c->dyn ? eval(cx, env, c->i ? e->b : e->c)
+                : eval_if(cx, env, named(cx, c), e->b, e->c, false, e->loc, refine_eq(cx, env, e->a, &rf) ? &rf : NULL);
     break;
   }
   }

@@ -194,6 +194,12 @@ else bad "reverseAny's kernels: $(grep -c '^__kernel' "$T/rv.cl") and $(grep -c 
 "$CLIFT" compile -t cuda --print examples/fcl/scan.fcl "$(L 7168)" > "$T/sc.cu" 2>&1   # 28 chunks: no padding to check
 if [ "$(sed -n '/k0: /,/^}/p' "$T/sc.cu" | grep -c 'clift_check_index((long long)')" = 0 ] && grep -q '^/\* k0: ' "$T/sc.cu"; then ok
 else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_index((long long)' "$T/sc.cu")"; fi
+# foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
+# matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
+"$CLIFT" compile -t cuda --print examples/fcl/matmul.fcl 4 8 8 8 "$(L 64)" "$(L 64)" > "$T/mmk.cu" 2>&1
+"$CLIFT" compile -t cuda --print examples/fcl/folds.fcl 3 "$(L 12)" > "$T/fo.cu" 2>&1
+if grep -q '^/\* k0: ' "$T/mmk.cu" && grep -q '^/\* k0: ' "$T/fo.cu" && ! grep -q 'clift_check_index((long long)(int)' "$T/mmk.cu" "$T/fo.cu"; then ok
+else bad "index checks left in matmul or folds: $(grep -c 'clift_check_index((long long)(int)' "$T/mmk.cu" "$T/fo.cu" | tr '\n' ' ')"; fi
 # its errors: the program's (positioned, exit 1), usage (exit 2)
 "$CLIFT" bench -t c examples/fcl/reduce.fcl > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "main takes 1 input (\[int\] -> Program<grid> int), 0 given" "$T/out"; then ok; else bad "bench without inputs: $(cat "$T/out")"; fi
