@@ -19,6 +19,8 @@
 #      each program at 2^16 elements (transpose 128 x 512, matmul 256²): the five
 #      runs in one process per tool (clift run --batch), each program on its own
 #      when a tool reports anything.
+# Besides the goals, reduce_k16: reduce.fcl with each thread folding 16 elements
+# before the block's tree (a data point on where reduce's gap to CUB comes from).
 # Environment: TARGETS (default "cuda opencl"), SMALL=1 (2^16 elements, 128 x 512,
 # matmul 64², no peers: a smoke test of the script without a GPU, e.g.
 # TARGETS=opencl SMALL=1; PEERS_FILE=FILE takes the peers' lines from FILE, to try the
@@ -49,7 +51,34 @@ main() {
     echo "sig main : int -> int -> int -> int -> [double] -> [double] -> Program<grid> [double]<grid>"
     echo "fun main t hA wA wB A B = matmulTiled (fn a => fn b => a + b) (fn a => fn b => a * b) 0.0 t hA wA wB A B"
   } > "$W/mm.fcl"
+  # not a goal, a data point: reduce.fcl with each thread first folding k = 16 elements
+  # (reducePartK: blocks of 8192 elements, 2^27 in three grid steps), the thesis's
+  # reduceFull otherwise; is the gap to CUB the program's two elements a thread?
+  { sed '/^sig main/,$d' examples/fcl/reduce.fcl
+    sed -n '/^sig foldl/,/^          else f (read 0)/p' examples/fcl/folds.fcl
+    cat <<'FCL'
+sig reducePartK : forall 'a:BT. int -> ('a -> 'a -> 'a) -> 'a -> ['a] -> Program<grid> ['a]<grid>
+fun reducePartK k f neutral arr =
+  let w = 2 * #BlockSize
+  in splitUpPad (w * k) neutral arr
+     |> map (fn c => do<block>
+          { sp <- concat<thread> 1 (generate w (fn t => return<thread> (foldl f neutral (generate k (fn j => index c (j * w + t))))))
+          ; s <- force<block> sp
+          ; reduce<block> f s
+          })
+     |> concat<block> 1
+
+sig main : int -> [int] -> Program<grid> int
+fun main k xs =
+  do<grid>
+    { a <- while<grid> (fn arr => 1 != length arr) (reducePartK k (fn a => fn b => a + b) 0)
+             (reducePartK k (fn a => fn b => a + b) 0 xs)
+    ; return<grid> (index a 0)
+    }
+FCL
+  } > "$W/rk.fcl"
   $C check "$W/mm.fcl" > /dev/null || { echo "mm.fcl does not check"; return 1; }
+  $C check "$W/rk.fcl" > /dev/null || { echo "rk.fcl does not check"; return 1; }
 
   if [ "$SMALL" = 0 ]; then N=134217728 R=8192 CO=16384 M=2048; else N=65536 R=128 CO=512 M=64; fi
   SN=65536 SR=128 SC=512 SM=256   # the sanitizer's sizes
@@ -67,6 +96,7 @@ main() {
     "reduce|examples/fcl/reduce.fcl|$W/n.npy|$W/s.npy|B:$((4 * N))|100"
     "scan|examples/fcl/scan.fcl|$W/n.npy|$W/s.npy|B:$((8 * N))|100"
     "matmul|$W/mm.fcl|16 $M $M $M $W/ma.npy $W/mb.npy|16 $SM $SM $SM $W/sa.npy $W/sb.npy|F:$((2 * M * M * M))|20"
+    "reduce_k16|$W/rk.fcl|16 $W/n.npy|16 $W/s.npy|B:$((4 * N))|100"
   )
 
   echo "== 1. checks at the full size: clift run -o, against bench/gpu/fcl_check.py (the same inputs)"
@@ -129,6 +159,7 @@ main() {
       goal scan "$(mine scan $first)" "$cs" CUB-DeviceScan::InclusiveSum ratio 2.2
       goal matmul "$(mine matmul $first)" "$dg" cublasDgemm report 0
       goal matmul "$(mine matmul $first)" "$hm" hand-matmul report 0
+      goal "reduce_k16 (not the thesis's program)" "$(mine reduce_k16 $first)" "$cr" CUB-DeviceReduce::Sum ratio 1.1
     fi
   fi
 
@@ -148,7 +179,7 @@ main() {
       rc=$?
       summary=$(grep -hE "(ERROR|RACECHECK) SUMMARY" "$W/san.out" "$W/san.err" | head -n 1)
       runs_ok=$(grep -cE '^[0-9]+ 0$' "$W/san.out")
-      echo "sanitizer $tool, all five: exit $rc, $runs_ok of 5 runs ok: ${summary:-$(head -c 300 "$W/san.err")}"
+      echo "sanitizer $tool, all ${#benches[@]}: exit $rc, $runs_ok of ${#benches[@]} runs ok: ${summary:-$(head -c 300 "$W/san.err")}"
       if [ $rc -ne 0 ] || ! grep -qE "SUMMARY: 0 (errors|hazards)" <<<"$summary"; then
         grep -m 5 -E "^=+ (Invalid|Error|Race|Warning|.*hazard)" "$W/san.out"
         for b in "${benches[@]}"; do

@@ -7,6 +7,7 @@
 #   reverse CHUNK XS           XS reversed
 #   transpose TILE ROWS COLS XS   the rows x cols matrix transposed
 #   reduce XS                  the sum (int32, wrapping)
+#   reduce_k16 K XS            the same (bench/gpu/fcl_2027.sh's coarsened reduce)
 #   scan XS                    the inclusive prefix sums (int32, wrapping)
 #   matmul T HA WA WB A B      A (HA x WA) times B (WA x WB), float64, exact
 # Prints "ok NAME N elements" or "FAILED NAME: …"; exit 0 or 1.
@@ -48,8 +49,8 @@ def reference(name, args):
         if np is not None:
             return xs.reshape(rows, cols).T.ravel()
         return [xs[r * cols + c] for c in range(cols) for r in range(rows)]
-    if name == 'reduce':
-        xs = read_npy(args[0])
+    if name in ('reduce', 'reduce_k16'):
+        xs = read_npy(args[-1])
         s = int(np.sum(xs, dtype=np.int64)) if np is not None else sum(xs)
         return [wrap32(s)]
     if name == 'scan':
