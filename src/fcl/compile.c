@@ -834,6 +834,28 @@ static CVal *iterate_loop(Cx *cx, const char *op, int level, long long count, CV
   return r;
 }
 
+/* Is step k, making n elements, the iteration's last? power: k = count - 1;
+   while: its condition, on lengths only, false for an array of n elements
+   (evaluated on a stand-in, its statements dropped; a condition that reads
+   elements says no, and is refused at the next step as before). */
+static bool last_step(Cx *cx, CVal *cond, long long count, long long k, long long n) {
+  if (!cond) return k + 1 >= count;
+  KStmt *saved = cx->block;
+  int nsites = cx->k->nsites, depth = cx->depth;
+  cx->block = kstmt_block();
+  Store *st = NEW(Store);
+  st->buf = NEW(Buffer);
+  st->buf->name = "stand_in"; st->buf->space = SPACE_GLOBAL;
+  st->n = st->cap = n; st->base = nat_const(0); st->elem = type_scalar(TY_INT);
+  st->buf->type = type_array(st->elem, nat_const(n > 0 ? n : 1));
+  CVal *c = apply(cx, cond, pull_of_store(st, n), LOC_NONE);
+  cx->block = saved;
+  cx->k->nsites = nsites;
+  cx->depth = depth;
+  diag_clear();
+  return c && c->kind == CV_BOOL && !c->dyn && !c->i;
+}
+
 /* power, poweri, while: one loop over the steps where they are uniform, else
    the steps unrolled over two arrays of the initial length */
 static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *cond, CVal *f, bool with_i, CVal *init, Loc loc) {
@@ -870,6 +892,17 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
     if (q->n > cap)
       return diag_error(loc, "%s: step %lld makes %lld elements from %lld: the steps of %s may not grow the array (§5.3.3)", op, k, q->n, cap,
                         op), NULL;
+    if (level == 2 && q->n < cap && last_step(cx, cond, count, k, q->n)) {
+      /* the last grid step into an array of its own length: the result may
+         then be that array (result_is_temp; reduce's sum: no kernel copying it out) */
+      Store *fin = store_new(cx, 2, q->n, loc);
+      Acc *into = acc_new(A_STORE, NULL, NULL, NULL);
+      if (!fin) return NULL;
+      into->st = fin;
+      if (!emit_push(cx, q, into, loc) || !verify_store(fin, loc)) return NULL;
+      cur = pull_of_store(fin, q->n);
+      continue;
+    }
     which = 1 - which;
     if (!bufs[which] && !(bufs[which] = store_new(cx, level, cap, loc))) return NULL;
     Store *view = NEW(Store);
@@ -1381,8 +1414,14 @@ static void rebuf_stmt(KStmt *s, Buffer *from, Buffer *to) {
   rebuf_stmt(s->body, from, to); rebuf_stmt(s->then_, from, to); rebuf_stmt(s->else_, from, to);
 }
 
-static bool result_is_temp(Cx *cx, Leaf *l) {
-  CVal *v = l->v;
+static void rename_temp(Cx *cx, Buffer *b, Buffer *out) {
+  rebuf_stmt(cx->k->body, b, out);
+  int j = 0;
+  for (int k = 0; k < cx->k->nbufs; k++) if (cx->k->bufs[k] != b) cx->k->bufs[j++] = cx->k->bufs[k];
+  cx->k->nbufs = j;
+}
+
+static bool result_is_temp(Cx *cx, Leaf *l, CVal *v) {
   Buffer *out = l->st->buf;
   if (v->kind != CV_PUSH || v->sub != W_PULL || v->level != 2 || !out->is_param || out->split || out->base) return false;
   KStmt *saved = cx->block;
@@ -1401,21 +1440,34 @@ static bool result_is_temp(Cx *cx, Leaf *l) {
   if (!b || b->space != SPACE_GLOBAL || b->is_param || b->base || !b->type || b->type->kind != TY_ARRAY ||
       !nat_is_const(b->type->len, &n) || n != v->n || !type_equal(b->type, out->type) || !nat_same(x->e->nat, nat_var(i)))
     return false;
-  rebuf_stmt(cx->k->body, b, out);
-  int j = 0;
-  for (int k = 0; k < cx->k->nbufs; k++) if (cx->k->bufs[k] != b) cx->k->bufs[j++] = cx->k->bufs[k];
-  cx->k->nbufs = j;
+  rename_temp(cx, b, out);
+  return true;
+}
+
+/* a scalar result read from the one element of a global temporary (reduce's
+   sum after its last grid step): that temporary is the output */
+static bool scalar_is_temp(Cx *cx, Leaf *l) {
+  CVal *v = l->v;
+  Buffer *out = l->st->buf, *b;
+  long long n;
+  if (!is_scalar(v) || !v->dyn || v->e->kind != CE_READ || v->e->field != -1 || !out->is_param || out->split || out->base) return false;
+  b = v->e->buf;
+  if (!b || b->space != SPACE_GLOBAL || b->is_param || b->base || !b->type || b->type->kind != TY_ARRAY ||
+      !nat_is_const(b->type->len, &n) || n != 1 || !type_equal(b->type, out->type) || !nat_is_const(v->e->nat, &n) || n != 0)
+    return false;
+  rename_temp(cx, b, out);
   return true;
 }
 
 static bool emit_leaf(Cx *cx, Leaf *l, Loc loc) {
   Acc *a = acc_new(A_STORE, NULL, NULL, NULL);
   a->st = l->st;
+  if (l->scalar && scalar_is_temp(cx, l)) return true;
   if (l->scalar) return store_write(cx, l->st, cv_int(0), named(cx, l->v), false, loc);
   CVal *v = l->v;
   if (v->kind == CV_PULL) { CVal *p = push_new(W_PULL, v->n, 2); p->x = v; v = p; }
   if (v->level != 2) return diag_unsupported(loc, "a result written by a push<%s> array (a program's result is a push<grid>)", level_name(v->level));
-  if (result_is_temp(cx, l)) return true;
+  if (result_is_temp(cx, l, v)) return true;
   return emit_push(cx, v, a, loc) && verify_store(l->st, loc);
 }
 

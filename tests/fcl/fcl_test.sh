@@ -200,6 +200,19 @@ else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_
 "$CLIFT" compile -t cuda --print examples/fcl/folds.fcl 3 "$(L 12)" > "$T/fo.cu" 2>&1
 if grep -q '^/\* k0: ' "$T/mmk.cu" && grep -q '^/\* k0: ' "$T/fo.cu" && ! grep -q 'clift_check_index((long long)(int)' "$T/mmk.cu" "$T/fo.cu"; then ok
 else bad "index checks left in matmul or folds: $(grep -c 'clift_check_index((long long)(int)' "$T/mmk.cu" "$T/fo.cu" | tr '\n' ' ')"; fi
+# clift run -o out.npy of a compiled FCL result (bench/gpu/fcl_2027.sh checks the 2^27
+# results so), a scalar as one element; reduce's last grid step writes the output
+# (three kernels at 300001 elements: two halvings and the last)
+python3 tests/fcl/npy.py 300001 "$T/o.npy" 5 > /dev/null
+for p in "reverse|256 $T/o.npy" "reduce|$T/o.npy" "scan|$T/o.npy"; do
+  IFS='|' read -r name args <<<"$p"
+  rm -f "$T/got.npy"
+  "$CLIFT" run -t c -o "$T/got.npy" examples/fcl/$name.fcl $args > "$T/out" 2>&1
+  if [ $? -eq 0 ] && python3 bench/gpu/fcl_check.py $name "$T/got.npy" $args > "$T/chk" 2>&1; then ok
+  else bad "run -o $name: $(head -c 300 "$T/out") $(head -c 300 "$T/chk")"; fi
+done
+"$CLIFT" compile -t opencl --print examples/fcl/reduce.fcl "$T/o.npy" > "$T/rd.cl" 2>&1
+if [ "$(grep -c '^__kernel' "$T/rd.cl")" = 3 ]; then ok; else bad "reduce of 300001: $(grep -c '^__kernel' "$T/rd.cl") kernels, not 3"; fi
 # its errors: the program's (positioned, exit 1), usage (exit 2)
 "$CLIFT" bench -t c examples/fcl/reduce.fcl > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "main takes 1 input (\[int\] -> Program<grid> int), 0 given" "$T/out"; then ok; else bad "bench without inputs: $(cat "$T/out")"; fi
