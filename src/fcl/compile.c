@@ -892,6 +892,14 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
     if (q->n > cap)
       return diag_error(loc, "%s: step %lld makes %lld elements from %lld: the steps of %s may not grow the array (§5.3.3)", op, k, q->n, cap,
                         op), NULL;
+    if (level == 1 && q->sub == W_PULL && q->level == 1 && last_step(cx, cond, count, k, q->n)) {
+      /* the last block step's elements computed where they are used, not
+         stored to local memory and read back: the iteration's result is the
+         step's pull array (sklansky's last step writes the scan's global
+         array directly); the step's local arrays stay acquired, as it reads them */
+      cur = q->x;
+      break;
+    }
     if (level == 2 && q->n < cap && last_step(cx, cond, count, k, q->n)) {
       /* the last grid step into an array of its own length: the result may
          then be that array (result_is_temp; reduce's sum: no kernel copying it out) */
