@@ -37,7 +37,7 @@ main() {
   date -u
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo "no nvidia-smi"
   if [ "$SMALL" = 0 ]; then
-    ( nvcc -O3 -arch=sm_90 bench/gpu/fcl_peers.cu -o "$W/fcl_peers" > "$W/nvcc.log" 2>&1; echo $? > "$W/nvcc.rc" ) &
+    ( nvcc -O3 -arch=sm_90 bench/gpu/fcl_peers.cu -lcublas -o "$W/fcl_peers" > "$W/nvcc.log" 2>&1; echo $? > "$W/nvcc.rc" ) &
   fi
   make -s -j"$(nproc)" >&2 || { echo "build failed"; return 1; }
 

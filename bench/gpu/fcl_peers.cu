@@ -2,7 +2,14 @@
 // seed 003 Tables 5.1 and 5.2 (bench/gpu/fcl_2026-11-27.sh), on 32-bit ints
 // as the thesis's, matmul on doubles as the thesis's. Build on the GPU machine:
 //     nvcc -O3 -arch=sm_90 bench/gpu/fcl_peers.cu -o fcl_peers
-// Usage: fcl_peers [small]   ("small": tiny sizes, a smoke test of the checks)
+//     (with cuBLAS: nvcc -O3 -arch=sm_90 bench/gpu/fcl_peers.cu -lcublas -o fcl_peers)
+// Usage: fcl_peers [small|2027|2027small]
+//   (none)     2^24 ints, 4096², matmul 1024² and 2048²: bench/gpu/fcl_2026-11-27.sh
+//   small      tiny sizes, a smoke test of the checks
+//   2027       issue 15's sizes (bench/gpu/fcl_2027.sh): 2^27 ints, transpose
+//              8192 x 16384, matmul 2048² doubles; the peers also cublasSgeam
+//              (transpose), cublasDgemm (matmul) and a copy kernel
+//   2027small  the same peers at small sizes
 //
 // The thesis compares with NVIDIA's OpenCL SDK kernels (Table 5.1: reverse,
 // transpose, a partial reduction, matrix multiplication) and with Thrust
@@ -17,8 +24,11 @@
 //     peerfail NAME SIZE reason
 // NAME: reverse, transpose, reduce_part, matmul (Table 5.1), reduce, scan
 // (Table 5.2), copy (cudaMemcpy device to device of the same bytes: the
-// bandwidth bound). SIZE: N=… or RxC (matmul: NxN).
+// bandwidth bound), copykernel (a kernel copying one int per thread, the
+// same bytes), sgeam (cublasSgeam transposing floats of the same bytes),
+// dgemm (cublasDgemm). SIZE: N=… or RxC (matmul: NxN).
 #include <cub/cub.cuh>
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cstdint>
@@ -123,6 +133,12 @@ static size_t count_bad(const std::vector<int> &got, const std::vector<int> &wan
 __global__ void reverse_kernel(const int *__restrict__ in, int *__restrict__ out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[n - 1 - i] = in[i];
+}
+
+// copy: one int per thread (the bandwidth bound of a kernel, as clift's copy)
+__global__ void copy_kernel(const int *__restrict__ in, int *__restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = in[i];
 }
 
 // transpose: 32x32 tiles in shared memory (one padding column), 32x8 threads
@@ -262,6 +278,89 @@ static void bench_matmul(size_t n) {  // doubles holding ints in [-50, 50]: ever
   CK(cudaFree(dC));
 }
 
+#define CB(call)                                                                   \
+  do {                                                                             \
+    cublasStatus_t s_ = (call);                                                    \
+    if (s_ != CUBLAS_STATUS_SUCCESS) {                                             \
+      fprintf(stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__, __LINE__, #call,  \
+              (int)s_);                                                            \
+      exit(2);                                                                     \
+    }                                                                              \
+  } while (0)
+
+static void bench_copy_kernel(size_t n) {
+  std::vector<int> x = random_ints(n);
+  int *dx = to_device(x), *dy = device_poisoned(n);
+  auto op = [&] { copy_kernel<<<(unsigned)((n + 255) / 256), 256>>>(dx, dy, (int)n); };
+  op();
+  CKLAUNCH();
+  std::string sz = "N=" + std::to_string(n);
+  if (check("copykernel", sz, count_bad(to_host(dy, n), x), n)) report("copykernel", sz, time_ms(op));
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}
+
+// cublasSgeam: C = op(A), the row-major rows x cols matrix (column-major
+// cols x rows, lda = cols) transposed into row-major cols x rows (column-major
+// rows x cols, ldc = rows); floats holding small ints, so the check is exact
+static void bench_sgeam(cublasHandle_t h, size_t rows, size_t cols) {
+  size_t n = rows * cols;
+  std::vector<int> xi = random_ints(n);
+  std::vector<float> x(xi.begin(), xi.end()), want(n), got(n);
+  for (size_t r = 0; r < rows; r++)
+    for (size_t c = 0; c < cols; c++) want[c * rows + r] = x[r * cols + c];
+  float *dx, *dy;
+  CK(cudaMalloc(&dx, n * sizeof(float)));
+  CK(cudaMalloc(&dy, n * sizeof(float)));
+  CK(cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  CK(cudaMemset(dy, 0xa5, n * sizeof(float)));
+  const float one = 1.0f, zero = 0.0f;
+  auto op = [&] { CB(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)rows, (int)cols, &one, dx, (int)cols, &zero, dy, (int)rows, dy, (int)rows)); };
+  op();
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(got.data(), dy, n * sizeof(float), cudaMemcpyDeviceToHost));
+  size_t bad = 0;
+  for (size_t i = 0; i < n; i++) bad += got[i] != want[i];
+  std::string sz = std::to_string(rows) + "x" + std::to_string(cols);
+  if (check("sgeam", sz, bad, n)) report("sgeam", sz, time_ms(op));
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+}
+
+// cublasDgemm: row-major C = A B is column-major C^T = B^T A^T
+static void bench_dgemm(cublasHandle_t h, size_t n) {
+  std::vector<int> Ai = random_ints(n * n), Bi = random_ints(n * n);
+  std::vector<double> A(Ai.begin(), Ai.end()), B(Bi.begin(), Bi.end()), want(n * n, 0.0), got(n * n);
+  size_t every = n > 1024 ? n / 128 : 1;
+  for (size_t r = 0; r < n; r += every)
+    for (size_t k = 0; k < n; k++) {
+      double a = A[r * n + k];
+      for (size_t c = 0; c < n; c++) want[r * n + c] += a * B[k * n + c];
+    }
+  double *dA, *dB, *dC;
+  size_t bytes = n * n * sizeof(double);
+  CK(cudaMalloc(&dA, bytes));
+  CK(cudaMalloc(&dB, bytes));
+  CK(cudaMalloc(&dC, bytes));
+  CK(cudaMemcpy(dA, A.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dB, B.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemset(dC, 0xff, bytes));
+  const double one = 1.0, zero = 0.0;
+  int m = (int)n;
+  auto op = [&] { CB(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, dB, m, dA, m, &zero, dC, m)); };
+  op();
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(got.data(), dC, bytes, cudaMemcpyDeviceToHost));
+  size_t bad = 0;
+  for (size_t r = 0; r < n; r += every)
+    for (size_t c = 0; c < n; c++) bad += got[r * n + c] != want[r * n + c];
+  std::string sz = std::to_string(n) + "x" + std::to_string(n);
+  if (check("dgemm", sz, bad, n * n)) report("dgemm", sz, time_ms(op));
+  CK(cudaFree(dA));
+  CK(cudaFree(dB));
+  CK(cudaFree(dC));
+}
+
 static void bench_reduce(size_t n) {  // Table 5.2: Thrust's reduction, i.e. CUB's
   std::vector<int> x = random_ints(n);
   int want = 0;
@@ -300,9 +399,27 @@ static void bench_scan(size_t n) {  // Table 5.2: Thrust's inclusive scan, i.e. 
 
 int main(int argc, char **argv) {
   bool small = argc > 1 && strcmp(argv[1], "small") == 0;
+  bool i27 = argc > 1 && strncmp(argv[1], "2027", 4) == 0, i27small = i27 && strcmp(argv[1], "2027small") == 0;
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   fprintf(stderr, "fcl_peers: %s, runs %d (median, after %d warm-ups)\n", prop.name, RUNS, WARMUP);
+  if (i27) {   // issue 15's sizes: 2^27 ints, 8192 x 16384, matmul 2048² doubles
+    const size_t N = i27small ? 65536 : (size_t)1 << 27, R = i27small ? 128 : 8192, C = i27small ? 512 : 16384, M = i27small ? 256 : 2048;
+    cublasHandle_t h;
+    CB(cublasCreate(&h));
+    bench_copy(N);
+    bench_copy_kernel(N);
+    bench_reverse(N);
+    bench_transpose(R, C);
+    bench_sgeam(h, R, C);
+    bench_reduce(N);
+    bench_scan(N);
+    bench_matmul(M);
+    bench_dgemm(h, M);
+    CB(cublasDestroy(h));
+    fprintf(stderr, "fcl_peers: %d check failure(s)\n", failures);
+    return failures ? 1 : 0;
+  }
   const size_t N = small ? 70001 : 1 << 24, R = small ? 300 : 4096, C = small ? 250 : 4096;
   bench_copy(N);
   bench_reverse(N);

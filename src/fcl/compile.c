@@ -24,6 +24,8 @@
    What cannot be compiled so is refused (DIAG_UNSUPPORTED) before any code
    is generated. */
 #include "compile.h"
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MAX_UNROLL = 4096, MAX_PRIVATE = 4096, MAX_DEPTH = 3000 };
@@ -349,7 +351,70 @@ static bool binds_lookup(void *ctx, NatVar *v, long long *value) {
   return false;
 }
 
-enum { MAX_VERIFY = 1 << 25 };   /* 2^24-element case studies (bench/gpu/fcl_2026-11-27.sh) and a copy of each */
+enum { MAX_VERIFY = 1 << 28 };   /* 2^27-element case studies (bench/gpu/fcl_2027.sh) and a copy of each */
+
+/* verify_store's evaluator: an index compiled once to postfix code over the
+   loops' slots (nat_eval walks the tree and looks each variable up: 15 s for a
+   2^27-element transpose). A site it cannot compile (Σ, if, pow, a variable
+   of no loop), or a step that fails (division by zero, overflow), is left to
+   nat_eval, which then reports as before. */
+typedef struct NCode { unsigned char op; int n; long long v; } NCode;   /* op: 0 const, 1 slot v, 2 add n, 3 mul n, 4 div, 5 mod, 6 min, 7 max */
+typedef struct NProg { NCode *c; int n, cap, depth, max; } NProg;
+
+static bool ncode_of(Nat *e, NatVar **vars, int nvars, NProg *p) {
+  NCode c = { 0, 0, 0 };
+  switch (e->kind) {
+  case NAT_CONST: c.v = e->value; break;
+  case NAT_VAR: {
+    int k = 0;
+    while (k < nvars && vars[k] != e->var) k++;
+    if (k == nvars) return false;
+    c.op = 1; c.v = k;
+    break;
+  }
+  case NAT_ADD: case NAT_MUL: case NAT_DIV: case NAT_MOD: case NAT_MIN: case NAT_MAX:
+    for (int i = 0; i < e->n; i++) if (!ncode_of(e->args[i], vars, nvars, p)) return false;
+    c.op = e->kind == NAT_ADD ? 2 : e->kind == NAT_MUL ? 3 : e->kind == NAT_DIV ? 4 : e->kind == NAT_MOD ? 5 : e->kind == NAT_MIN ? 6 : 7;
+    c.n = e->n;
+    if (c.op >= 4 && c.n != 2) return false;
+    p->depth -= c.n;
+    break;
+  default: return false;
+  }
+  ARENA_PUSH(p->c, p->n, p->cap, c);
+  if (++p->depth > p->max) p->max = p->depth;
+  return true;
+}
+
+static bool ncode_run(const NProg *p, const long long *slots, long long *stack, long long *out) {
+  int sp = 0;
+  for (int i = 0; i < p->n; i++) {
+    const NCode *c = &p->c[i];
+    long long a, b, r;
+    switch (c->op) {
+    case 0: stack[sp++] = c->v; continue;
+    case 1: stack[sp++] = slots[c->v]; continue;
+    case 2: case 3:
+      r = stack[sp - c->n];
+      for (int j = sp - c->n + 1; j < sp; j++)
+        if (c->op == 2 ? __builtin_add_overflow(r, stack[j], &r) : __builtin_mul_overflow(r, stack[j], &r)) return false;
+      sp -= c->n;
+      stack[sp++] = r;
+      continue;
+    default:
+      b = stack[--sp]; a = stack[--sp];
+      if (c->op == 4 || c->op == 5) {
+        if (b == 0 || (b == -1 && a == LLONG_MIN)) return false;
+        r = c->op == 4 ? a / b : a % b;
+        if (c->op == 4 && a % b != 0 && ((a < 0) != (b < 0))) r--;
+        if (c->op == 5 && r != 0 && ((r < 0) != (b < 0))) r += b;
+      } else r = c->op == 6 ? (a < b ? a : b) : (a > b ? a : b);
+      stack[sp++] = r;
+    }
+  }
+  *out = stack[0];
+  return true;
+}
 
 static bool verify_store(Store *st, Loc loc) {
   if (!st->sites) return true;
@@ -373,7 +438,7 @@ static bool verify_store(Store *st, Loc loc) {
   }
   if (cells > MAX_VERIFY || total > MAX_VERIFY)
     return diag_unsupported(loc, "interleave writing %lld elements (at most %d are checked at compile time)", total > cells ? total : cells, MAX_VERIFY);
-  unsigned char *seen = NEW_ARRAY(unsigned char, cells ? cells : 1);
+  unsigned char *seen = NEW_ARRAY(unsigned char, cells / 8 + 1);   /* a bit per cell: 16 MB at 2^27, fewer cache misses */
   for (WSite *w = st->sites; w; w = w->next) {
     int n = 0;
     for (Loop *l = w->loops; l; l = l->outer) n++;
@@ -388,22 +453,57 @@ static bool verify_store(Store *st, Loc loc) {
     }
     if (empty) continue;
     /* the loops around the store's creation are the last nouter of the site's (outermost last) */
+    NProg code = { 0 };
+    bool fast = ncode_of(w->at, b.vars, n, &code) && code.max <= 256;
+    long long stack[256];
+    /* idx = outer + inner: the terms of the innermost loop's variable alone
+       tabulated once (a tile's offsets), the others computed when an outer
+       variable changes; a term of both (or no loops) leaves the plain path */
+    Nat *outer = nat_const(0), *inner = nat_const(0);
+    bool split = n > 0 && count[0] <= (1 << 22);
+    for (int t = 0; split && t < (w->at->kind == NAT_ADD ? w->at->n : 1); t++) {
+      Nat *term = w->at->kind == NAT_ADD ? w->at->args[t] : w->at;
+      bool in0 = nat_mentions(term, b.vars[0]), others = false;
+      for (int v = 1; v < n; v++) others |= nat_mentions(term, b.vars[v]);
+      if (in0 && others) split = false;
+      else if (in0) inner = nat_add(inner, term);
+      else outer = nat_add(outer, term);
+    }
+    long long *table = NULL, outer_val = 0;
+    NProg ocode = { 0 };
+    bool ofast = false;
+    if (split) {
+      table = NEW_ARRAY(long long, count[0]);
+      for (long long v = 0; split && v < count[0]; v++) {
+        b.vals[0] = v;
+        split = nat_eval(inner, binds_lookup, &b, &table[v]);
+      }
+      b.vals[0] = 0;
+      ofast = ncode_of(outer, b.vars, n, &ocode) && ocode.max <= 256;
+    }
     for (;;) {
       long long idx, copy = 0;
-      if (!nat_eval(w->at, binds_lookup, &b, &idx)) return diag_internal(w->loc, "interleave: an index that cannot be evaluated");
+      bool got = false;
+      if (split) {
+        if (b.vals[0] == 0 && !(ofast && ncode_run(&ocode, b.vals, stack, &outer_val)) && !nat_eval(outer, binds_lookup, &b, &outer_val))
+          split = false;
+        else got = !__builtin_add_overflow(outer_val, table[b.vals[0]], &idx);
+      }
+      if (!got && !(fast && ncode_run(&code, b.vals, stack, &idx)) && !nat_eval(w->at, binds_lookup, &b, &idx))
+        return diag_internal(w->loc, "interleave: an index that cannot be evaluated");
       for (int j = n - 1; j >= n - nouter; j--) copy = copy * count[j] + b.vals[j];
       if (idx < 0 || idx >= st->n)
         return diag_error(w->loc, "interleave: an element is written to index %lld, outside the %lld elements (rule 5.85)", idx, st->n);
       long long cell = copy * st->n + idx;
-      if (seen[cell]) return diag_error(w->loc, "interleave: index %lld is written twice", idx);
-      seen[cell] = 1;
+      if (seen[cell >> 3] & (1u << (cell & 7))) return diag_error(w->loc, "interleave: index %lld is written twice", idx);
+      seen[cell >> 3] |= (unsigned char)(1u << (cell & 7));
       int j = 0;
       while (j < n && ++b.vals[j] == count[j]) b.vals[j++] = 0;
       if (j == n) break;
     }
   }
   for (long long c = 0; c < cells; c++)
-    if (!seen[c]) return diag_error(loc, "interleave: index %lld of the result is never written", c % (st->n ? st->n : 1));
+    if (!(seen[c >> 3] & (1u << (c & 7)))) return diag_error(loc, "interleave: index %lld of the result is never written", c % (st->n ? st->n : 1));
   return true;
 }
 
@@ -617,10 +717,155 @@ static CVal *force_at(Cx *cx, CVal *p, int level, Loc loc) {
   return pull_of_store(st, p->n);
 }
 
-/* power, poweri, while: the steps unrolled over two arrays of the initial length */
+/* ---- power/poweri as one loop over the steps (docs/fcl.md §6.2) ----
+   Uniform steps (each keeps the initial length, and nothing in it needs the
+   step's number at compile time) are one sequential loop over k in
+   [0, count): one array of twice the initial length, step k reading half
+   k % 2 and writing half (k + 1) % 2, so the code does not grow with the
+   count (matmul's tiles). At grid level the loop is a host loop around the
+   steps' kernels. Whether the steps are uniform is found by compiling the
+   step once with k a loop variable: anything that needs k's value (a shift
+   by k, a length computed from k) or a step that shrinks the array fails
+   that compilation, which is then undone and the steps unrolled. */
+enum { MIN_LOOP_STEPS = 2 };
+
+typedef struct StepCtx {
+  Store *both; long long cap; CVal *f; bool with_i; const char *op; Loc loc;
+  bool nonuniform;
+} StepCtx;
+
+/* half `part` (a nat: 0 or 1) of the doubled array, as a store to write */
+static Store *half_view(Cx *cx, Store *both, long long cap, Nat *part) {
+  Store *v = NEW(Store);
+  *v = *both;
+  v->n = cap;
+  v->base = nat_add(both->base, nat_mul(part, nat_const(cap)));
+  v->sites = NULL;
+  v->made_in = cx->loops;   /* a copy per step (and work-group): verify_store */
+  return v;
+}
+
+/* the buffer a view chose at its first write, back into the doubled array */
+static void half_back(Store *both, Store *v) {
+  if (!v->elem) return;
+  both->elem = v->elem;
+  both->buf = v->buf;
+  both->pending = NULL;
+}
+
+static CVal *half_pull(Store *both, long long cap, Nat *part) {
+  CVal *v = pull_of_store(both, cap);
+  v->off = nat_add(both->base, nat_mul(part, nat_const(cap)));
+  return v;
+}
+
+static bool step_body(Cx *cx, CVal *k, void *c) {
+  StepCtx *s = c;
+  LocalBuf *mark = cx->acquired;
+  Nat *kn = nat_of(k);
+  CVal *cur = half_pull(s->both, s->cap, nat_mod(kn, nat_const(2)));
+  CVal *g = s->with_i ? apply(cx, s->f, k, s->loc) : s->f;
+  CVal *prog = g ? apply(cx, g, cur, s->loc) : NULL;
+  if (!prog) return false;
+  CVal *q = prog->x;
+  if (q->n != s->cap) { s->nonuniform = true; return false; }
+  Store *view = half_view(cx, s->both, s->cap, nat_mod(nat_add(kn, nat_const(1)), nat_const(2)));
+  Acc *into = acc_new(A_STORE, NULL, NULL, NULL);
+  into->st = view;
+  bool ok = emit_push(cx, q, into, s->loc) && verify_store(view, s->loc);
+  half_back(s->both, view);
+  if (ok && cx->level == 1) release_since(cx, mark, s->both->buf, NULL);   /* the step's other local arrays are dead */
+  return ok;
+}
+
+/* every local buffer's list links, to undo a failed attempt */
+typedef struct PoolSnap { LocalBuf **node, **next; int n; LocalBuf *acquired, *pool; } PoolSnap;
+static PoolSnap pool_snap(Cx *cx) {
+  PoolSnap s = { NULL, NULL, 0, cx->acquired, cx->pool };
+  int n = 0;
+  for (LocalBuf *l = cx->acquired; l; l = l->next) n++;
+  for (LocalBuf *l = cx->pool; l; l = l->next) n++;
+  s.node = NEW_ARRAY(LocalBuf *, n ? n : 1);
+  s.next = NEW_ARRAY(LocalBuf *, n ? n : 1);
+  for (LocalBuf *l = cx->acquired; l; l = l->next) { s.node[s.n] = l; s.next[s.n++] = l->next; }
+  for (LocalBuf *l = cx->pool; l; l = l->next) { s.node[s.n] = l; s.next[s.n++] = l->next; }
+  return s;
+}
+static void pool_restore(Cx *cx, PoolSnap *s) {
+  for (int i = 0; i < s->n; i++) s->node[i]->next = s->next[i];
+  cx->acquired = s->acquired;
+  cx->pool = s->pool;
+}
+
+/* NULL, with nothing emitted and no diagnostic, when the steps are not uniform */
+static CVal *iterate_loop(Cx *cx, const char *op, int level, long long count, CVal *f, bool with_i, CVal *init, Loc loc) {
+  CVal *p0 = init->x;
+  long long cap = p0->n;
+  if (count < MIN_LOOP_STEPS || cap <= 0 || (level == 0 && 2 * cap > MAX_PRIVATE)) return NULL;
+  KStmt *saved = cx->block, *scratch = kstmt_block();
+  int nbufs = cx->k->nbufs, nsites = cx->k->nsites, depth = cx->depth;
+  PoolSnap snap = pool_snap(cx);
+  cx->block = scratch;
+  Store *both = store_new(cx, level, 2 * cap, loc);
+  CVal *r = NULL;
+  if (both) {
+    Store *v0 = half_view(cx, both, cap, nat_const(0));
+    Acc *a = acc_new(A_STORE, NULL, NULL, NULL);
+    a->st = v0;
+    bool ok = emit_push(cx, p0, a, loc) && verify_store(v0, loc);
+    half_back(both, v0);
+    StepCtx c = { both, cap, f, with_i, op, loc, false };
+    if (ok && loop(cx, LEVEL_SEQ, count, "step", level, step_body, &c)) {
+      KStmt *l = scratch->stmts[scratch->n - 1];
+      if (level == 2) l->host = true;   /* each step's kernels launched by the host */
+      r = cv_prog(half_pull(both, cap, nat_const(count % 2)));
+    }
+  }
+  cx->block = saved;
+  if (!r) {   /* not uniform: undone, the steps are unrolled */
+    cx->k->nbufs = nbufs;
+    cx->k->nsites = nsites;
+    cx->depth = depth;
+    pool_restore(cx, &snap);
+    diag_clear();
+    return NULL;
+  }
+  for (int i = 0; i < scratch->n; i++) emit(cx, scratch->stmts[i]);
+  return r;
+}
+
+/* Is step k, making n elements, the iteration's last? power: k = count - 1;
+   while: its condition, on lengths only, false for an array of n elements
+   (evaluated on a stand-in, its statements dropped; a condition that reads
+   elements says no, and is refused at the next step as before). */
+static bool last_step(Cx *cx, CVal *cond, long long count, long long k, long long n) {
+  if (!cond) return k + 1 >= count;
+  KStmt *saved = cx->block;
+  int nsites = cx->k->nsites, depth = cx->depth;
+  cx->block = kstmt_block();
+  Store *st = NEW(Store);
+  st->buf = NEW(Buffer);
+  st->buf->name = "stand_in"; st->buf->space = SPACE_GLOBAL;
+  st->n = st->cap = n; st->base = nat_const(0); st->elem = type_scalar(TY_INT);
+  st->buf->type = type_array(st->elem, nat_const(n > 0 ? n : 1));
+  CVal *c = apply(cx, cond, pull_of_store(st, n), LOC_NONE);
+  cx->block = saved;
+  cx->k->nsites = nsites;
+  cx->depth = depth;
+  diag_clear();
+  return c && c->kind == CV_BOOL && !c->dyn && !c->i;
+}
+
+/* power, poweri, while: one loop over the steps where they are uniform, else
+   the steps unrolled over two arrays of the initial length */
 static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *cond, CVal *f, bool with_i, CVal *init, Loc loc) {
   if (cx->level != level)
     return diag_unsupported(loc, "%s<%s> run by code at level %s", op, level_name(level), level_name(cx->level)), NULL;
+  const char *unroll = getenv("CLIFT_FCL_UNROLL");   /* set: always unrolled (to compare the two) */
+  if (!cond && !(unroll && *unroll)) {
+    CVal *r = iterate_loop(cx, op, level, count, f, with_i, init, loc);
+    if (r) return r;
+  }
   CVal *p0 = init->x;
   long long cap = p0->n;
   Store *bufs[2] = { store_new(cx, level, cap, loc), NULL };
@@ -647,6 +892,25 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
     if (q->n > cap)
       return diag_error(loc, "%s: step %lld makes %lld elements from %lld: the steps of %s may not grow the array (§5.3.3)", op, k, q->n, cap,
                         op), NULL;
+    if (level == 1 && q->sub == W_PULL && q->level == 1 && last_step(cx, cond, count, k, q->n)) {
+      /* the last block step's elements computed where they are used, not
+         stored to local memory and read back: the iteration's result is the
+         step's pull array (sklansky's last step writes the scan's global
+         array directly); the step's local arrays stay acquired, as it reads them */
+      cur = q->x;
+      break;
+    }
+    if (level == 2 && q->n < cap && last_step(cx, cond, count, k, q->n)) {
+      /* the last grid step into an array of its own length: the result may
+         then be that array (result_is_temp; reduce's sum: no kernel copying it out) */
+      Store *fin = store_new(cx, 2, q->n, loc);
+      Acc *into = acc_new(A_STORE, NULL, NULL, NULL);
+      if (!fin) return NULL;
+      into->st = fin;
+      if (!emit_push(cx, q, into, loc) || !verify_store(fin, loc)) return NULL;
+      cur = pull_of_store(fin, q->n);
+      continue;
+    }
     which = 1 - which;
     if (!bufs[which] && !(bufs[which] = store_new(cx, level, cap, loc))) return NULL;
     Store *view = NEW(Store);
@@ -698,6 +962,23 @@ static CVal *equal_dyn(CVal *a, CVal *b, bool eq) {
     return cv_dyn(CV_BOOL, eq ? both : cexp_op(OP_NOT, type_scalar(TY_BOOL), 1, (CExp *[]){ both }));
   }
   return cv_dyn(CV_BOOL, op2(eq ? OP_EQ : OP_NE, type_scalar(TY_BOOL), cexp_of(a), cexp_of(b)));
+}
+
+/* a - b, where b = x % c and x is a or one of its terms: (a - x) + c * (x / c),
+   whose bounds the nats prove (sklansky's i - i % (2 * half) + half - 1, an
+   index in range: no run-time check); x >= 0 here (nat % is made only of
+   non-negative ints), so floor and truncation agree */
+static Nat *sub_mod(Nat *a, Nat *b) {
+  if (b->kind != NAT_MOD) return nat_sub(a, b);
+  Nat *x = b->args[0], *c = b->args[1], *rest = NULL;
+  if (nat_same(a, x)) rest = nat_const(0);
+  else if (a->kind == NAT_ADD)
+    for (int i = 0; i < a->n && !rest; i++)
+      if (nat_same(a->args[i], x)) {
+        rest = nat_const(0);
+        for (int j = 0; j < a->n; j++) if (j != i) rest = nat_add(rest, a->args[j]);
+      }
+  return rest ? nat_add(rest, nat_mul(c, nat_div(x, c))) : nat_sub(a, b);
 }
 
 /* a comparison of two ints that the nats decide: 1 true, 0 false, -1 unknown */
@@ -758,7 +1039,7 @@ static CVal *scalar_op(Cx *cx, const char *name, CVal **a, Loc loc) {
     }
     if (op == OP_AND || op == OP_OR) return cv_dyn(CV_BOOL, op2(op, tb, cexp_of(a[0]), cexp_of(a[1])));
     if (k == CV_INT && na && nb && (op == OP_ADD || op == OP_SUB || op == OP_MUL)) {
-      Nat *r = op == OP_ADD ? nat_add(na, nb) : op == OP_SUB ? nat_sub(na, nb) : nat_mul(na, nb);
+      Nat *r = op == OP_ADD ? nat_add(na, nb) : op == OP_SUB ? sub_mod(na, nb) : nat_mul(na, nb);
       if (nat_fits(r)) return cv_nat(r);
     }
     long long c, lo;
@@ -923,11 +1204,44 @@ static CVal *eval_branch(Cx *cx, CEnv *env, FExp *e, KStmt *block) {
   return v;
 }
 
-static CVal *eval_if(Cx *cx, CEnv *env, CVal *c, FExp *a, FExp *b, bool is_or, Loc loc) {
+/* `if x == k then a else b`, x a variable whose value is a loop's nat with k
+   at one end of its range: a sees x as k, b as a variable of the range
+   without k (a declaration at the top of b), so that indices there are
+   proved in range (foldl's `index array (i - 1)` when i != 0: no run-time
+   check). Anything else: NULL, both branches see env. */
+typedef struct Refined { CEnv *then_env, *else_env; KStmt *else_decl; } Refined;
+static bool refine_eq(Cx *cx, CEnv *env, FExp *cond, Refined *r) {
+  if (cond->kind != FE_APP || cond->a->kind != FE_APP || cond->a->a->kind != FE_VAR || cond->a->a->slot <= 0 ||
+      strcmp(cond->a->a->name, "==") != 0)
+    return false;
+  FExp *x = cond->a->b, *k = cond->b;
+  if (x->kind != FE_VAR || x->slot > 0 || k->kind != FE_INT) return false;
+  CVal *xv = NULL;
+  for (CEnv *b = env; b; b = b->next) if (!strcmp(b->name, x->name)) { xv = b->v; break; }
+  long long lo, hi;
+  if (!xv || xv->kind != CV_INT || !xv->dyn || !xv->nat || xv->nat->kind != NAT_VAR ||
+      !nat_is_const(nat_min_of(xv->nat), &lo) || !nat_is_const(nat_max_of(xv->nat), &hi) || lo >= hi || (k->ival != lo && k->ival != hi))
+    return false;
+  NatVar *v = nat_var_new(fresh(cx, "r"), nat_const(k->ival == lo ? lo + 1 : lo), nat_const(k->ival == lo ? hi : hi - 1));
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = v->name; d->type = type_scalar(TY_INT); d->init = cexp_of(xv);
+  r->else_decl = d;
+  r->then_env = NEW(CEnv);
+  *r->then_env = (CEnv){ x->name, cv_int(k->ival), env };
+  r->else_env = NEW(CEnv);
+  *r->else_env = (CEnv){ x->name, cv_nat(nat_var(v)), env };
+  return true;
+}
+
+static CVal *eval_if(Cx *cx, CEnv *env, CVal *c, FExp *a, FExp *b, bool is_or, Loc loc, Refined *rf) {
   KStmt *s = NEW(KStmt);
   s->kind = KS_IF; s->cond = cexp_of(c); s->then_ = kstmt_block(); s->else_ = kstmt_block();
   CVal *va, *vb;
-  if (b) {
+  if (b && rf) {
+    kstmt_add(s->else_, rf->else_decl);
+    va = eval_branch(cx, rf->then_env, a, s->then_);
+    vb = va ? eval_branch(cx, rf->else_env, b, s->else_) : NULL;
+  } else if (b) {
     va = eval_branch(cx, env, a, s->then_);
     vb = va ? eval_branch(cx, env, b, s->else_) : NULL;
   } else {   /* && (is_or false): c && a; ||: c || a */
@@ -953,7 +1267,7 @@ static CVal *eval_app(Cx *cx, CEnv *env, FExp *e) {
     CVal *l = eval(cx, env, e->a->b);
     if (!l) return NULL;
     if (!l->dyn) return l->i == is_or ? l : eval(cx, env, e->b);
-    return eval_if(cx, env, named(cx, l), e->b, NULL, is_or, e->loc);
+    return eval_if(cx, env, named(cx, l), e->b, NULL, is_or, e->loc, NULL);
   }
   CVal *f = eval(cx, env, e->a);
   CVal *x = f ? eval(cx, env, e->b) : NULL;
@@ -998,7 +1312,9 @@ static CVal *eval(Cx *cx, CEnv *env, FExp *e) {
   case FE_IF: {
     CVal *c = eval(cx, env, e->a);
     if (!c) break;
-    v = c->dyn ? eval_if(cx, env, named(cx, c), e->b, e->c, false, e->loc) : eval(cx, env, c->i ? e->b : e->c);
+    Refined rf;
+    v = !c->dyn ? eval(cx, env, c->i ? e->b : e->c)
+                : eval_if(cx, env, named(cx, c), e->b, e->c, false, e->loc, refine_eq(cx, env, e->a, &rf) ? &rf : NULL);
     break;
   }
   }
@@ -1089,14 +1405,148 @@ static Type *leaf_type(Leaf *l) {
   return e ? type_array(e, nat_const(l->scalar ? 1 : l->v->n)) : NULL;
 }
 
+/* ---- the result as a copy of a global temporary (docs/fcl.md §6.2) ----
+   A result whose element i is element i of a global array a force<grid> wrote,
+   of the same length (reverseAny's and transposeAny's crop when the length is
+   a multiple of the chunk or tile: `generate n (fn i => index padded i)`), is
+   no second pass: the temporary is the output buffer itself. */
+static void rebuf_exp(CExp *e, Buffer *from, Buffer *to) {
+  if (!e) return;
+  if (e->buf == from) e->buf = to;
+  for (int i = 0; i < e->n; i++) rebuf_exp(e->args[i], from, to);
+}
+static void rebuf_stmt(KStmt *s, Buffer *from, Buffer *to) {
+  if (!s) return;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) rebuf_stmt(s->stmts[i], from, to);
+  rebuf_exp(s->init, from, to); rebuf_exp(s->lhs, from, to); rebuf_exp(s->rhs, from, to); rebuf_exp(s->cond, from, to);
+  rebuf_stmt(s->body, from, to); rebuf_stmt(s->then_, from, to); rebuf_stmt(s->else_, from, to);
+}
+
+static void rename_temp(Cx *cx, Buffer *b, Buffer *out) {
+  rebuf_stmt(cx->k->body, b, out);
+  int j = 0;
+  for (int k = 0; k < cx->k->nbufs; k++) if (cx->k->bufs[k] != b) cx->k->bufs[j++] = cx->k->bufs[k];
+  cx->k->nbufs = j;
+}
+
+static bool result_is_temp(Cx *cx, Leaf *l, CVal *v) {
+  Buffer *out = l->st->buf;
+  if (v->kind != CV_PUSH || v->sub != W_PULL || v->level != 2 || !out->is_param || out->split || out->base) return false;
+  KStmt *saved = cx->block;
+  int nsites = cx->k->nsites, depth = cx->depth;
+  cx->block = kstmt_block();
+  NatVar *i = nat_var_new(fresh(cx, "gid"), nat_const(0), nat_const(v->n > 0 ? v->n - 1 : 0));
+  CVal *x = index_at(cx, v->x, cv_nat(nat_var(i)), LOC_NONE);
+  bool empty = cx->block->n == 0;
+  cx->block = saved;
+  cx->k->nsites = nsites;
+  cx->depth = depth;
+  diag_clear();
+  if (!x || !empty || !is_scalar(x) || !x->dyn || x->e->kind != CE_READ || x->e->field != -1) return false;
+  Buffer *b = x->e->buf;
+  long long n;
+  if (!b || b->space != SPACE_GLOBAL || b->is_param || b->base || !b->type || b->type->kind != TY_ARRAY ||
+      !nat_is_const(b->type->len, &n) || n != v->n || !type_equal(b->type, out->type) || !nat_same(x->e->nat, nat_var(i)))
+    return false;
+  rename_temp(cx, b, out);
+  return true;
+}
+
+/* a scalar result read from the one element of a global temporary (reduce's
+   sum after its last grid step): that temporary is the output */
+static bool scalar_is_temp(Cx *cx, Leaf *l) {
+  CVal *v = l->v;
+  Buffer *out = l->st->buf, *b;
+  long long n;
+  if (!is_scalar(v) || !v->dyn || v->e->kind != CE_READ || v->e->field != -1 || !out->is_param || out->split || out->base) return false;
+  b = v->e->buf;
+  if (!b || b->space != SPACE_GLOBAL || b->is_param || b->base || !b->type || b->type->kind != TY_ARRAY ||
+      !nat_is_const(b->type->len, &n) || n != 1 || !type_equal(b->type, out->type) || !nat_is_const(v->e->nat, &n) || n != 0)
+    return false;
+  rename_temp(cx, b, out);
+  return true;
+}
+
 static bool emit_leaf(Cx *cx, Leaf *l, Loc loc) {
   Acc *a = acc_new(A_STORE, NULL, NULL, NULL);
   a->st = l->st;
+  if (l->scalar && scalar_is_temp(cx, l)) return true;
   if (l->scalar) return store_write(cx, l->st, cv_int(0), named(cx, l->v), false, loc);
   CVal *v = l->v;
   if (v->kind == CV_PULL) { CVal *p = push_new(W_PULL, v->n, 2); p->x = v; v = p; }
   if (v->level != 2) return diag_unsupported(loc, "a result written by a push<%s> array (a program's result is a push<grid>)", level_name(v->level));
+  if (result_is_temp(cx, l, v)) return true;
   return emit_push(cx, v, a, loc) && verify_store(l->st, loc);
+}
+
+/* ---- local tiles padded against bank conflicts (docs/fcl.md §6.2) ----
+   A local array that neighbouring work-items access a multiple of 8 elements
+   apart (transposeTiled's tile read by columns: 32 apart, every work-item of
+   a warp in one bank) is stored with one element of padding after every 32:
+   element x at x + x / 32, the classic 33-column tile. Its elements per
+   work-group must be a multiple of 32, so that the group's copies stay
+   apart (g * n + r is stored at g * (n + n / 32) + r + r / 32). */
+typedef struct PadBuf { Buffer *b; bool pad; } PadBuf;
+typedef struct PadScan { PadBuf *a; int n, cap; } PadScan;
+
+static int pad_slot(PadScan *ps, Buffer *b) {
+  for (int i = 0; i < ps->n; i++) if (ps->a[i].b == b) return i;
+  ARENA_PUSH(ps->a, ps->n, ps->cap, ((PadBuf){ b, false }));
+  return ps->n - 1;
+}
+
+typedef struct PadAt { NatVar *lcl; long long at; } PadAt;
+static bool pad_lookup(void *ctx, NatVar *v, long long *value) {
+  PadAt *p = ctx;
+  *value = v == p->lcl ? p->at : 0;
+  return true;
+}
+
+static void pad_exp(PadScan *ps, CExp *e, NatVar *lcl, bool rewrite) {
+  if (!e) return;
+  if ((e->kind == CE_READ || e->kind == CE_VLOAD) && e->buf && e->buf->space == SPACE_LOCAL && e->nat) {
+    int k = pad_slot(ps, e->buf);
+    if (rewrite) { if (ps->a[k].pad) e->nat = nat_add(e->nat, nat_div(e->nat, nat_const(32))); }
+    else if (lcl) {
+      PadAt a0 = { lcl, 0 }, a1 = { lcl, 1 };
+      long long x0, x1;
+      if (nat_eval(e->nat, pad_lookup, &a0, &x0) && nat_eval(e->nat, pad_lookup, &a1, &x1) && x1 != x0 && (x1 - x0) % 8 == 0)
+        ps->a[k].pad = true;
+    }
+  }
+  for (int i = 0; i < e->n; i++) pad_exp(ps, e->args[i], lcl, rewrite);
+}
+
+static void pad_stmt(PadScan *ps, KStmt *s, NatVar *lcl, bool rewrite) {
+  if (!s) return;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) pad_stmt(ps, s->stmts[i], lcl, rewrite);
+  pad_exp(ps, s->init, lcl, rewrite); pad_exp(ps, s->lhs, lcl, rewrite);
+  pad_exp(ps, s->rhs, lcl, rewrite); pad_exp(ps, s->cond, lcl, rewrite);
+  NatVar *inner = s->kind == KS_FOR && s->level == LEVEL_LCL ? s->var : lcl;
+  pad_stmt(ps, s->body, inner, rewrite);
+  pad_stmt(ps, s->then_, lcl, rewrite); pad_stmt(ps, s->else_, lcl, rewrite);
+}
+
+static Type *padded_type(Type *t, int outer) {
+  if (outer > 0) return type_array(padded_type(t->elem, outer - 1), t->len);
+  long long n;
+  if (t->kind != TY_ARRAY || !nat_is_const(t->len, &n) || n % 32 != 0 || n < 64) return NULL;
+  return type_array(t->elem, nat_const(n + n / 32));
+}
+
+static void pad_locals(Kernel *k) {
+  if (getenv("CLIFT_FCL_NO_PAD") && *getenv("CLIFT_FCL_NO_PAD")) return;
+  PadScan ps = { 0 };
+  pad_stmt(&ps, k->body, NULL, false);
+  for (int i = 0; i < ps.n; i++) {
+    if (!ps.a[i].pad) continue;
+    Buffer *b = ps.a[i].b;
+    int outer = 0;
+    for (Type *t = b->type; t->kind == TY_ARRAY && t->elem->kind == TY_ARRAY; t = t->elem) outer++;
+    Type *t = padded_type(b->type, outer);
+    if (t) b->type = t; else ps.a[i].pad = false;
+  }
+  pad_stmt(&ps, k->body, NULL, true);
 }
 
 FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninputs, long long block_size, const char *target) {
@@ -1159,6 +1609,7 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
     ls.a[i].st = st;
     if (!emit_leaf(&cx, &ls.a[i], d->loc)) return NULL;
   }
+  pad_locals(k);
   FclCompiled *c = NEW(FclCompiled);
   c->kernel = k;
   c->prog = p;

@@ -117,9 +117,21 @@ int fcl_cli_bench(const char *path, const BenchOptions *o, int ninputs, const ch
 }
 
 int fcl_cli_run(const char *path, const Target *t, const RunOptions *o, int ninputs, const char **inputs, const char *out) {
-  if (out) { fprintf(stderr, "clift: -o is not supported yet for FCL programs (issue 15 M2)\n"); return 1; }
   FProgram *p = load(path);
   Value **in = p ? fcl_read_inputs(p, ninputs, inputs) : NULL;
+  if (out) {   /* -o out.npy: a compiled program's one result (an array, or a scalar as one element) */
+    if (target_is_oracle(t)) { fprintf(stderr, "clift: run -o of an FCL program needs a compiled target (-t c, openmp, opencl, cuda)\n"); return 2; }
+    FclCompiled *fc;
+    Compiled c;
+    if (!in || !compile_for(p, t, ninputs, in, &fc, &c)) { fputs(diag_render(), stderr); return 1; }
+    if (fc->nleaves != 1) { fprintf(stderr, "clift: run -o of an FCL program whose result is a pair: print it instead\n"); return 1; }
+    RunOptions plain = *o;
+    plain.timing = NULL;
+    Value *flat = c.target->run(&c, fc->args, NULL, &plain);
+    if (!flat) { diag_name_target(t->name); fputs(diag_render(), stderr); return 1; }
+    if (!value_write_npy(out, flat, fc->prog->result)) { fputs(diag_render(), stderr); return 1; }
+    return 0;
+  }
   Value *v = !in ? NULL : target_is_oracle(t) ? fcl_run_values(p, ninputs, in, FCL_DEFAULT_BLOCK_SIZE)
                         : compile_run(p, t, ninputs, in, o, NULL, true);
   if (!v || !value_print_line(stdout, v)) { fputs(diag_render(), stderr); return 1; }

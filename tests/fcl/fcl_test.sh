@@ -169,6 +169,50 @@ if grep -qE "^bench examples/fcl/reduce.fcl -t interp \[3\]: $line" <<<"$out"; t
 python3 tests/fcl/npy.py 1048576 "$T/m.npy" 1 rawdouble
 timeout 30 "$CLIFT" compile -t opencl --print "$T/mmd.fcl" 16 1024 1024 1024 "$T/m.npy" "$T/m.npy" > "$T/mm.cl" 2>&1
 if [ $? -eq 0 ] && [ "$(grep -c '^ *__local ' "$T/mm.cl")" -le 4 ]; then ok; else bad "matmul 1024² doubles: $(grep -c '^ *__local ' "$T/mm.cl") local arrays: $(head -c 300 "$T/mm.cl")"; fi
+# uniform steps are one loop (docs/fcl.md §6.2): matmul's poweri over 2 and over 16
+# tiles prints the same number of lines (unrolled: 205 and 821), at block level,
+# and writers.fcl's power<thread> and poweri<grid> are loops too
+L() { python3 -c "print('[' + ','.join(str(i % 7 - 3) for i in range($1)) + ']')"; }
+for w in 8 64; do
+  "$CLIFT" compile -t opencl --print examples/fcl/matmul.fcl 4 8 $w 8 "$(L $((8 * w)))" "$(L $((8 * w)))" > "$T/mm$w.cl" 2>&1
+done
+if [ "$(wc -l < "$T/mm8.cl")" = "$(wc -l < "$T/mm64.cl")" ] && grep -q 'for (clift_index step[0-9]* = 0; step[0-9]* < 16;' "$T/mm64.cl"; then ok
+else bad "matmul's steps not one loop: $(wc -l < "$T/mm8.cl") and $(wc -l < "$T/mm64.cl") lines"; fi
+"$CLIFT" compile -t opencl --print tests/fcl/compiled/writers.fcl '[5, -3, 8, 1, 9, 2, -6, 7]' > "$T/w.cl" 2>&1
+if [ "$(grep -c 'for (clift_index step' "$T/w.cl")" = 2 ] && [ "$(grep -c 'const long step[0-9]*_arg' "$T/w.cl")" = 2 ]; then ok
+else bad "writers.fcl: power<thread> and poweri<grid> not loops: $(grep -c 'step' "$T/w.cl")"; fi
+# the generated code (docs/fcl.md §6.2): transposeTiled's tile padded to 33 columns and
+# transposeAny one kernel at multiples of the tile; reverseAny one kernel at multiples
+# of the chunk (two otherwise); sklansky's steps without run-time index checks
+"$CLIFT" compile -t opencl --print examples/fcl/transpose.fcl 32 64 64 "$(L 4096)" > "$T/tr.cl" 2>&1
+if [ "$(grep -c '^__kernel' "$T/tr.cl")" = 1 ] && grep -q '__local int loc[0-9]*\[1056\]' "$T/tr.cl"; then ok
+else bad "transpose 64 x 64 in tiles of 32: $(grep -E '^__kernel|__local' "$T/tr.cl" | head -c 300)"; fi
+"$CLIFT" compile -t opencl --print examples/fcl/reverse.fcl 256 "$(L 512)" > "$T/rv.cl" 2>&1
+"$CLIFT" compile -t opencl --print examples/fcl/reverse.fcl 256 "$(L 500)" > "$T/rv2.cl" 2>&1
+if [ "$(grep -c '^__kernel' "$T/rv.cl")" = 1 ] && [ "$(grep -c '^__kernel' "$T/rv2.cl")" = 2 ]; then ok
+else bad "reverseAny's kernels: $(grep -c '^__kernel' "$T/rv.cl") and $(grep -c '^__kernel' "$T/rv2.cl")"; fi
+"$CLIFT" compile -t cuda --print examples/fcl/scan.fcl "$(L 7168)" > "$T/sc.cu" 2>&1   # 28 chunks: no padding to check
+if [ "$(sed -n '/k0: /,/^}/p' "$T/sc.cu" | grep -c 'clift_check_index((long long)')" = 0 ] && grep -q '^/\* k0: ' "$T/sc.cu"; then ok
+else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_index((long long)' "$T/sc.cu")"; fi
+# foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
+# matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
+"$CLIFT" compile -t cuda --print examples/fcl/matmul.fcl 4 8 8 8 "$(L 64)" "$(L 64)" > "$T/mmk.cu" 2>&1
+"$CLIFT" compile -t cuda --print examples/fcl/folds.fcl 3 "$(L 12)" > "$T/fo.cu" 2>&1
+if grep -q '^/\* k0: ' "$T/mmk.cu" && grep -q '^/\* k0: ' "$T/fo.cu" && ! grep -q 'clift_check_index((long long)(int)' "$T/mmk.cu" "$T/fo.cu"; then ok
+else bad "index checks left in matmul or folds: $(grep -c 'clift_check_index((long long)(int)' "$T/mmk.cu" "$T/fo.cu" | tr '\n' ' ')"; fi
+# clift run -o out.npy of a compiled FCL result (bench/gpu/fcl_2027.sh checks the 2^27
+# results so), a scalar as one element; reduce's last grid step writes the output
+# (three kernels at 300001 elements: two halvings and the last)
+python3 tests/fcl/npy.py 300001 "$T/o.npy" 5 > /dev/null
+for p in "reverse|256 $T/o.npy" "reduce|$T/o.npy" "scan|$T/o.npy"; do
+  IFS='|' read -r name args <<<"$p"
+  rm -f "$T/got.npy"
+  "$CLIFT" run -t c -o "$T/got.npy" examples/fcl/$name.fcl $args > "$T/out" 2>&1
+  if [ $? -eq 0 ] && python3 bench/gpu/fcl_check.py $name "$T/got.npy" $args > "$T/chk" 2>&1; then ok
+  else bad "run -o $name: $(head -c 300 "$T/out") $(head -c 300 "$T/chk")"; fi
+done
+"$CLIFT" compile -t opencl --print examples/fcl/reduce.fcl "$T/o.npy" > "$T/rd.cl" 2>&1
+if [ "$(grep -c '^__kernel' "$T/rd.cl")" = 3 ]; then ok; else bad "reduce of 300001: $(grep -c '^__kernel' "$T/rd.cl") kernels, not 3"; fi
 # its errors: the program's (positioned, exit 1), usage (exit 2)
 "$CLIFT" bench -t c examples/fcl/reduce.fcl > "$T/out" 2>&1
 if [ $? -eq 1 ] && grep -q "main takes 1 input (\[int\] -> Program<grid> int), 0 given" "$T/out"; then ok; else bad "bench without inputs: $(cat "$T/out")"; fi
