@@ -124,6 +124,7 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   gen.single_pass = t->device && !gen.no_single_pass;   /* dpia/lookback.c */
   gen.privatise = t->device && !gen.no_privatise;   /* dpia/privatise.c: a work-group's accumulators in registers */
   gen.warp_shuffle = t->warp_shuffle;
+  gen.device = t->device;   /* dpia/peel.c: the device cost rule */
   bool ok = (c->lowered = lower_program(p, t->device ? LOWER_CHUNK_DEVICE : LOWER_CHUNK_CPU))   /* lower strategy (a re-typed copy) */
          && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */
          && (!t->device || (c->plan = plan_build(c->kernel)))    /* host plan: kernels and launches */
