@@ -139,6 +139,16 @@ Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes
   /* a given work-group size: any must be correct, so no pinned work-group (privatise.c) */
   gen.local_size_given |= o->launch.local[0] || o->launch.local[1] || o->launch.local[2];
   gen.no_privatise |= gen.local_size_given;
+  /* an OpenCL device that is not a GPU (PoCL): no GPU cost rule for peeling
+     (dpia/peel.c). The device is opened once per process and kept; a failure
+     here is left for the run to report. */
+  if (t->api && strcmp(t->name, "opencl") == 0) {
+    void *dev = t->api->open(o);
+    DeviceInfo info;
+    if (dev) t->api->describe(dev, &info);
+    else diag_clear();
+    gen.cpu_device = dev && !info.gpu;
+  }
   Compiled *c = driver_generate(p, t, &gen);
   Value *r = c ? t->run(c, inputs, sizes, o) : NULL;
   if (!r) diag_name_target(t->name);

@@ -195,8 +195,11 @@ typedef enum {
 typedef struct GenOptions {
   PeelMode peel;
   /* the device targets (opencl, cuda): a stencil's dimension is peeled only
-     where the cost rule says it can win (peel.c, docs/performance.md) */
+     where the GPU cost rule says it can win (peel.c, docs/performance.md) */
   bool device;
+  /* the device an opencl run opened is not a GPU (PoCL on the CPU): the GPU
+     cost rule does not apply (driver_run) */
+  bool cpu_device;
   /* --peel-aligned (for measuring): a peeled interior's work-items at the
      positions the unpeeled loop gives them (KStmt.shift) */
   bool peel_aligned;
