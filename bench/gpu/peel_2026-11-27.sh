@@ -15,6 +15,8 @@
 #      median of each one's medians;
 #   4. Nsight Compute on 3×3: instructions executed and duration, unpeeled
 #      and peeled, base and new (the first timed launch).
+# (Before the device cost rule of dpia/peel.c: --peel at 3×3 now emits the unpeeled
+# kernel; --peel=all is the peeled one measured here.)
 # Usage (device; carry .carry), after, here (BASE: main before this change, e.g. ea91691):
 #   mkdir -p .carry && git archive --format=tar.gz -o .carry/base.tgz BASE
 #   bash bench/gpu/peel_2026-11-27.sh .carry/base.tgz

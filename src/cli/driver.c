@@ -124,6 +124,7 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   gen.single_pass = t->device && !gen.no_single_pass;   /* dpia/lookback.c */
   gen.privatise = t->device && !gen.no_privatise;   /* dpia/privatise.c: a work-group's accumulators in registers */
   gen.warp_shuffle = t->warp_shuffle;
+  gen.device = t->device;   /* dpia/peel.c: the device cost rule */
   bool ok = (c->lowered = lower_program(p, t->device ? LOWER_CHUNK_DEVICE : LOWER_CHUNK_CPU))   /* lower strategy (a re-typed copy) */
          && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */
          && (!t->device || (c->plan = plan_build(c->kernel)))    /* host plan: kernels and launches */
@@ -138,6 +139,16 @@ Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes
   /* a given work-group size: any must be correct, so no pinned work-group (privatise.c) */
   gen.local_size_given |= o->launch.local[0] || o->launch.local[1] || o->launch.local[2];
   gen.no_privatise |= gen.local_size_given;
+  /* an OpenCL device that is not a GPU (PoCL): no GPU cost rule for peeling
+     (dpia/peel.c). The device is opened once per process and kept; a failure
+     here is left for the run to report. */
+  if (t->api && strcmp(t->name, "opencl") == 0) {
+    void *dev = t->api->open(o);
+    DeviceInfo info;
+    if (dev) t->api->describe(dev, &info);
+    else diag_clear();
+    gen.cpu_device = dev && !info.gpu;
+  }
   Compiled *c = driver_generate(p, t, &gen);
   Value *r = c ? t->run(c, inputs, sizes, o) : NULL;
   if (!r) diag_name_target(t->name);

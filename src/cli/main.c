@@ -93,11 +93,16 @@ static const char *usage_run =
   "            opencl/cuda: work-group and global sizes instead of the defaults\n"
   "            (any sizes are correct: every parallel loop is grid-stride);\n"
   "            a usage error on c, openmp and interp, which have no launch sizes\n"
-  "--peel, --no-peel\n"
+  "--peel, --peel=all, --no-peel\n"
   "            stencils over padded windows, map f (slide (pad …)), in three\n"
   "            sections (the borders with their bounds checks, the interior without;\n"
   "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "            and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
+  "            and mapSeq too, --no-peel none; on opencl and cuda only windows of 5\n"
+  "            and more (a cost rule, noted in the code), --peel=all any window\n"
+  "            (docs/language.md, Stencils)\n"
+  "--peel-aligned\n"
+  "            opencl/cuda, for measuring: a peeled interior's work-items at the\n"
+  "            positions the unpeeled loop gives them (item x computes window x)\n"
   "--no-single-pass\n"
   "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
   "            scan of the counts, scatter) instead of one pass with look-back\n"
@@ -124,7 +129,8 @@ static const char *usage_test =
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
   "--list-targets prints the default targets (those available here) and exits.\n"
-  "--peel, --no-peel  how the compiled targets translate stencils (clift run --help)\n"
+  "--peel, --peel=all, --no-peel  how the compiled targets translate stencils\n"
+  "                   (clift run --help)\n"
   "--no-single-pass   filter and scan in three steps (clift run --help)\n"
   "--no-privatise     accumulators of a work-group in local memory (clift run --help)\n";
 
@@ -150,11 +156,16 @@ static const char *usage_compile =
   "            instead of writing files\n"
   "cuda: --print prints the CUDA C++ kernels; --ptx compiles them with NVRTC for\n"
   "            sm_90 (compute_90) and prints the PTX (needs libnvrtc, no GPU)\n"
-  "--peel, --no-peel\n"
+  "--peel, --peel=all, --no-peel\n"
   "            stencils over padded windows, map f (slide (pad …)), in three\n"
   "            sections (the borders with their bounds checks, the interior without;\n"
   "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "            and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
+  "            and mapSeq too, --no-peel none; on opencl and cuda only windows of 5\n"
+  "            and more (a cost rule, noted in the code), --peel=all any window\n"
+  "            (docs/language.md, Stencils)\n"
+  "--peel-aligned\n"
+  "            opencl/cuda, for measuring: a peeled interior's work-items at the\n"
+  "            positions the unpeeled loop gives them (item x computes window x)\n"
   "--no-single-pass\n"
   "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
   "            scan of the counts, scatter) instead of one pass with look-back\n"
@@ -190,7 +201,8 @@ static const char *usage_tune =
   "--seed S          inputs and sample (default 1)\n"
   "--no-store        search and report only; the cache is left as it is\n"
   "--device K        opencl: the K-th OpenCL device over all platforms\n"
-  "--peel, --no-peel, --no-single-pass, --no-privatise   as for clift run\n"
+  "--peel, --peel=all, --no-peel, --peel-aligned, --no-single-pass, --no-privatise\n"
+  "            as for clift run\n"
   "The cache lives in $CLIFT_TUNE_CACHE, else $XDG_CACHE_HOME/clift/tune, else\n"
   "~/.cache/clift/tune. Exit status 1 also when a candidate disagreed with the\n"
   "interpreter (a compiler bug: the configuration is printed).\n";
@@ -220,11 +232,16 @@ static const char *usage_bench =
   "--device K     opencl: the K-th OpenCL device over all platforms\n"
   "--local-size X[,Y[,Z]], --global-size X[,Y[,Z]]\n"
   "               launch sizes (opencl, cuda; a usage error on other targets)\n"
-  "--peel, --no-peel\n"
+  "--peel, --peel=all, --no-peel\n"
   "               stencils over padded windows, map f (slide (pad …)), in three\n"
   "               sections (the borders with their bounds checks, the interior without;\n"
   "               seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "               and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
+  "               and mapSeq too, --no-peel none; on opencl and cuda only windows of 5\n"
+  "               and more (a cost rule, noted in the code), --peel=all any window\n"
+  "               (docs/language.md, Stencils)\n"
+  "--peel-aligned\n"
+  "               opencl/cuda, for measuring: a peeled interior's work-items at the\n"
+  "               positions the unpeeled loop gives them (item x computes window x)\n"
   "--no-single-pass  filter and scan in three steps (clift run --help)\n"
   "--no-privatise   accumulators of a work-group in local memory (clift run --help)\n"
   "--tunable NAME=V  the value of a tunable size (docs/tuning.md)\n"
@@ -412,16 +429,23 @@ static Program *apply_tuned(const char *path, Program *p, NatBinding *sizes, con
   return driver_compile_tuned(path, text, &c.tunables);
 }
 
+/* --peel, --peel=all, --no-peel, --peel-aligned: true when a is one of them. */
+static bool peel_option(const char *a, GenOptions *g) {
+  if (strcmp(a, "--peel") == 0) g->peel = PEEL_ALWAYS;
+  else if (strcmp(a, "--peel=all") == 0) g->peel = PEEL_ALL;
+  else if (strcmp(a, "--no-peel") == 0) g->peel = PEEL_NEVER;
+  else if (strcmp(a, "--peel-aligned") == 0) g->peel_aligned = true;
+  else return false;
+  return true;
+}
+
 /* A run option at argv[i] (consuming its value): 1 taken, 0 not one, -1
    malformed (argv[i] still the option, for the message). */
 static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
   const char *a = argv[*i];
   bool local = strcmp(a, "--local-size") == 0, global = strcmp(a, "--global-size") == 0;
   bool device = strcmp(a, "--device") == 0;
-  if (strcmp(a, "--peel") == 0 || strcmp(a, "--no-peel") == 0) {
-    ra->o.gen.peel = a[2] == 'p' ? PEEL_ALWAYS : PEEL_NEVER;
-    return 1;
-  }
+  if (peel_option(a, &ra->o.gen)) return 1;
   if (strcmp(a, "--no-single-pass") == 0) { ra->o.gen.no_single_pass = true; return 1; }
   if (strcmp(a, "--no-privatise") == 0) { ra->o.gen.no_privatise = true; return 1; }
   if (strcmp(a, "--no-tune-cache") == 0) { ra->no_tune_cache = true; return 1; }
@@ -596,8 +620,7 @@ static int cmd_compile(int argc, char **argv) {
       continue;
     }
     if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) { sizes_given[nsizes++] = argv[++i]; continue; }
-    if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
-    if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
+    if (peel_option(argv[i], &gen)) continue;
     if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
     if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
@@ -811,8 +834,7 @@ static int cmd_test(int argc, char **argv) {
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
-    if (strcmp(argv[i], "--peel") == 0) { gen.peel = PEEL_ALWAYS; continue; }
-    if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
+    if (peel_option(argv[i], &gen)) continue;
     if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
     if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */

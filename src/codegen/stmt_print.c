@@ -220,6 +220,10 @@ static void special_prelude(Buf *b, const char *q, const char *cell, const char 
              "  if (bad) clift_fail(e, site, %s(k), %s(n));\n  return r;\n}\n", q, cell, dbits, dbits);
 }
 
+void codegen_notes(Buf *b, const Kernel *k) {
+  for (int i = 0; i < k->nnotes; i++) buf_printf(b, "/* %s */\n", k->notes[i]);
+}
+
 void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
   static const struct { const char *q, *cell, *i32, *i64, *u32, *u64, *cas, *fbits, *dbits, *dbitsfn, *dguard, *powf; } f[] = {
     [CHECKS_C] = { "static inline ", "int *", "int32_t", "int64_t", "uint32_t", "uint64_t",

@@ -67,5 +67,7 @@ void codegen_walk_types(KStmt *s, void (*fn)(Type *t, void *ctx), void *ctx);
    `clift_error` (a global array in C, a kernel parameter on the devices). */
 typedef enum { CHECKS_C, CHECKS_OPENCL, CHECKS_CUDA } ChecksFlavour;
 void codegen_checks_prelude(Buf *b, ChecksFlavour fl);
+/* The translation's notes (Kernel.notes), one comment line each. */
+void codegen_notes(Buf *b, const Kernel *k);
 
 #endif

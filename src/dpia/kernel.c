@@ -1,5 +1,6 @@
 /* kernel.c — constructors of the imperative kernel AST. */
 #include "kernel.h"
+#include <string.h>
 
 CExp *cexp_lit_int(long long v) {
   CExp *e = NEW(CExp);
@@ -102,6 +103,14 @@ CExp *kernel_check_site(Kernel *k, Loc loc, CheckKind kind) {
   sites[k->nsites++] = (CheckSite){ loc, kind };
   k->sites = sites;
   return cexp_lit_int(k->nsites);
+}
+
+void kernel_note(Kernel *k, const char *note) {
+  for (int i = 0; i < k->nnotes; i++) if (strcmp(k->notes[i], note) == 0) return;
+  const char **notes = NEW_ARRAY(const char *, k->nnotes + 1);
+  for (int i = 0; i < k->nnotes; i++) notes[i] = k->notes[i];
+  notes[k->nnotes++] = note;
+  k->notes = notes;
 }
 
 int kernel_buffer_index(const Kernel *k, const Buffer *b) {

@@ -102,6 +102,11 @@ struct KStmt {
      (the borders of a padded local tile, a few elements that any work-group
      writes: rules_map.c); the launch policy ignores it (plan.c) */
   bool unsized;
+  /* FOR at LEVEL_GLB on the device targets: work-item g starts at iteration
+     g - shift (those below 0 skip it), so that a peeled stencil's interior,
+     which starts at position `shift`, has work-item x compute position x as
+     the unpeeled loop does (--peel-aligned, peel.c); 0: g */
+  long long shift;
   /* ASSIGN in a parallel loop: `disjoint` when its places differ between
      iterations by construction though its index does not show it (the
      parallel filter's writes from offsets a scan computed): race.c trusts it */
@@ -139,7 +144,13 @@ typedef struct Kernel {
   int nscalars; const char **scalar_names; Type **scalar_types; int *scalar_params;  /* scalar inputs */
   KStmt *body;
   int nsites; CheckSite *sites;      /* run-time checks, site k + 1 = sites[k] */
+  /* decisions of the translation the reader should see (a stencil left
+     unpeeled by the cost rule, peel.c): comment lines at the top of the code */
+  int nnotes; const char **notes;
 } Kernel;
+
+/* Add a note (once: a section translated several times repeats it). */
+void kernel_note(Kernel *k, const char *note);
 
 /* Append a buffer to k->bufs (parameters, temporaries, shared values). */
 void kernel_add_buffer(Kernel *k, Buffer *b);
@@ -178,10 +189,20 @@ KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body)
 typedef enum {
   PEEL_AUTO,     /* strategy-free stencils `map f (slide (pad …))` are peeled (the default strategy) */
   PEEL_ALWAYS,   /* --peel: explicit strategies (mapGlb, mapSeq) over such windows too */
-  PEEL_NEVER     /* --no-peel */
+  PEEL_NEVER,    /* --no-peel */
+  PEEL_ALL       /* --peel=all: as --peel, whatever the device cost rule says (peel.c) */
 } PeelMode;
 typedef struct GenOptions {
   PeelMode peel;
+  /* the device targets (opencl, cuda): a stencil's dimension is peeled only
+     where the GPU cost rule says it can win (peel.c, docs/performance.md) */
+  bool device;
+  /* the device an opencl run opened is not a GPU (PoCL on the CPU): the GPU
+     cost rule does not apply (driver_run) */
+  bool cpu_device;
+  /* --peel-aligned (for measuring): a peeled interior's work-items at the
+     positions the unpeeled loop gives them (KStmt.shift) */
+  bool peel_aligned;
   /* the top-level filter and scan in one pass with decoupled look-back
      between work-groups (dpia/lookback.c): set by the driver for the device
      targets, whose started work-groups run to completion */

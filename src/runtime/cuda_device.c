@@ -142,7 +142,7 @@ static bool finish(void *dev, double *ms) {
 static void describe(void *dev, DeviceInfo *out) {
   Device *d = dev;
   int version = 0, sms = 0;
-  *out = (DeviceInfo){ .compute_units = 1 };
+  *out = (DeviceInfo){ .compute_units = 1, .gpu = true };
   snprintf(out->name, sizeof out->name, "%s", d->name);
   if (d->cu->DriverGetVersion(&version) == CUDA_SUCCESS)
     snprintf(out->driver, sizeof out->driver, "CUDA %d.%d", version / 1000, version % 1000 / 10);

@@ -16,8 +16,9 @@ typedef uint64_t DevMem;       /* a device buffer: a cl_mem or a CUdeviceptr */
    vec3: a 3-lane vector (12 bytes here; OpenCL's float3 argument is 16). */
 typedef struct DevArg { size_t size; const void *value; bool buffer, vec3; } DevArg;
 
-/* What identifies a device for the tuning cache (clift tune), and its size. */
-typedef struct DeviceInfo { char name[128], driver[64]; int compute_units; } DeviceInfo;
+/* What identifies a device for the tuning cache (clift tune), and its size;
+   gpu: a GPU (OpenCL's device type; CUDA's always): peel.c's cost rule is a GPU's. */
+typedef struct DeviceInfo { char name[128], driver[64]; int compute_units; bool gpu; } DeviceInfo;
 
 typedef struct DeviceApi {
   const char *name;            /* "OpenCL", "CUDA": in messages */

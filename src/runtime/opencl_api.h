@@ -24,6 +24,7 @@ typedef struct _cl_event *cl_event;
 
 #define CL_SUCCESS 0
 #define CL_DEVICE_TYPE_GPU (1u << 2)
+#define CL_DEVICE_TYPE 0x1000
 #define CL_DEVICE_TYPE_ALL 0xFFFFFFFFu
 #define CL_DEVICE_NAME 0x102B
 #define CL_DRIVER_VERSION 0x102D

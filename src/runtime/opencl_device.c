@@ -192,6 +192,8 @@ static void describe(void *dev, DeviceInfo *out) {
   d->cl->GetDeviceInfo(d->id, CL_DRIVER_VERSION, sizeof out->driver - 1, out->driver, NULL);
   if (d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) == CL_SUCCESS && cus > 0)
     out->compute_units = (int)cus;
+  cl_bitfield type = 0;
+  out->gpu = d->cl->GetDeviceInfo(d->id, CL_DEVICE_TYPE, sizeof type, &type, NULL) == CL_SUCCESS && (type & CL_DEVICE_TYPE_GPU);
 }
 
 const DeviceApi opencl_device = {
