@@ -107,6 +107,13 @@ static const char *usage_run =
   "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
   "            in local memory instead of each work-item's registers (which pins\n"
   "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
+  "--no-pipeline\n"
+  "            opencl/cuda: no register prefetch of the next step's global reads in\n"
+  "            a work-group's copy → barrier → compute loop (docs/design.md §14)\n"
+  "--double-buffer\n"
+  "            opencl/cuda: that loop's local tiles in two halves, one barrier\n"
+  "            per step instead of two (docs/design.md §14)\n"
+  "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size, (NAME k1 k2 …) in the size list\n"
   "            (docs/tuning.md); default: its first candidate\n"
@@ -126,7 +133,8 @@ static const char *usage_test =
   "--list-targets prints the default targets (those available here) and exits.\n"
   "--peel, --no-peel  how the compiled targets translate stencils (clift run --help)\n"
   "--no-single-pass   filter and scan in three steps (clift run --help)\n"
-  "--no-privatise     accumulators of a work-group in local memory (clift run --help)\n";
+  "--no-privatise     accumulators of a work-group in local memory (clift run --help)\n"
+  "--no-pipeline, --double-buffer, --unroll   device loops (clift run --help)\n";
 
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] [--tunable NAME=V] [--size N=V] -o DIR prog.lift\n"
@@ -164,6 +172,13 @@ static const char *usage_compile =
   "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
   "            in local memory instead of each work-item's registers (which pins\n"
   "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
+  "--no-pipeline\n"
+  "            opencl/cuda: no register prefetch of the next step's global reads in\n"
+  "            a work-group's copy → barrier → compute loop (docs/design.md §14)\n"
+  "--double-buffer\n"
+  "            opencl/cuda: that loop's local tiles in two halves, one barrier\n"
+  "            per step instead of two (docs/design.md §14)\n"
+  "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size (docs/tuning.md)\n"
   "--size N=V  opencl/cuda: use the configuration clift tune stored for these\n"
@@ -190,7 +205,8 @@ static const char *usage_tune =
   "--seed S          inputs and sample (default 1)\n"
   "--no-store        search and report only; the cache is left as it is\n"
   "--device K        opencl: the K-th OpenCL device over all platforms\n"
-  "--peel, --no-peel, --no-single-pass, --no-privatise   as for clift run\n"
+  "--peel, --no-peel, --no-single-pass, --no-privatise, --no-pipeline,\n"
+  "--double-buffer, --unroll   as for clift run\n"
   "The cache lives in $CLIFT_TUNE_CACHE, else $XDG_CACHE_HOME/clift/tune, else\n"
   "~/.cache/clift/tune. Exit status 1 also when a candidate disagreed with the\n"
   "interpreter (a compiler bug: the configuration is printed).\n";
@@ -227,6 +243,7 @@ static const char *usage_bench =
   "               and mapSeq too, --no-peel none (docs/language.md, Stencils)\n"
   "--no-single-pass  filter and scan in three steps (clift run --help)\n"
   "--no-privatise   accumulators of a work-group in local memory (clift run --help)\n"
+  "--no-pipeline, --double-buffer, --unroll   device loops (clift run --help)\n"
   "--tunable NAME=V  the value of a tunable size (docs/tuning.md)\n"
   "--no-tune-cache   ignore the configuration clift tune stored (clift run --help)\n";
 
@@ -424,6 +441,9 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
   }
   if (strcmp(a, "--no-single-pass") == 0) { ra->o.gen.no_single_pass = true; return 1; }
   if (strcmp(a, "--no-privatise") == 0) { ra->o.gen.no_privatise = true; return 1; }
+  if (strcmp(a, "--no-pipeline") == 0) { ra->o.gen.no_pipeline = true; return 1; }
+  if (strcmp(a, "--double-buffer") == 0) { ra->o.gen.double_buffer = true; return 1; }
+  if (strcmp(a, "--unroll") == 0) { ra->o.gen.unroll = true; return 1; }
   if (strcmp(a, "--no-tune-cache") == 0) { ra->no_tune_cache = true; return 1; }
   if (strcmp(a, "--tunable") == 0) {
     if (*i + 1 >= argc || !add_tunable(ra, argv[*i + 1])) return -1;
@@ -600,6 +620,9 @@ static int cmd_compile(int argc, char **argv) {
     if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
     if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
     if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
+    if (strcmp(argv[i], "--no-pipeline") == 0) { gen.no_pipeline = true; continue; }
+    if (strcmp(argv[i], "--double-buffer") == 0) { gen.double_buffer = true; continue; }
+    if (strcmp(argv[i], "--unroll") == 0) { gen.unroll = true; continue; }
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
@@ -815,6 +838,9 @@ static int cmd_test(int argc, char **argv) {
     if (strcmp(argv[i], "--no-peel") == 0) { gen.peel = PEEL_NEVER; continue; }
     if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
     if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
+    if (strcmp(argv[i], "--no-pipeline") == 0) { gen.no_pipeline = true; continue; }
+    if (strcmp(argv[i], "--double-buffer") == 0) { gen.double_buffer = true; continue; }
+    if (strcmp(argv[i], "--unroll") == 0) { gen.unroll = true; continue; }
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
       for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;
