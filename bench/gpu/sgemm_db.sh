@@ -28,7 +28,9 @@
 # unrolled, 117-127 registers, still 2 groups per SM) alone and with both;
 # K=16 pipelined and double-buffered (K=16 was 3.73 ms unpipelined), K=16
 # double-buffered --unroll (128 registers; pipelined --unroll is 151: not
-# timed); K=32 pipelined (not double-buffered: 66 KB of local memory).
+# timed); K=32 pipelined (not double-buffered: 66 KB of local memory); and
+# sgemm_tiled.lift R=8 K=16 with and without pipelining (4.55 ms before), the
+# pass being general and on by default.
 # Usage (device): bash bench/gpu/sgemm_db.sh   (output also in $OUT/output.txt)
 # Dry run without a GPU: TARGET=opencl BIG=256 SMALL_CHECK=128 bash bench/gpu/sgemm_db.sh
 # (PoCL; no sanitizer, no peers, no resources, no ncu).
@@ -45,7 +47,7 @@ git log --oneline -1 2>/dev/null
 [ "$TARGET" = cuda ] && ( timeout 150 nvcc -O3 -arch=sm_90 bench/gpu/peers.cu -lcublas -o "$TMPD/peers" >"$TMPD/nvcc.log" 2>&1; echo $? >"$TMPD/nvcc.rc" ) &
 make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 median() { sed -nE 's/.*median ([0-9.]+) ms.*/\1/p'; }
-# the configurations: LABEL|OPTIONS|CHECK SIZES (none: not checked, the baseline's code is unchanged)
+# the configurations: LABEL|OPTIONS|CHECK SIZES (none: not checked, the code measured before)|PROGRAM (default $p)
 CONFIGS=("v4 K=8 baseline (--no-pipeline)|--tunable K=8 --tunable W=132 --no-pipeline|"
          "v4 K=8 pipelined|--tunable K=8 --tunable W=132|256 384"
          "v4 K=8 double-buffered|--tunable K=8 --tunable W=132 --double-buffer|256 384"
@@ -55,16 +57,18 @@ CONFIGS=("v4 K=8 baseline (--no-pipeline)|--tunable K=8 --tunable W=132 --no-pip
          "v4 K=16 pipelined|--tunable K=16 --tunable W=132|256 384"
          "v4 K=16 double-buffered|--tunable K=16 --tunable W=132 --double-buffer|256 384"
          "v4 K=16 double-buffered --unroll|--tunable K=16 --tunable W=132 --double-buffer --unroll|256"
-         "v4 K=32 pipelined|--tunable K=32 --tunable W=132|256")
+         "v4 K=32 pipelined|--tunable K=32 --tunable W=132|256"
+         "sgemm_tiled R=8 K=16 --no-pipeline|--tunable R=8 --tunable K=16 --no-pipeline||bench/gpu/sgemm_tiled.lift"
+         "sgemm_tiled R=8 K=16 pipelined|--tunable R=8 --tunable K=16|256|bench/gpu/sgemm_tiled.lift")
 echo "== 1. checks started ($TARGET against the interpreter, tolerance 1e-3; in the background) [${SECONDS}s]"
 small=${SMALL_CHECK:-}
 i=0
 for cfg in "${CONFIGS[@]}"; do
-  IFS='|' read -r label opts sizes <<<"$cfg"
+  IFS='|' read -r label opts sizes prog <<<"$cfg"; prog=${prog:-$p}
   [ -n "$small" ] && [ -n "$sizes" ] && sizes=$small
   for n in $sizes; do
     i=$((i + 1))
-    ( if out=$(timeout 180 $c bench -t $TARGET --no-tune-cache --check --tolerance 1e-3 --runs 1 $opts --size N=$n $p 2>&1) \
+    ( if out=$(timeout 180 $c bench -t $TARGET --no-tune-cache --check --tolerance 1e-3 --runs 1 $opts --size N=$n $prog 2>&1) \
            && grep -q "agrees" <<<"$out"; then echo "$label N=$n: ok"
       else echo "$label N=$n: FAILED"; echo "$out" | tail -n 4; fi ) >"$TMPD/check$i.txt" 2>&1 &
   done
@@ -74,9 +78,9 @@ echo "== 2. kernel resources (nvcc -Xptxas -v, 32-bit indices; SASS where cuobjd
 if [ "$TARGET" = cuda ] && command -v nvcc >/dev/null; then
   ki=0
   for cfg in "${CONFIGS[@]}"; do
-    IFS='|' read -r label opts sizes <<<"$cfg"
+    IFS='|' read -r label opts sizes prog <<<"$cfg"; prog=${prog:-$p}
     ki=$((ki + 1)); k="$TMPD/k$ki"
-    $c compile --print -t cuda --no-tune-cache $opts --size N=$BIG $p >"$k.cu" 2>"$k.err" || { echo "$label: compile failed: $(head -c 300 "$k.err")"; continue; }
+    $c compile --print -t cuda --no-tune-cache $opts --size N=$BIG $prog >"$k.cu" 2>"$k.err" || { echo "$label: compile failed: $(head -c 300 "$k.err")"; continue; }
     r=$(nvcc -arch=sm_90 -DCLIFT_INDEX=int -cubin -Xptxas -v -o "$k.cubin" "$k.cu" 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes stack frame|[0-9]+ bytes spill stores|[0-9]+ bytes smem" | tr '\n' ' ')
     s=""
     if command -v cuobjdump >/dev/null; then
@@ -103,9 +107,9 @@ echo "== 5. clift bench -t $TARGET --runs 20 at N=$BIG, two rounds (ms) [${SECON
 declare -A best
 for round in 1 2; do
   for cfg in "${CONFIGS[@]}"; do
-    IFS='|' read -r label opts sizes <<<"$cfg"
-    [ $round = 2 ] && [ $SECONDS -gt ${ROUND2_BY:-120} ] && { echo "round 2 $label: skipped (${SECONDS}s: the time budget)"; continue; }
-    m=$(timeout 60 $c bench -t $TARGET --no-tune-cache --runs 20 $opts --size N=$BIG $p 2>&1 | median)
+    IFS='|' read -r label opts sizes prog <<<"$cfg"; prog=${prog:-$p}
+    [ $round = 2 ] && [ $SECONDS -gt ${ROUND2_BY:-100} ] && { echo "round 2 $label: skipped (${SECONDS}s: the time budget)"; continue; }
+    m=$(timeout 60 $c bench -t $TARGET --no-tune-cache --runs 20 $opts --size N=$BIG $prog 2>&1 | median)
     echo "round $round $label: ${m:-failed}"
     if [ -n "$m" ] && { [ -z "${best[$label]:-}" ] || awk -v a="$m" -v b="${best[$label]}" 'BEGIN { exit !(a < b) }'; }; then best[$label]=$m; fi
   done
@@ -114,26 +118,27 @@ echo "== 6. cuBLAS (after) [${SECONDS}s]"
 [ "$TARGET" = cuda ] && timeout 40 "$TMPD/peers" sgemm 2>&1 | grep -E "^peer(fail)? sgemm|failure" | tee "$TMPD/peer2.txt"
 cub=$(cat "$TMPD"/peer*.txt 2>/dev/null | sed -nE 's/^peer sgemm N=[0-9]+ ([0-9.]+)$/\1/p' | sort -g | head -n 1)
 echo "== 7. summary: N=$BIG, $TARGET, the better of two rounds; cuBLAS ${cub:-—} ms (the better of two) [${SECONDS}s]"
-printf '| %-32s | %9s | %8s | %14s |\n' configuration ms TFLOP/s "cuBLAS / clift"
-printf '|%s|%s|%s|%s|\n' ---------------------------------- ----------- ---------- ----------------
+printf '| %-36s | %9s | %8s | %14s |\n' configuration ms TFLOP/s "cuBLAS / clift"
+printf '|%s|%s|%s|%s|\n' -------------------------------------- ----------- ---------- ----------------
 bestnew="" bestms=""
 for cfg in "${CONFIGS[@]}"; do
-  IFS='|' read -r label opts sizes <<<"$cfg"
+  IFS='|' read -r label opts sizes prog <<<"$cfg"; prog=${prog:-$p}
   m=${best[$label]:-}
-  if [ -z "$m" ]; then printf '| %-32s | %9s | %8s | %14s |\n' "$label" — — —; continue; fi
-  if [ -n "$sizes" ] && { [ -z "$bestms" ] || awk -v a="$m" -v b="$bestms" 'BEGIN { exit !(a < b) }'; }; then bestms=$m bestnew=$cfg; fi
+  if [ -z "$m" ]; then printf '| %-36s | %9s | %8s | %14s |\n' "$label" — — —; continue; fi
+  if [ -n "$sizes" ] && [ "$prog" = "$p" ] && { [ -z "$bestms" ] || awk -v a="$m" -v b="$bestms" 'BEGIN { exit !(a < b) }'; }; then bestms=$m bestnew=$cfg; fi
   tf=$(awk -v n=$BIG -v t="$m" 'BEGIN { printf "%.1f", 2 * n * n * n / (t * 1e-3) / 1e12 }')
   ratio=$( [ -n "$cub" ] && awk -v a="$cub" -v b="$m" 'BEGIN { printf "%.2f", a / b }' || echo —)
-  printf '| %-32s | %9s | %8s | %14s |\n' "$label" "$m" "$tf" "$ratio"
+  printf '| %-36s | %9s | %8s | %14s |\n' "$label" "$m" "$tf" "$ratio"
 done
-[ -n "$cub" ] && printf '| %-32s | %9s | %8s | %14s |\n' "cuBLAS cublasSgemm" "$cub" "$(awk -v n=$BIG -v t="$cub" 'BEGIN { printf "%.1f", 2 * n * n * n / (t * 1e-3) / 1e12 }')" 1.00
+[ -n "$cub" ] && printf '| %-36s | %9s | %8s | %14s |\n' "cuBLAS cublasSgemm" "$cub" "$(awk -v n=$BIG -v t="$cub" 'BEGIN { printf "%.1f", 2 * n * n * n / (t * 1e-3) / 1e12 }')" 1.00
 echo "== 8. Nsight Compute at N=$BIG: the baseline and the fastest new configuration (${bestnew%%|*}) [${SECONDS}s]"
 if [ "$TARGET" = cuda ] && command -v ncu >/dev/null; then
   for cfg in "${CONFIGS[0]}" ${bestnew:+"$bestnew"}; do
-    IFS='|' read -r label opts sizes <<<"$cfg"
+    IFS='|' read -r label opts sizes prog <<<"$cfg"; prog=${prog:-$p}
+    [ $SECONDS -gt ${NCU_BY:-175} ] && { echo "-- $label: skipped (${SECONDS}s: the time budget)"; continue; }
     echo "-- $label"
-    timeout 45 ncu --section SpeedOfLight --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:'^k0$' --launch-count 1 \
-      $c bench -t cuda --no-tune-cache --runs 1 $opts --size N=$BIG $p 2>&1 | grep -vE "^==PROF==|^bench |^ *$" | cut -c1-160 | head -n 70
+    timeout 40 ncu --section SpeedOfLight --section WarpStateStats --section MemoryWorkloadAnalysis -k regex:'^k0$' --launch-count 1 \
+      $c bench -t cuda --no-tune-cache --runs 1 $opts --size N=$BIG $prog 2>&1 | grep -vE "^==PROF==|^bench |^ *$" | cut -c1-160 | head -n 70
   done
 fi
 echo "== done [${SECONDS}s]"
