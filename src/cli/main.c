@@ -112,6 +112,13 @@ static const char *usage_run =
   "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
   "            in local memory instead of each work-item's registers (which pins\n"
   "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
+  "--no-pipeline\n"
+  "            opencl/cuda: no register prefetch of the next step's global reads in\n"
+  "            a work-group's copy → barrier → compute loop (docs/design.md §14)\n"
+  "--double-buffer\n"
+  "            opencl/cuda: that loop's local tiles in two halves, one barrier\n"
+  "            per step instead of two (docs/design.md §14)\n"
+  "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size, (NAME k1 k2 …) in the size list\n"
   "            (docs/tuning.md); default: its first candidate\n"
@@ -132,7 +139,8 @@ static const char *usage_test =
   "--peel, --peel=all, --no-peel  how the compiled targets translate stencils\n"
   "                   (clift run --help)\n"
   "--no-single-pass   filter and scan in three steps (clift run --help)\n"
-  "--no-privatise     accumulators of a work-group in local memory (clift run --help)\n";
+  "--no-privatise     accumulators of a work-group in local memory (clift run --help)\n"
+  "--no-pipeline, --double-buffer, --unroll   device loops (clift run --help)\n";
 
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] [--tunable NAME=V] [--size N=V] -o DIR prog.lift\n"
@@ -175,6 +183,13 @@ static const char *usage_compile =
   "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
   "            in local memory instead of each work-item's registers (which pins\n"
   "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
+  "--no-pipeline\n"
+  "            opencl/cuda: no register prefetch of the next step's global reads in\n"
+  "            a work-group's copy → barrier → compute loop (docs/design.md §14)\n"
+  "--double-buffer\n"
+  "            opencl/cuda: that loop's local tiles in two halves, one barrier\n"
+  "            per step instead of two (docs/design.md §14)\n"
+  "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size (docs/tuning.md)\n"
   "--size N=V  opencl/cuda: use the configuration clift tune stored for these\n"
@@ -201,8 +216,8 @@ static const char *usage_tune =
   "--seed S          inputs and sample (default 1)\n"
   "--no-store        search and report only; the cache is left as it is\n"
   "--device K        opencl: the K-th OpenCL device over all platforms\n"
-  "--peel, --peel=all, --no-peel, --peel-aligned, --no-single-pass, --no-privatise\n"
-  "            as for clift run\n"
+  "--peel, --peel=all, --no-peel, --peel-aligned, --no-single-pass, --no-privatise,\n"
+  "--no-pipeline, --double-buffer, --unroll   as for clift run\n"
   "The cache lives in $CLIFT_TUNE_CACHE, else $XDG_CACHE_HOME/clift/tune, else\n"
   "~/.cache/clift/tune. Exit status 1 also when a candidate disagreed with the\n"
   "interpreter (a compiler bug: the configuration is printed).\n";
@@ -244,6 +259,7 @@ static const char *usage_bench =
   "               positions the unpeeled loop gives them (item x computes window x)\n"
   "--no-single-pass  filter and scan in three steps (clift run --help)\n"
   "--no-privatise   accumulators of a work-group in local memory (clift run --help)\n"
+  "--no-pipeline, --double-buffer, --unroll   device loops (clift run --help)\n"
   "--tunable NAME=V  the value of a tunable size (docs/tuning.md)\n"
   "--no-tune-cache   ignore the configuration clift tune stored (clift run --help)\n";
 
@@ -430,13 +446,34 @@ static Program *apply_tuned(const char *path, Program *p, NatBinding *sizes, con
 }
 
 /* --peel, --peel=all, --no-peel, --peel-aligned: true when a is one of them. */
-static bool peel_option(const char *a, GenOptions *g) {
-  if (strcmp(a, "--peel") == 0) g->peel = PEEL_ALWAYS;
-  else if (strcmp(a, "--peel=all") == 0) g->peel = PEEL_ALL;
-  else if (strcmp(a, "--no-peel") == 0) g->peel = PEEL_NEVER;
-  else if (strcmp(a, "--peel-aligned") == 0) g->peel_aligned = true;
-  else return false;
-  return true;
+/* The code-generation flags every command takes (run, test, compile, bench,
+   tune): one table, so that the commands cannot disagree. */
+typedef enum { G_PEEL, G_PEEL_ALL, G_NO_PEEL, G_PEEL_ALIGNED, G_NO_SINGLE_PASS, G_NO_PRIVATISE,
+               G_NO_PIPELINE, G_DOUBLE_BUFFER, G_UNROLL } GenFlag;
+static const struct { const char *name; GenFlag flag; } gen_flags[] = {
+  { "--peel", G_PEEL }, { "--peel=all", G_PEEL_ALL }, { "--no-peel", G_NO_PEEL },
+  { "--peel-aligned", G_PEEL_ALIGNED }, { "--no-single-pass", G_NO_SINGLE_PASS },
+  { "--no-privatise", G_NO_PRIVATISE }, { "--no-pipeline", G_NO_PIPELINE },
+  { "--double-buffer", G_DOUBLE_BUFFER }, { "--unroll", G_UNROLL },
+};
+
+static bool gen_option(const char *a, GenOptions *g) {
+  for (size_t k = 0; k < sizeof gen_flags / sizeof gen_flags[0]; k++) {
+    if (strcmp(a, gen_flags[k].name) != 0) continue;
+    switch (gen_flags[k].flag) {
+    case G_PEEL: g->peel = PEEL_ALWAYS; break;
+    case G_PEEL_ALL: g->peel = PEEL_ALL; break;
+    case G_NO_PEEL: g->peel = PEEL_NEVER; break;
+    case G_PEEL_ALIGNED: g->peel_aligned = true; break;
+    case G_NO_SINGLE_PASS: g->no_single_pass = true; break;
+    case G_NO_PRIVATISE: g->no_privatise = true; break;
+    case G_NO_PIPELINE: g->no_pipeline = true; break;
+    case G_DOUBLE_BUFFER: g->double_buffer = true; break;
+    case G_UNROLL: g->unroll = true; break;
+    }
+    return true;
+  }
+  return false;
 }
 
 /* A run option at argv[i] (consuming its value): 1 taken, 0 not one, -1
@@ -445,9 +482,7 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
   const char *a = argv[*i];
   bool local = strcmp(a, "--local-size") == 0, global = strcmp(a, "--global-size") == 0;
   bool device = strcmp(a, "--device") == 0;
-  if (peel_option(a, &ra->o.gen)) return 1;
-  if (strcmp(a, "--no-single-pass") == 0) { ra->o.gen.no_single_pass = true; return 1; }
-  if (strcmp(a, "--no-privatise") == 0) { ra->o.gen.no_privatise = true; return 1; }
+  if (gen_option(a, &ra->o.gen)) return 1;
   if (strcmp(a, "--no-tune-cache") == 0) { ra->no_tune_cache = true; return 1; }
   if (strcmp(a, "--tunable") == 0) {
     if (*i + 1 >= argc || !add_tunable(ra, argv[*i + 1])) return -1;
@@ -620,9 +655,7 @@ static int cmd_compile(int argc, char **argv) {
       continue;
     }
     if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) { sizes_given[nsizes++] = argv[++i]; continue; }
-    if (peel_option(argv[i], &gen)) continue;
-    if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
-    if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
+    if (gen_option(argv[i], &gen)) continue;
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
@@ -834,9 +867,7 @@ static int cmd_test(int argc, char **argv) {
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
-    if (peel_option(argv[i], &gen)) continue;
-    if (strcmp(argv[i], "--no-single-pass") == 0) { gen.no_single_pass = true; continue; }
-    if (strcmp(argv[i], "--no-privatise") == 0) { gen.no_privatise = true; continue; }
+    if (gen_option(argv[i], &gen)) continue;
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
       for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;

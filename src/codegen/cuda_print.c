@@ -112,6 +112,7 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
     buf_printf(p->b, ") { const clift_index %s = %s;\n", v, id);
     return;
   }
+  if (s->unroll) { buf_puts(p->b, "#pragma unroll\n"); codegen_indent(p); }
   switch (s->level) {
   case LEVEL_SEQ: buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v); break;
   case LEVEL_GLB:

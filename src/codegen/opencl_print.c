@@ -47,6 +47,7 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   codegen_indent(p);
   if (s->level == LEVEL_SEQ) {
+    if (s->unroll) { buf_puts(p->b, "#pragma unroll\n"); codegen_indent(p); }
     buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v);
     codegen_nat(p->b, s->count);
     buf_printf(p->b, "; %s += 1) {\n", v);

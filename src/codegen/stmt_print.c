@@ -152,18 +152,6 @@ void codegen_walk_types(KStmt *s, void (*fn)(Type *, void *), void *ctx) {
   codegen_walk_types(s->else_, fn, ctx);
 }
 
-/* The sizes the pinned mapLcl loops fix (launch_policy.h level 3; a pinned
-   loop's count is constant, privatise.c). */
-static void pinned_sizes(KStmt *s, long long *size) {
-  if (!s) return;
-  long long c;
-  if (s->kind == KS_FOR && s->level == LEVEL_LCL && s->pinned && s->dim >= 0 && s->dim < 3 && nat_is_const(s->count, &c))
-    size[s->dim] = c;
-  if (s->kind == KS_FOR || s->kind == KS_WHILE) pinned_sizes(s->body, size);
-  if (s->kind == KS_IF || s->kind == KS_WHILE) { pinned_sizes(s->then_, size); pinned_sizes(s->else_, size); }
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) pinned_sizes(s->stmts[i], size);
-}
-
 LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *size) {
   if (s->level != LEVEL_LCL || s->dim < 0 || s->dim > 2 || !(*size = p->local_size[s->dim])) return LCL_RUNTIME;
   if (!nat_is_const(s->count, count)) return LCL_RUNTIME;
@@ -180,7 +168,7 @@ void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const c
     buf_puts(b, "];\n");
   }
   StmtPrinter p = { b, 1, style, 0, NULL, { 0, 0, 0 } };
-  pinned_sizes(pk->body, p.local_size);
+  plan_pinned_sizes(pk->body, p.local_size);
   codegen_stmt(&p, pk->body);
   buf_puts(b, "}\n\n");
 }

@@ -98,6 +98,9 @@ struct KStmt {
      `count` (one iteration per work-item: a partitioned private buffer,
      dpia/privatise.c; launch_policy.h level 3) */
   bool pinned;
+  /* FOR at LEVEL_SEQ: `unroll` prints `#pragma unroll` before it on the
+     device targets (--unroll, dpia/pipeline.c) */
+  bool unroll;
   /* FOR at LEVEL_LCL: `unsized` when its count does not size the work-group
      (the borders of a padded local tile, a few elements that any work-group
      writes: rules_map.c); the launch policy ignores it (plan.c) */
@@ -147,6 +150,7 @@ typedef struct Kernel {
   /* decisions of the translation the reader should see (a stencil left
      unpeeled by the cost rule, peel.c): comment lines at the top of the code */
   int nnotes; const char **notes;
+  bool no_pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */
@@ -225,6 +229,16 @@ typedef struct GenOptions {
   /* a work-group size given (--local-size, a tuned one): every kernel must be
      right at any size, so none pins its work-group (lookback.c) */
   bool local_size_given;
+  /* --no-pipeline: a work-group's sequential copy → barrier → compute loop
+     reads the next step's global values only at that step (dpia/pipeline.c
+     prefetches them into registers during the compute by default) */
+  bool no_pipeline;
+  /* --double-buffer: the prefetching loop's local tiles in two halves, one
+     barrier per step instead of two (dpia/pipeline.c) */
+  bool double_buffer;
+  /* --unroll: `#pragma unroll` on the device targets' sequential loops of a
+     constant count of at most 32 steps (dpia/pipeline.c) */
+  bool unroll;
 } GenOptions;
 
 /* DPIA stages I–III: a lowered, typed program (lower/lower.h) → kernel.

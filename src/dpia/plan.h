@@ -72,5 +72,16 @@ const char *plan_pinned_shape(int n, const int *level, const int *dim, const lon
 /* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
    a later statement of the same work-group body reads. barrier.c */
 void plan_insert_barriers(KStmt *body);
+/* Register-staged prefetch (pipeline.c): a work-group's sequential loop whose
+   body reads global memory into local memory before a barrier reads the next
+   step's values into private stages during the compute; with double_buffer,
+   also two halves of its local tiles, one barrier per step. After the barriers. */
+void plan_pipeline(PlanKernel *pk, bool double_buffer);
+/* The work-group size that the pinned mapLcl loops of s fix, per dimension
+   (0 where none; launch_policy.h level 3). */
+void plan_pinned_sizes(KStmt *s, long long size[3]);
+/* --unroll: marks the sequential loops of a constant count from 2 to 32 steps
+   (KStmt.unroll; pipeline.c). */
+void plan_unroll(KStmt *s);
 
 #endif

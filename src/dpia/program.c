@@ -110,6 +110,9 @@ static Kernel *translate(Program *p, const GenOptions *g, bool *priv_failed) {
   Kernel *k = NEW(Kernel);
   k->prog = p;
   k->bufs = NULL;
+  k->no_pipeline = g && g->no_pipeline;
+  k->double_buffer = g && g->double_buffer;
+  k->unroll = g && g->unroll;
   k->scalar_names = NEW_ARRAY(const char *, p->nparams);
   k->scalar_types = NEW_ARRAY(Type *, p->nparams);
   k->scalar_params = NEW_ARRAY(int, p->nparams);

@@ -116,29 +116,71 @@ if "$CLIFT" compile -t cuda -o "$T/v4rows" $f > "$T/err" 2>&1; then
   else bad "$f: the library does not refuse an M that 4 does not divide (once)"; fi
 else bad "$f: clift compile -t cuda -o failed: $(cat "$T/err")"; fi
 f=bench/gpu/sgemm_tiled_v4.lift
+if GEN_FLAGS=--no-pipeline gen $f; then
+  expect_count $f '\*\(const float4 \*\)&a\[' 1 "--no-pipeline: float4 load of A's piece"
+  expect_count $f '\*\(const float4 \*\)&b\[' 1 "--no-pipeline: float4 load of B's piece"
+  expect_count $f 'stage[0-9]+' 0 "--no-pipeline: no stage"
+fi
 if gen $f; then
-  expect_count $f '\*\(const float4 \*\)&a\[' 1 "float4 load of A's piece"
-  expect_count $f '\*\(const float4 \*\)&b\[' 1 "float4 load of B's piece"
+  expect_count $f '\*\(const float4 \*\)&a\[' 2 "float4 load of A's piece (step 0 before the loop, the next step's in it)"
+  expect_count $f '\*\(const float4 \*\)&b\[' 2 "float4 load of B's piece (step 0 before the loop, the next step's in it)"
   expect_count $f '\*\(const float4 \*\)&loc[0-9]+\[' 1 "float4 read of the transposed A tile"
   expect_count $f '= loc[0-9]+\[lid[0-9]+ \+ i[0-9]+ \* 32 \+ i[0-9]+ \* 16\];' 1 "float4 read of the B tile (a float4 array)"
   expect_count $f '\*\(float4 \*\)&out\[' 1 "float4 store of C"
   expect_count $f 'float4\{' 0 "float4 built from its lanes"
   expect_count $f 'float reg[0-9]+\[64\];' 1 "the 8 × 8 register block"
+  # dpia/pipeline.c: the pieces' float4s staged in registers, the next step's
+  # read after the barrier, before the compute (two barriers per step)
+  expect_count $f 'float4 stage[0-9]+\[1\];' 2 "a staged float4 of each piece"
+  expect_count $f '= stage[0-9]+\[0\];' 2 "the tiles stored from the stages"
+  expect_count $f 'if \(i[0-9]+ \+ 1 < N / 8\) \{' 1 "the next step's reads, when there is one"
+  expect_count $f '^        __syncthreads\(\);' 2 "barriers in the loop over K's steps"
+fi
+if GEN_FLAGS=--double-buffer gen $f; then   # two halves of each tile, one barrier per step
+  expect_count $f '__shared__ __align__\(16\) float loc[0-9]+\[2112\];' 1 "--double-buffer: A's tile twice (2 × 8 × 132)"
+  expect_count $f '__shared__ __align__\(16\) float4 loc[0-9]+\[512\];' 1 "--double-buffer: B's tile twice"
+  expect_count $f '\(i[0-9]+ % 2\) \* (1056|256)' 8 "--double-buffer: accesses to the step's half"
+  expect_count $f '^        __syncthreads\(\);' 1 "--double-buffer: one barrier in the loop over K's steps"
+  expect_count $f '__syncthreads\(\);' 3 "--double-buffer: that one, one after the loop, one at the work-group loop's end"
 fi
 # the work-group is pinned to 16 × 16 (privatise.c), so its mapLcl loops print
 # with that size (stmt_print.h codegen_lcl_form): one iteration, a block; the
 # 32 rows of a K = 16 piece, two steps of a constant-count loop (unrolled by
 # nvcc, both float4 loads in flight); no loop strided by blockDim
-if GEN_FLAGS="--tunable K=16" gen $f; then
+if GEN_FLAGS="--tunable K=16 --no-pipeline" gen $f; then
   expect_count $f 'blockDim' 0 "loops strided by blockDim in a pinned kernel"
   expect_count $f 'for \(clift_index lid[0-9]+_step = 0; lid[0-9]+_step < 2; lid[0-9]+_step \+= 1\) \{ const clift_index lid[0-9]+ = threadIdx\.y \+ lid[0-9]+_step \* 16;' 2 "the two pieces' loads in two steps"
   expect_count $f '\{ const clift_index lid[0-9]+ = threadIdx\.x; \(void\)lid[0-9]+;' 6 "one-iteration loops as blocks"
+fi
+# --unroll: #pragma unroll before each sequential loop of 2 to 32 steps (the
+# 8 k-steps of a K-step among them), none without it
+if GEN_FLAGS=--unroll gen $f; then
+  expect_count $f '#pragma unroll' 14 "--unroll: the constant sequential loops marked"
+  expect_count $f '#pragma unroll\s*$' 14 "--unroll: each on a line of its own"
+fi
+if gen $f; then expect_count $f '#pragma unroll' 0 "no #pragma unroll by default"; fi
+# pipelined (dpia/pipeline.c), the two steps of each piece's copy become a
+# sequential loop around a one-iteration block, so that the stage's index is
+# the step (registers once unrolled, not a stack array indexed by threadIdx)
+if GEN_FLAGS="--tunable K=16" gen $f; then
+  expect_count $f 'blockDim' 0 "loops strided by blockDim in a pinned kernel"
+  expect_count $f 'float4 stage[0-9]+\[2\];' 2 "two staged float4s of each piece"
+  expect_count $f 'for \(clift_index lid[0-9]+_s = 0; lid[0-9]+_s < 2; lid[0-9]+_s \+= 1\) \{' 2 "the copies' two steps"
+  expect_count $f 'for \(clift_index lid[0-9]+_s_n = 0; lid[0-9]+_s_n < 2;' 4 "the reads' two steps (step 0, the next step)"
+  expect_count $f '= stage[0-9]+\[lid[0-9]+_s\]' 2 "the stages indexed by the step"
 fi
 if [ -n "${nvrtc_ok:-}" ]; then   # and in the PTX: 128-bit loads from global and shared memory, stores of C
   if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err"; then
     if grep -q 'ld\.global\.nc\.v4' "$T/gen.ptx" && grep -q 'ld\.shared\.v4\.f32' "$T/gen.ptx" && grep -q 'st\.global\.v4\.f32' "$T/gen.ptx"; then ok
     else bad "$f: no 128-bit loads or stores in the PTX"; fi
   else bad "$f: NVRTC rejects the CUDA source: $(head -c 1000 "$T/err")"; fi
+  # the next step's global loads between the loop's first barrier and its FMAs
+  # (pipelined), none there with --no-pipeline
+  after_barrier() { awk '/bar\.sync/ && !b { b = NR } /ld\.global\.nc\.v4/ && b && !l { l = NR } /fma\.rn\.f32/ && l && !f { f = NR } END { exit !(b && l && f) }' "$1"; }
+  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err" && after_barrier "$T/gen.ptx"; then ok
+  else bad "$f: no global load after the barrier before the FMAs in the PTX"; fi
+  if "$CLIFT" compile -t cuda --ptx --no-pipeline $f > "$T/gen.ptx" 2> "$T/err" && ! after_barrier "$T/gen.ptx"; then ok
+  else bad "$f --no-pipeline: a global load after the barrier before the FMAs in the PTX"; fi
 fi
 
 f=tests/codegen/dot_par_seq.lift
