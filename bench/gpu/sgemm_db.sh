@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sgemm_db.sh — sgemm_tiled_v4 at 4096² with the loop over K's steps software-
 # pipelined (dpia/pipeline.c, docs/design.md §14), against the same program
-# without it (--no-pipeline: the code timed in
+# without it (the default since its first run: the code timed in
 # results/2026-11-27c-sgemm-transpose, 3.56 ms at K=8 W=132) and cublasSgemm,
 # one device call (one H100), under 3.5 minutes:
 #   1. builds clift (make) and peers.cu (nvcc, in the background);
@@ -20,8 +20,8 @@
 #   7. a table: ms (the better round), TFLOP/s, cuBLAS time / clift time;
 #   8. Nsight Compute (SpeedOfLight, WarpStateStats, MemoryWorkloadAnalysis) on
 #      the baseline and on the best new configuration at 4096 (one launch each).
-# Configurations (all sgemm_tiled_v4.lift, W = 132): K=8 --no-pipeline (the
-# baseline); K=8 pipelined (the default now: the next step's float4s read into
+# Configurations (all sgemm_tiled_v4.lift, W = 132): K=8 (the baseline);
+# K=8 --pipeline (the next step's float4s read into
 # registers after the first barrier, stored to local memory at the next step);
 # K=8 --double-buffer (also two halves of each tile, one barrier per step);
 # --unroll (#pragma unroll on the constant loops: the 8 k-steps of a K-step
@@ -48,18 +48,18 @@ git log --oneline -1 2>/dev/null
 make -s -j"$(nproc)" >&2 || { echo "build failed"; exit 1; }
 median() { sed -nE 's/.*median ([0-9.]+) ms.*/\1/p'; }
 # the configurations: LABEL|OPTIONS|CHECK SIZES (none: not checked, the code measured before)|PROGRAM (default $p)
-CONFIGS=("v4 K=8 baseline (--no-pipeline)|--tunable K=8 --tunable W=132 --no-pipeline|"
-         "v4 K=8 pipelined|--tunable K=8 --tunable W=132|256 384"
+CONFIGS=("v4 K=8 baseline|--tunable K=8 --tunable W=132|"
+         "v4 K=8 pipelined|--tunable K=8 --tunable W=132 --pipeline|256 384"
          "v4 K=8 double-buffered|--tunable K=8 --tunable W=132 --double-buffer|256 384"
-         "v4 K=8 --no-pipeline --unroll|--tunable K=8 --tunable W=132 --no-pipeline --unroll|256"
-         "v4 K=8 pipelined --unroll|--tunable K=8 --tunable W=132 --unroll|256 384"
+         "v4 K=8 --unroll|--tunable K=8 --tunable W=132 --unroll|256"
+         "v4 K=8 pipelined --unroll|--tunable K=8 --tunable W=132 --pipeline --unroll|256 384"
          "v4 K=8 double-buffered --unroll|--tunable K=8 --tunable W=132 --double-buffer --unroll|256 384"
-         "v4 K=16 pipelined|--tunable K=16 --tunable W=132|256 384"
+         "v4 K=16 pipelined|--tunable K=16 --tunable W=132 --pipeline|256 384"
          "v4 K=16 double-buffered|--tunable K=16 --tunable W=132 --double-buffer|256 384"
          "v4 K=16 double-buffered --unroll|--tunable K=16 --tunable W=132 --double-buffer --unroll|256"
-         "v4 K=32 pipelined|--tunable K=32 --tunable W=132|256"
-         "sgemm_tiled R=8 K=16 --no-pipeline|--tunable R=8 --tunable K=16 --no-pipeline||bench/gpu/sgemm_tiled.lift"
-         "sgemm_tiled R=8 K=16 pipelined|--tunable R=8 --tunable K=16|256|bench/gpu/sgemm_tiled.lift")
+         "v4 K=32 pipelined|--tunable K=32 --tunable W=132 --pipeline|256"
+         "sgemm_tiled R=8 K=16|--tunable R=8 --tunable K=16||bench/gpu/sgemm_tiled.lift"
+         "sgemm_tiled R=8 K=16 pipelined|--tunable R=8 --tunable K=16 --pipeline|256|bench/gpu/sgemm_tiled.lift")
 echo "== 1. checks started ($TARGET against the interpreter, tolerance 1e-3; in the background) [${SECONDS}s]"
 small=${SMALL_CHECK:-}
 i=0

@@ -112,12 +112,13 @@ static const char *usage_run =
   "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
   "            in local memory instead of each work-item's registers (which pins\n"
   "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
-  "--no-pipeline\n"
-  "            opencl/cuda: no register prefetch of the next step's global reads in\n"
-  "            a work-group's copy → barrier → compute loop (docs/design.md §14)\n"
+  "--pipeline  opencl/cuda: prefetch the next step's global reads into registers\n"
+  "            in a work-group's copy → barrier → compute loop (docs/design.md §14;\n"
+  "            off by default: alone it made sgemm_tiled_v4 slower, see\n"
+  "            docs/performance.md)\n"
   "--double-buffer\n"
-  "            opencl/cuda: that loop's local tiles in two halves, one barrier\n"
-  "            per step instead of two (docs/design.md §14)\n"
+  "            opencl/cuda: --pipeline, and that loop's local tiles in two halves,\n"
+  "            one barrier per step instead of two (docs/design.md §14)\n"
   "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size, (NAME k1 k2 …) in the size list\n"
@@ -140,7 +141,7 @@ static const char *usage_test =
   "                   (clift run --help)\n"
   "--no-single-pass   filter and scan in three steps (clift run --help)\n"
   "--no-privatise     accumulators of a work-group in local memory (clift run --help)\n"
-  "--no-pipeline, --double-buffer, --unroll   device loops (clift run --help)\n";
+  "--pipeline, --double-buffer, --unroll   device loops (clift run --help)\n";
 
 static const char *usage_compile =
   "usage: clift compile [-t TARGET] [--tunable NAME=V] [--size N=V] -o DIR prog.lift\n"
@@ -183,12 +184,13 @@ static const char *usage_compile =
   "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
   "            in local memory instead of each work-item's registers (which pins\n"
   "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
-  "--no-pipeline\n"
-  "            opencl/cuda: no register prefetch of the next step's global reads in\n"
-  "            a work-group's copy → barrier → compute loop (docs/design.md §14)\n"
+  "--pipeline  opencl/cuda: prefetch the next step's global reads into registers\n"
+  "            in a work-group's copy → barrier → compute loop (docs/design.md §14;\n"
+  "            off by default: alone it made sgemm_tiled_v4 slower, see\n"
+  "            docs/performance.md)\n"
   "--double-buffer\n"
-  "            opencl/cuda: that loop's local tiles in two halves, one barrier\n"
-  "            per step instead of two (docs/design.md §14)\n"
+  "            opencl/cuda: --pipeline, and that loop's local tiles in two halves,\n"
+  "            one barrier per step instead of two (docs/design.md §14)\n"
   "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
   "--tunable NAME=V\n"
   "            the value of a tunable size (docs/tuning.md)\n"
@@ -217,7 +219,7 @@ static const char *usage_tune =
   "--no-store        search and report only; the cache is left as it is\n"
   "--device K        opencl: the K-th OpenCL device over all platforms\n"
   "--peel, --peel=all, --no-peel, --peel-aligned, --no-single-pass, --no-privatise,\n"
-  "--no-pipeline, --double-buffer, --unroll   as for clift run\n"
+  "--pipeline, --double-buffer, --unroll   as for clift run\n"
   "The cache lives in $CLIFT_TUNE_CACHE, else $XDG_CACHE_HOME/clift/tune, else\n"
   "~/.cache/clift/tune. Exit status 1 also when a candidate disagreed with the\n"
   "interpreter (a compiler bug: the configuration is printed).\n";
@@ -259,7 +261,7 @@ static const char *usage_bench =
   "               positions the unpeeled loop gives them (item x computes window x)\n"
   "--no-single-pass  filter and scan in three steps (clift run --help)\n"
   "--no-privatise   accumulators of a work-group in local memory (clift run --help)\n"
-  "--no-pipeline, --double-buffer, --unroll   device loops (clift run --help)\n"
+  "--pipeline, --double-buffer, --unroll   device loops (clift run --help)\n"
   "--tunable NAME=V  the value of a tunable size (docs/tuning.md)\n"
   "--no-tune-cache   ignore the configuration clift tune stored (clift run --help)\n";
 
@@ -449,11 +451,11 @@ static Program *apply_tuned(const char *path, Program *p, NatBinding *sizes, con
 /* The code-generation flags every command takes (run, test, compile, bench,
    tune): one table, so that the commands cannot disagree. */
 typedef enum { G_PEEL, G_PEEL_ALL, G_NO_PEEL, G_PEEL_ALIGNED, G_NO_SINGLE_PASS, G_NO_PRIVATISE,
-               G_NO_PIPELINE, G_DOUBLE_BUFFER, G_UNROLL } GenFlag;
+               G_PIPELINE, G_DOUBLE_BUFFER, G_UNROLL } GenFlag;
 static const struct { const char *name; GenFlag flag; } gen_flags[] = {
   { "--peel", G_PEEL }, { "--peel=all", G_PEEL_ALL }, { "--no-peel", G_NO_PEEL },
   { "--peel-aligned", G_PEEL_ALIGNED }, { "--no-single-pass", G_NO_SINGLE_PASS },
-  { "--no-privatise", G_NO_PRIVATISE }, { "--no-pipeline", G_NO_PIPELINE },
+  { "--no-privatise", G_NO_PRIVATISE }, { "--pipeline", G_PIPELINE },
   { "--double-buffer", G_DOUBLE_BUFFER }, { "--unroll", G_UNROLL },
 };
 
@@ -467,7 +469,7 @@ static bool gen_option(const char *a, GenOptions *g) {
     case G_PEEL_ALIGNED: g->peel_aligned = true; break;
     case G_NO_SINGLE_PASS: g->no_single_pass = true; break;
     case G_NO_PRIVATISE: g->no_privatise = true; break;
-    case G_NO_PIPELINE: g->no_pipeline = true; break;
+    case G_PIPELINE: g->pipeline = true; break;
     case G_DOUBLE_BUFFER: g->double_buffer = true; break;
     case G_UNROLL: g->unroll = true; break;
     }

@@ -150,7 +150,7 @@ typedef struct Kernel {
   /* decisions of the translation the reader should see (a stencil left
      unpeeled by the cost rule, peel.c): comment lines at the top of the code */
   int nnotes; const char **notes;
-  bool no_pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
+  bool pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */
@@ -229,10 +229,11 @@ typedef struct GenOptions {
   /* a work-group size given (--local-size, a tuned one): every kernel must be
      right at any size, so none pins its work-group (lookback.c) */
   bool local_size_given;
-  /* --no-pipeline: a work-group's sequential copy → barrier → compute loop
-     reads the next step's global values only at that step (dpia/pipeline.c
-     prefetches them into registers during the compute by default) */
-  bool no_pipeline;
+  /* --pipeline: a work-group's sequential copy → barrier → compute loop
+     prefetches the next step's global values into registers during the
+     compute (dpia/pipeline.c); off by default (docs/performance.md: alone it
+     made sgemm_tiled_v4 K=8 slower, with --unroll faster) */
+  bool pipeline;
   /* --double-buffer: the prefetching loop's local tiles in two halves, one
      barrier per step instead of two (dpia/pipeline.c) */
   bool double_buffer;

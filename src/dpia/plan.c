@@ -488,7 +488,7 @@ Plan *plan_build(Kernel *k) {
     pk->bufs = ordered;
     if (!locals_sized(pk)) return NULL;
     plan_insert_barriers(pk->body);
-    if (!k->no_pipeline) plan_pipeline(pk, k->double_buffer);
+    if (k->pipeline || k->double_buffer) plan_pipeline(pk, k->double_buffer);
     if (k->unroll) plan_unroll(pk->body);
   }
   return vars_stay(pl, uses) ? pl : NULL;

@@ -110,7 +110,7 @@ static Kernel *translate(Program *p, const GenOptions *g, bool *priv_failed) {
   Kernel *k = NEW(Kernel);
   k->prog = p;
   k->bufs = NULL;
-  k->no_pipeline = g && g->no_pipeline;
+  k->pipeline = g && g->pipeline;
   k->double_buffer = g && g->double_buffer;
   k->unroll = g && g->unroll;
   k->scalar_names = NEW_ARRAY(const char *, p->nparams);

@@ -213,25 +213,25 @@ if gen $f openmp; then expect_count $f 'float reg[0-9]+' 0 "openmp: a work-group
 # dpia/pipeline.c (docs/design.md §14): a work-group's sequential loop of copy
 # (global → local by mapLcl) → barrier → compute reads the next step's global
 # values into private stages after the barrier, step 0's before the loop; on
-# opencl and cuda only, not with --no-pipeline; --double-buffer: the tile in
+# opencl and cuda only, with --pipeline (off by default); --double-buffer: the tile in
 # two halves, one barrier per step and one after the loop
 f=tests/lift/pipeline_tiles.lift
-if gen $f opencl; then
+if GEN_FLAGS=--pipeline gen $f opencl; then
   expect_count $f 'float stage[0-9]+\[4\];' 1 "the row's 4 elements of each work-item staged"
   expect_count $f 'stage[0-9]+\[lid[0-9]+_s_n\] = xs\[' 2 "its reads: step 0's, the next step's"
   expect_count $f 'if \(i[0-9]+ \+ 1 < S\) \{' 1 "the next step's reads only when there is one"
   expect_count $f '= stage[0-9]+\[lid[0-9]+_s\];' 1 "the tile stored from the stage"
   expect_count $f '^      barrier\(' 2 "two barriers per step"
 fi
-if GEN_FLAGS=--no-pipeline gen $f opencl; then expect_count $f 'stage' 0 "--no-pipeline: no stage"; fi
-if gen $f openmp; then expect_count $f 'stage' 0 "openmp: no stage"; fi
+if gen $f opencl; then expect_count $f 'stage' 0 "no stage by default"; fi
+if GEN_FLAGS=--pipeline gen $f openmp; then expect_count $f 'stage' 0 "openmp: no stage"; fi
 if GEN_FLAGS=--double-buffer gen $f opencl; then
   expect_count $f '__local float loc[0-9]+\[64\];' 1 "--double-buffer: the tile twice"
   expect_count $f '\(i[0-9]+ % 2\) \* 32' 2 "--double-buffer: its store and its read in the step's half"
   expect_count $f '^      barrier\(' 1 "--double-buffer: one barrier per step"
   expect_count $f '^    barrier\(' 3 "--double-buffer: after the loop, after the copy-out, at the work-group loop's end"
 fi
-if GEN_FLAGS=--unroll gen $f opencl; then expect_count $f '#pragma unroll' 5 "--unroll: the loops of 4 and 8 steps"; fi
+if GEN_FLAGS="--pipeline --unroll" gen $f opencl; then expect_count $f '#pragma unroll' 5 "--unroll: the loops of 4 and 8 steps"; fi
 if GEN_FLAGS=--unroll gen $f openmp; then expect_count $f '#pragma unroll' 0 "--unroll: not on openmp"; fi
 # not double-buffered where the compute writes local memory (a second tile
 # made from the first after the barrier): pipelined, three barriers per step
@@ -241,6 +241,11 @@ if GEN_FLAGS=--double-buffer gen $f opencl; then
   expect_count $f 'stage[0-9]+\[lid[0-9]+_s_n\] = xs\[' 2 "the first tile's reads staged"
   expect_count $f '^      barrier\(' 3 "three barriers per step"
 fi
+# the pipelined forms (off by default) agree with the interpreter on every target here
+for fl in --pipeline "--double-buffer --unroll" "--pipeline --unroll"; do
+  if "$CLIFT" test $fl tests/lift/pipeline_tiles.lift tests/lift/pipeline_two_tiles.lift > "$T/out" 2>&1; then ok
+  else bad "clift test $fl on the pipelined tiles: $(grep -A3 FAIL "$T/out" | head -n 8)"; fi
+done
 f=tests/regress/wrg_accumulator.lift
 if gen $f opencl; then
   expect_count $f 'float reg[0-9]+\[1\];' 1 "the accumulator's element in each work-item"

@@ -116,12 +116,12 @@ if "$CLIFT" compile -t cuda -o "$T/v4rows" $f > "$T/err" 2>&1; then
   else bad "$f: the library does not refuse an M that 4 does not divide (once)"; fi
 else bad "$f: clift compile -t cuda -o failed: $(cat "$T/err")"; fi
 f=bench/gpu/sgemm_tiled_v4.lift
-if GEN_FLAGS=--no-pipeline gen $f; then
-  expect_count $f '\*\(const float4 \*\)&a\[' 1 "--no-pipeline: float4 load of A's piece"
-  expect_count $f '\*\(const float4 \*\)&b\[' 1 "--no-pipeline: float4 load of B's piece"
-  expect_count $f 'stage[0-9]+' 0 "--no-pipeline: no stage"
-fi
 if gen $f; then
+  expect_count $f '\*\(const float4 \*\)&a\[' 1 "float4 load of A's piece"
+  expect_count $f '\*\(const float4 \*\)&b\[' 1 "float4 load of B's piece"
+  expect_count $f 'stage[0-9]+' 0 "no stage by default"
+fi
+if GEN_FLAGS=--pipeline gen $f; then
   expect_count $f '\*\(const float4 \*\)&a\[' 2 "float4 load of A's piece (step 0 before the loop, the next step's in it)"
   expect_count $f '\*\(const float4 \*\)&b\[' 2 "float4 load of B's piece (step 0 before the loop, the next step's in it)"
   expect_count $f '\*\(const float4 \*\)&loc[0-9]+\[' 1 "float4 read of the transposed A tile"
@@ -147,14 +147,14 @@ fi
 # with that size (stmt_print.h codegen_lcl_form): one iteration, a block; the
 # 32 rows of a K = 16 piece, two steps of a constant-count loop (unrolled by
 # nvcc, both float4 loads in flight); no loop strided by blockDim
-if GEN_FLAGS="--tunable K=16 --no-pipeline" gen $f; then
+if GEN_FLAGS="--tunable K=16" gen $f; then
   expect_count $f 'blockDim' 0 "loops strided by blockDim in a pinned kernel"
   expect_count $f 'for \(clift_index lid[0-9]+_step = 0; lid[0-9]+_step < 2; lid[0-9]+_step \+= 1\) \{ const clift_index lid[0-9]+ = threadIdx\.y \+ lid[0-9]+_step \* 16;' 2 "the two pieces' loads in two steps"
   expect_count $f '\{ const clift_index lid[0-9]+ = threadIdx\.x; \(void\)lid[0-9]+;' 6 "one-iteration loops as blocks"
 fi
 # --unroll: #pragma unroll before each sequential loop of 2 to 32 steps (the
 # 8 k-steps of a K-step among them), none without it
-if GEN_FLAGS=--unroll gen $f; then
+if GEN_FLAGS="--pipeline --unroll" gen $f; then
   expect_count $f '#pragma unroll' 14 "--unroll: the constant sequential loops marked"
   expect_count $f '#pragma unroll\s*$' 14 "--unroll: each on a line of its own"
 fi
@@ -162,7 +162,7 @@ if gen $f; then expect_count $f '#pragma unroll' 0 "no #pragma unroll by default
 # pipelined (dpia/pipeline.c), the two steps of each piece's copy become a
 # sequential loop around a one-iteration block, so that the stage's index is
 # the step (registers once unrolled, not a stack array indexed by threadIdx)
-if GEN_FLAGS="--tunable K=16" gen $f; then
+if GEN_FLAGS="--tunable K=16 --pipeline" gen $f; then
   expect_count $f 'blockDim' 0 "loops strided by blockDim in a pinned kernel"
   expect_count $f 'float4 stage[0-9]+\[2\];' 2 "two staged float4s of each piece"
   expect_count $f 'for \(clift_index lid[0-9]+_s = 0; lid[0-9]+_s < 2; lid[0-9]+_s \+= 1\) \{' 2 "the copies' two steps"
@@ -175,12 +175,12 @@ if [ -n "${nvrtc_ok:-}" ]; then   # and in the PTX: 128-bit loads from global an
     else bad "$f: no 128-bit loads or stores in the PTX"; fi
   else bad "$f: NVRTC rejects the CUDA source: $(head -c 1000 "$T/err")"; fi
   # the next step's global loads between the loop's first barrier and its FMAs
-  # (pipelined), none there with --no-pipeline
+  # with --pipeline, none there without it
   after_barrier() { awk '/bar\.sync/ && !b { b = NR } /ld\.global\.nc\.v4/ && b && !l { l = NR } /fma\.rn\.f32/ && l && !f { f = NR } END { exit !(b && l && f) }' "$1"; }
-  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err" && after_barrier "$T/gen.ptx"; then ok
-  else bad "$f: no global load after the barrier before the FMAs in the PTX"; fi
-  if "$CLIFT" compile -t cuda --ptx --no-pipeline $f > "$T/gen.ptx" 2> "$T/err" && ! after_barrier "$T/gen.ptx"; then ok
-  else bad "$f --no-pipeline: a global load after the barrier before the FMAs in the PTX"; fi
+  if "$CLIFT" compile -t cuda --ptx --pipeline $f > "$T/gen.ptx" 2> "$T/err" && after_barrier "$T/gen.ptx"; then ok
+  else bad "$f --pipeline: no global load after the barrier before the FMAs in the PTX"; fi
+  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err" && ! after_barrier "$T/gen.ptx"; then ok
+  else bad "$f: a global load after the barrier before the FMAs in the PTX"; fi
 fi
 
 f=tests/codegen/dot_par_seq.lift
