@@ -71,6 +71,37 @@ static const char *usage_apl =
   "--emit-core  the clift program the TAIL lowers to, as an S-expression (a dump:\n"
   "             not yet a runnable .lift file, docs/apl.md §6)\n";
 
+/* The help of the code-generation flags (gen_flags below), shared by run and
+   compile. */
+#define GEN_FLAGS_HELP \
+  "--peel, --peel=all, --no-peel\n" \
+  "            stencils over padded windows, map f (slide (pad …)), in three\n" \
+  "            sections (the borders with their bounds checks, the interior without;\n" \
+  "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n" \
+  "            and mapSeq too, --no-peel none; on opencl and cuda only windows of 5\n" \
+  "            and more (a cost rule, noted in the code), --peel=all any window\n" \
+  "            (docs/language.md, Stencils)\n" \
+  "--peel-aligned\n" \
+  "            opencl/cuda, for measuring: a peeled interior's work-items at the\n" \
+  "            positions the unpeeled loop gives them (item x computes window x)\n" \
+  "--no-single-pass\n" \
+  "            opencl/cuda: the top-level filter and scan in three steps (count,\n" \
+  "            scan of the counts, scatter) instead of one pass with look-back\n" \
+  "            between work-groups, which needs every started work-group to run\n" \
+  "            to completion (NVIDIA GPUs and PoCL do)\n" \
+  "--no-privatise\n" \
+  "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n" \
+  "            in local memory instead of each work-item's registers (which pins\n" \
+  "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n" \
+  "--pipeline  opencl/cuda: prefetch the next step's global reads into registers\n" \
+  "            in a work-group's copy → barrier → compute loop (docs/design.md §14;\n" \
+  "            off by default: alone it made sgemm_tiled_v4 slower, see\n" \
+  "            docs/performance.md)\n" \
+  "--double-buffer\n" \
+  "            opencl/cuda: --pipeline, and that loop's local tiles in two halves,\n" \
+  "            one barrier per step instead of two (docs/design.md §14)\n" \
+  "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
+
 static const char *usage_run =
   "usage: clift run [-t TARGET] [-o out.npy] prog.lift [inputs…]\n"
   "       clift run --batch FILE\n"
@@ -93,33 +124,7 @@ static const char *usage_run =
   "            opencl/cuda: work-group and global sizes instead of the defaults\n"
   "            (any sizes are correct: every parallel loop is grid-stride);\n"
   "            a usage error on c, openmp and interp, which have no launch sizes\n"
-  "--peel, --peel=all, --no-peel\n"
-  "            stencils over padded windows, map f (slide (pad …)), in three\n"
-  "            sections (the borders with their bounds checks, the interior without;\n"
-  "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "            and mapSeq too, --no-peel none; on opencl and cuda only windows of 5\n"
-  "            and more (a cost rule, noted in the code), --peel=all any window\n"
-  "            (docs/language.md, Stencils)\n"
-  "--peel-aligned\n"
-  "            opencl/cuda, for measuring: a peeled interior's work-items at the\n"
-  "            positions the unpeeled loop gives them (item x computes window x)\n"
-  "--no-single-pass\n"
-  "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
-  "            scan of the counts, scatter) instead of one pass with look-back\n"
-  "            between work-groups, which needs every started work-group to run\n"
-  "            to completion (NVIDIA GPUs and PoCL do)\n"
-  "--no-privatise\n"
-  "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
-  "            in local memory instead of each work-item's registers (which pins\n"
-  "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
-  "--pipeline  opencl/cuda: prefetch the next step's global reads into registers\n"
-  "            in a work-group's copy → barrier → compute loop (docs/design.md §14;\n"
-  "            off by default: alone it made sgemm_tiled_v4 slower, see\n"
-  "            docs/performance.md)\n"
-  "--double-buffer\n"
-  "            opencl/cuda: --pipeline, and that loop's local tiles in two halves,\n"
-  "            one barrier per step instead of two (docs/design.md §14)\n"
-  "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
+  GEN_FLAGS_HELP
   "--tunable NAME=V\n"
   "            the value of a tunable size, (NAME k1 k2 …) in the size list\n"
   "            (docs/tuning.md); default: its first candidate\n"
@@ -165,33 +170,7 @@ static const char *usage_compile =
   "            instead of writing files\n"
   "cuda: --print prints the CUDA C++ kernels; --ptx compiles them with NVRTC for\n"
   "            sm_90 (compute_90) and prints the PTX (needs libnvrtc, no GPU)\n"
-  "--peel, --peel=all, --no-peel\n"
-  "            stencils over padded windows, map f (slide (pad …)), in three\n"
-  "            sections (the borders with their bounds checks, the interior without;\n"
-  "            seed 002): the default for strategy-free maps; --peel peels mapGlb\n"
-  "            and mapSeq too, --no-peel none; on opencl and cuda only windows of 5\n"
-  "            and more (a cost rule, noted in the code), --peel=all any window\n"
-  "            (docs/language.md, Stencils)\n"
-  "--peel-aligned\n"
-  "            opencl/cuda, for measuring: a peeled interior's work-items at the\n"
-  "            positions the unpeeled loop gives them (item x computes window x)\n"
-  "--no-single-pass\n"
-  "            opencl/cuda: the top-level filter and scan in three steps (count,\n"
-  "            scan of the counts, scatter) instead of one pass with look-back\n"
-  "            between work-groups, which needs every started work-group to run\n"
-  "            to completion (NVIDIA GPUs and PoCL do)\n"
-  "--no-privatise\n"
-  "            opencl/cuda: keep a work-group's accumulator partitioned by mapLcl\n"
-  "            in local memory instead of each work-item's registers (which pins\n"
-  "            the work-group's size; --local-size turns it off too; docs/tuning.md)\n"
-  "--pipeline  opencl/cuda: prefetch the next step's global reads into registers\n"
-  "            in a work-group's copy → barrier → compute loop (docs/design.md §14;\n"
-  "            off by default: alone it made sgemm_tiled_v4 slower, see\n"
-  "            docs/performance.md)\n"
-  "--double-buffer\n"
-  "            opencl/cuda: --pipeline, and that loop's local tiles in two halves,\n"
-  "            one barrier per step instead of two (docs/design.md §14)\n"
-  "--unroll    opencl/cuda: #pragma unroll on sequential loops of 2 to 32 steps\n"
+  GEN_FLAGS_HELP
   "--tunable NAME=V\n"
   "            the value of a tunable size (docs/tuning.md)\n"
   "--size N=V  opencl/cuda: use the configuration clift tune stored for these\n"
