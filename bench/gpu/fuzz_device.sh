@@ -36,4 +36,9 @@ tar czf "$out/fuzz_logs.tgz" -C "$work" $(cd "$work" && ls job*.log)
 found=$(ls "$out/findings" | wc -l)
 echo "fuzz on $(nproc) cores, $jobs workers: $total executions, $found findings"
 ls "$out/findings"
+# each finding's bytes in the output too: the device tool brings back a limited
+# number of files, and the soak of f4ae0e0 lost its crash input that way
+for f in "$out"/findings/*; do
+  [ -f "$f" ] && echo "finding $(basename "$f") base64: $(head -c 65536 "$f" | base64 -w0)"
+done
 rm -rf "$work"

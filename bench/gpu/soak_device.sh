@@ -25,5 +25,6 @@ JOBS=$djobs bash bench/gpu/difftest_device.sh "$seeds" "$secs" "$rotate" > "${OU
 dpid=$!
 FUZZ_SEED_BASE=${FUZZ_SEED_BASE:-${seeds%%:*}} bash bench/gpu/fuzz_device.sh "$fuzzer" "$fjobs" 100000000 "$secs" > "${OUT:-/tmp}/fuzz_summary.txt" 2>&1
 wait $dpid; dstatus=$?
-echo "== fuzz"; tail -n "$((fjobs + 3))" "${OUT:-/tmp}/fuzz_summary.txt"
+echo "== fuzz"; grep -v '^finding ' "${OUT:-/tmp}/fuzz_summary.txt" | tail -n "$((fjobs + 3))"
+grep '^finding ' "${OUT:-/tmp}/fuzz_summary.txt"
 echo "== difftest (exit $dstatus)"; tail -n 12 "${OUT:-/tmp}/difftest_summary.txt"
