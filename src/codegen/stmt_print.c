@@ -9,7 +9,7 @@
 
 void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
 
-Type *codegen_element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
+Type *codegen_element_type(Type *t) { return type_innermost(t); }
 
 Nat *codegen_element_count(Type *t) { return layout_type_elements(t); }
 

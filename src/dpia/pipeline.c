@@ -253,7 +253,6 @@ static void stage_stmt(Pipe *pp, KStmt *s, KStmt *loads) {
    barrier of its own, the end barrier fences local memory alone, and the
    buffers are touched nowhere else in the kernel. */
 
-static Type *element_type(Type *t) { while (t->kind == TY_ARRAY) t = t->elem; return t; }
 
 static int local_index(PlanKernel *pk, Buffer *b) {
   for (int i = 0; b && i < pk->nlocals; i++) if (pk->locals[i] == b) return i;
@@ -367,7 +366,7 @@ static bool double_buffer(PlanKernel *pk, KStmt *s, int bar) {
   if (h.accesses != inside) return false;   /* touched outside the loop too */
   long long bytes = 0;
   for (int i = 0; i < pk->nlocals; i++) {
-    Type *e = element_type(pk->locals[i]->type);
+    Type *e = type_innermost(pk->locals[i]->type);
     long long n, each = e->kind == TY_VECTOR ? e->width * (long long)layout_scalar_bytes(e->elem->kind)
                       : type_is_scalar(e) ? (long long)layout_scalar_bytes(e->kind) : 0;
     if (!each || !nat_is_const(pk->local_counts[i], &n)) return false;

@@ -117,10 +117,12 @@ bool type_mentions(Type *t, NatVar *v) {
   }
 }
 
-bool type_has_exists(Type *t) {
+Type *type_innermost(Type *t) {
   while (t->kind == TY_ARRAY) t = t->elem;
-  return t->kind == TY_EXISTS;
+  return t;
 }
+
+bool type_has_exists(Type *t) { return type_innermost(t)->kind == TY_EXISTS; }
 
 Type *type_exists_upper(Type *t) {
   if (t->kind == TY_ARRAY) {

@@ -51,6 +51,8 @@ bool type_mentions(Type *t, NatVar *v);
    at X's upper bound (NULL when a bound is unknown or a {∃…} holds another);
    the type of its lengths: int for a {∃…}, [int]n for [{∃…}]n, … */
 bool type_has_exists(Type *t);
+/* The element type below every array level of t (t itself if not an array). */
+Type *type_innermost(Type *t);
 Type *type_exists_upper(Type *t);
 Type *type_exists_lens(Type *t);
 /* Readable form: [float]N, [[float]4](N/4), (float x int), float4, {∃X.[float]X} */
