@@ -51,6 +51,10 @@ Nat *layout_type_bytes_nat(Type *t);                /* layout_type_bytes as a si
    LAYOUT_SPLIT_ALIGN), its run-time lengths as int32 (type_exists_lens);
    layout_unpack reads only the elements below each length. */
 bool layout_lens_offset(Type *t, NatBinding *b, const char *what, int64_t *out);
+/* The bytes from the start of such a result's buffer that hold every element below
+   its lengths, the lengths read from buf (only they need to be there): what a
+   device copies back. */
+bool layout_kept_bytes(Type *t, NatBinding *b, const char *what, const unsigned char *buf, int64_t *extent);
 Nat *layout_lens_offset_nat(Type *t);
 
 size_t layout_align_of(Type *t);

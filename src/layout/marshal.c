@@ -211,48 +211,70 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
   return v;
 }
 
-/* The first n elements of array v (flat or boxed), sharing its storage. */
-static Value *prefix(Value *v, int64_t n) {
-  Value *r = NEW(Value);
-  *r = *v;
-  r->n = n;
-  if (value_is_flat(v)) {
-    int64_t *shape = NEW_ARRAY(int64_t, v->rank);
-    for (int d = 0; d < v->rank; d++) shape[d] = v->shape[d];
-    shape[0] = n;
-    r->shape = shape;
+/* The kept part of a result holding dynamic-length arrays (SPEC §3.4): its data
+   lie at the upper bounds (rows of an array of them at the stride of their upper
+   bound), its lengths after them. Only the elements below each length are read,
+   so a result costs what it keeps, not its bound (F34: 6 GB of values for an
+   empty result). With out == NULL nothing is read: *extent grows to the end of
+   the last kept byte (what a device must copy back). */
+typedef struct Kept { const int32_t *lens; int64_t nlens, next; bool in_place; } Kept;
+
+static bool kept_walk(Type *t, NatBinding *b, const char *what, unsigned char *buf, int64_t off, Kept *k,
+                      Value **out, int64_t *extent) {
+  if (t->kind == TY_EXISTS) {
+    Type *u = type_exists_upper(t);
+    int64_t hi, bytes;
+    int32_t n = k->next < k->nlens ? k->lens[k->next] : -1;
+    k->next++;
+    if (!u || !layout_eval_len(u->len, b, what, &hi)) return false;
+    if (n < 0 || n > hi)
+      return diag_error(LOC_NONE, "%s: a length cell holds %d, outside 0..%lld", what, n, (long long)hi);
+    Type *kept = type_array(u->elem, nat_const(n));
+    kept->index = u->index;
+    if (!layout_type_bytes(kept, b, what, &bytes)) return false;
+    if (off + bytes > *extent) *extent = off + bytes;
+    if (!out) return true;
+    *out = k->in_place ? layout_unpack_in_place(kept, b, what, buf + off) : layout_unpack(kept, b, what, buf + off);
+    return *out != NULL;
   }
-  return r;
+  int64_t len, stride = 0;
+  if (!layout_eval_len(t->len, b, what, &len)) return false;
+  Type *row = type_exists_upper(t->elem);
+  if (!row || (!t->index && !layout_type_bytes(row, b, what, &stride))) return false;
+  Value *v = out ? value_array(len) : NULL;
+  for (int64_t i = 0; i < len; i++) {
+    NatBinding pos = { t->index, i, b };
+    NatBinding *at = t->index ? &pos : b;
+    if (t->index && !layout_type_bytes(row, at, what, &stride)) return false;
+    if (!kept_walk(t->elem, at, what, buf, off, k, v ? &v->elems[i] : NULL, extent)) return false;
+    off += stride;
+  }
+  if (out) *out = v;
+  return true;
 }
 
-/* v (of type t's upper bounds) cut to the lengths lens[*next …] (SPEC §3.4:
-   only the actual elements are the result; rows of an array of them stay at
-   the stride of their upper bound in memory). */
-static Value *trim(Value *v, Type *t, const int32_t *lens, int64_t nlens, int64_t *next, const char *what) {
-  if (t->kind == TY_EXISTS) {
-    int32_t n = *next < nlens ? lens[*next] : -1;
-    (*next)++;
-    if (n < 0 || n > v->n) {
-      diag_error(LOC_NONE, "%s: a length cell holds %d, outside 0..%lld", what, n, (long long)v->n);
-      return NULL;
-    }
-    return prefix(v, n);
-  }
-  Value *out = value_array(v->n);
-  for (int64_t i = 0; i < v->n; i++)
-    if (!(out->elems[i] = trim(value_elem(v, i), t->elem, lens, nlens, next, what))) return NULL;
-  return out;
+static bool kept_lens(Type *t, NatBinding *b, const char *what, const unsigned char *buf, Kept *k) {
+  int64_t off, bytes;
+  if (!type_exists_upper(t) || !layout_lens_offset(t, b, what, &off) || !layout_type_bytes(type_exists_lens(t), b, what, &bytes))
+    return false;
+  k->nlens = bytes / (int64_t)sizeof(int32_t);
+  int32_t *lens = NEW_ARRAY(int32_t, k->nlens > 0 ? k->nlens : 1);
+  memcpy(lens, buf + off, (size_t)bytes);
+  k->lens = lens;
+  return true;
 }
 
 static Value *unpack_exists(Type *t, NatBinding *b, const char *what, unsigned char *buf, bool in_place) {
-  Type *u = type_exists_upper(t);
-  int64_t off, bytes;
-  if (!u || !layout_lens_offset(t, b, what, &off) || !layout_type_bytes(type_exists_lens(t), b, what, &bytes)) return NULL;
-  Value *data = in_place ? layout_unpack_in_place(u, b, what, buf) : layout_unpack(u, b, what, buf);
-  int64_t next = 0, nlens = bytes / (int64_t)sizeof(int32_t);
-  int32_t *lens = NEW_ARRAY(int32_t, nlens > 0 ? nlens : 1);
-  memcpy(lens, buf + off, (size_t)bytes);
-  return data ? trim(data, t, lens, nlens, &next, what) : NULL;
+  Kept k = { .in_place = in_place };
+  Value *v = NULL;
+  int64_t extent = 0;
+  return kept_lens(t, b, what, buf, &k) && kept_walk(t, b, what, buf, 0, &k, &v, &extent) ? v : NULL;
+}
+
+bool layout_kept_bytes(Type *t, NatBinding *b, const char *what, const unsigned char *buf, int64_t *extent) {
+  Kept k = {0};
+  *extent = 0;
+  return kept_lens(t, b, what, buf, &k) && kept_walk(t, b, what, (unsigned char *)buf, 0, &k, NULL, extent);
 }
 
 Value *layout_unpack(Type *t, NatBinding *b, const char *what, const unsigned char *buf) {

@@ -46,8 +46,10 @@ static void *buffer_new(int64_t bytes, const char *what) {
 }
 
 /* The result buffer comes from the arena instead: a regular array of scalars
-   becomes the result value over it without a copy (layout_unpack_in_place). */
-static void *result_buffer_new(int64_t bytes) {
+   becomes the result value over it without a copy (layout_unpack_in_place).
+   Cleared from byte `clear_from` on: a result of dynamic length clears only its
+   lengths, so the pages of its upper bound that nothing keeps are never touched (F34). */
+static void *result_buffer_new(int64_t bytes, int64_t clear_from) {
   size_t size = ((size_t)bytes + 63) & ~(size_t)63;
   unsigned char *p = arena_try_alloc(size + 64);
   if (!p) {
@@ -55,8 +57,14 @@ static void *result_buffer_new(int64_t bytes) {
     return NULL;
   }
   p += (64 - (uintptr_t)p % 64) % 64;
-  memset(p, 0, size ? size : 64);
+  memset(p + clear_from, 0, (size ? size : 64) - (size_t)clear_from);
   return p;
+}
+
+/* Where the result's buffer needs clearing from: its lengths when it has any. */
+static bool result_clear_from(Type *t, NatBinding *sizes, int64_t *out) {
+  *out = 0;
+  return !type_has_exists(t) || layout_lens_offset(t, sizes, "the result", out);
 }
 
 /* Inputs that are flat values already in the layout (a .npy input, a result of
@@ -116,12 +124,13 @@ Value *cpu_run_timed(const char *c_source, Program *p, const Kernel *k, Value **
   int n = p->nparams + 1;
   void **buffers = NEW_ARRAY(void *, n);
   bool *borrowed = NEW_ARRAY(bool, n);
-  int64_t out_bytes;
+  int64_t out_bytes, clear_from;
   const char *so;
   CpuEntry entry;
   bool ok = inputs_pack(p, inputs, sizes, buffers, borrowed)
          && layout_type_bytes(p->result, sizes, "the result", &out_bytes)
-         && (buffers[0] = result_buffer_new(out_bytes))
+         && result_clear_from(p->result, sizes, &clear_from)
+         && (buffers[0] = result_buffer_new(out_bytes, clear_from))
          && cpu_compile_shared(c_source, openmp, p->loc, &so)
          && cpu_load(so, &entry);
   Value *result = NULL;

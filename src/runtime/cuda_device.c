@@ -71,18 +71,18 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
 static void unload(void *dev, void *module) { (void)dev; (void)module; }
 
 /* cuMemAlloc refuses 0 bytes: at least 64. */
-static bool alloc(void *dev, int64_t bytes, const void *host, const char *what, DevMem *out) {
+static bool alloc(void *dev, int64_t bytes, const void *host, int64_t clear_from, const char *what, DevMem *out) {
   Device *d = dev;
   size_t size = bytes > 64 ? (size_t)bytes : 64;
   CUdeviceptr m = 0;
   if (!check(d->cu->MemAlloc(&m, size), arena_printf("allocating %s (%lld bytes)", what, (long long)bytes))) return false;
   *out = m;
   if (host) return check(d->cu->MemcpyHtoD(m, host, (size_t)bytes), arena_printf("copying %s", what));
-  return check(d->cu->MemsetD8(m, 0, size), arena_printf("clearing %s", what));
+  return check(d->cu->MemsetD8(m + (size_t)clear_from, 0, size - (size_t)clear_from), arena_printf("clearing %s", what));
 }
 
-static bool download(void *dev, DevMem m, void *host, size_t bytes, const char *what) {
-  return check(((Device *)dev)->cu->MemcpyDtoH(host, m, bytes), arena_printf("reading %s", what));
+static bool download(void *dev, DevMem m, size_t offset, void *host, size_t bytes, const char *what) {
+  return check(((Device *)dev)->cu->MemcpyDtoH(host, m + offset, bytes), arena_printf("reading %s", what));
 }
 
 static void free_mem(void *dev, DevMem m) { ((Device *)dev)->cu->MemFree(m); }

@@ -30,9 +30,12 @@ typedef struct DeviceApi {
      2^30 bytes, so the kernels may use int indices (CLIFT_INDEX). */
   void *(*build)(void *dev, const char *src, bool index32, Loc where);
   void (*unload)(void *dev, void *module);
-  /* A buffer of `bytes` (at least 64), copied from `host`, or zeroed when NULL. */
-  bool (*alloc)(void *dev, int64_t bytes, const void *host, const char *what, DevMem *out);
-  bool (*download)(void *dev, DevMem m, void *host, size_t bytes, const char *what);
+  /* A buffer of `bytes` (at least 64), copied from `host`, or when it is NULL
+     zeroed from byte `clear_from` on (a result of dynamic length clears only its
+     lengths: its upper bound may be far larger than what it keeps, F34). */
+  bool (*alloc)(void *dev, int64_t bytes, const void *host, int64_t clear_from, const char *what, DevMem *out);
+  /* `bytes` of buffer m from byte `offset` into host. */
+  bool (*download)(void *dev, DevMem m, size_t offset, void *host, size_t bytes, const char *what);
   void (*free)(void *dev, DevMem m);
   /* The kernel `name` of a module and the largest work-group it can run. */
   void *(*kernel)(void *dev, void *module, const char *name, size_t *max_local);

@@ -24,7 +24,7 @@ const OclApi *opencl_api_load(void) {
   static const char *names[] = { "clGetPlatformIDs", "clGetPlatformInfo", "clGetDeviceIDs", "clGetDeviceInfo",
     "clCreateContext", "clCreateCommandQueue", "clCreateProgramWithSource", "clBuildProgram",
     "clGetProgramBuildInfo", "clCreateKernel", "clGetKernelWorkGroupInfo", "clSetKernelArg", "clCreateBuffer",
-    "clEnqueueNDRangeKernel", "clEnqueueReadBuffer", "clFinish", "clReleaseMemObject", "clReleaseKernel",
+    "clEnqueueNDRangeKernel", "clEnqueueReadBuffer", "clEnqueueWriteBuffer", "clFinish", "clReleaseMemObject", "clReleaseKernel",
     "clReleaseProgram", "clGetEventProfilingInfo", "clReleaseEvent" };
   void **slots = (void **)&api;   /* OclApi is exactly these pointers, in this order */
   _Static_assert(sizeof(OclApi) == sizeof names / sizeof names[0] * sizeof(void *), "one name per entry point");

@@ -61,6 +61,8 @@ typedef struct OclApi {
                                  const size_t *, cl_uint, const cl_event *, cl_event *);
   cl_int (*EnqueueReadBuffer)(cl_command_queue, cl_mem, cl_uint, size_t, size_t, void *, cl_uint,
                               const cl_event *, cl_event *);
+  cl_int (*EnqueueWriteBuffer)(cl_command_queue, cl_mem, cl_uint, size_t, size_t, const void *, cl_uint,
+                               const cl_event *, cl_event *);
   cl_int (*Finish)(cl_command_queue);
   cl_int (*ReleaseMemObject)(cl_mem);
   cl_int (*ReleaseKernel)(cl_kernel);

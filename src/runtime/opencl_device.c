@@ -102,15 +102,20 @@ static void *open_device(const RunOptions *o) { return device_open(o->device); }
 
 static void unload(void *dev, void *module) { ((Device *)dev)->cl->ReleaseProgram(module); }
 
-/* OpenCL refuses empty buffers: at least 64 bytes, a short host copy padded. */
-static bool alloc(void *dev, int64_t bytes, const void *host, const char *what, DevMem *out) {
+/* OpenCL refuses empty buffers: at least 64 bytes, a short host copy padded. A
+   buffer cleared only from clear_from on is created empty and its tail written. */
+static bool alloc(void *dev, int64_t bytes, const void *host, int64_t clear_from, const char *what, DevMem *out) {
   Device *d = dev;
-  size_t size = bytes > 64 ? (size_t)bytes : 64;
-  void *init = host && bytes >= 64 ? NULL : calloc(1, size);   /* a full host buffer is copied as it is */
-  if (!init && !(host && bytes >= 64)) return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
+  size_t size = bytes > 64 ? (size_t)bytes : 64, from = host ? 0 : (size_t)clear_from;
+  bool as_is = host && bytes >= 64;   /* a full host buffer is copied as it is */
+  void *init = as_is ? NULL : calloc(1, size - from);
+  if (!init && !as_is) return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
   if (init && host) memcpy(init, host, (size_t)bytes);
   cl_int err;
-  cl_mem m = d->cl->CreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, init ? init : (void *)host, &err);
+  cl_mem m = d->cl->CreateBuffer(d->ctx, CL_MEM_READ_WRITE | (from ? 0 : CL_MEM_COPY_HOST_PTR), size,
+                                 from ? NULL : init ? init : (void *)host, &err);
+  if (err == CL_SUCCESS && from && (err = d->cl->EnqueueWriteBuffer(d->queue, m, 1, from, size - from, init, 0, NULL, NULL)))
+    d->cl->ReleaseMemObject(m);
   free(init);
   if (!check(err, arena_printf("allocating %s (%lld bytes)", what, (long long)bytes))) return false;
   *out = (DevMem)(uintptr_t)m;
@@ -119,9 +124,9 @@ static bool alloc(void *dev, int64_t bytes, const void *host, const char *what, 
 
 static cl_mem mem_of(DevMem m) { return (cl_mem)(uintptr_t)m; }
 
-static bool download(void *dev, DevMem m, void *host, size_t bytes, const char *what) {
+static bool download(void *dev, DevMem m, size_t offset, void *host, size_t bytes, const char *what) {
   Device *d = dev;
-  return check(d->cl->EnqueueReadBuffer(d->queue, mem_of(m), 1, 0, bytes, host, 0, NULL, NULL), arena_printf("reading %s", what));
+  return check(d->cl->EnqueueReadBuffer(d->queue, mem_of(m), 1, offset, bytes, host, 0, NULL, NULL), arena_printf("reading %s", what));
 }
 
 static void free_mem(void *dev, DevMem m) { ((Device *)dev)->cl->ReleaseMemObject(mem_of(m)); }

@@ -32,10 +32,10 @@ static const char *buffer_what(Buffer *b) {
    else packed into a temporary host copy. */
 static bool input_buffer(Run *r, Buffer *b, int64_t bytes, const char *what, DevMem *out) {
   Value *in = r->inputs[b->param_index - 1];
-  if (layout_flat_matches(b->type, in, r->sizes)) return r->api->alloc(r->dev, bytes, in->raw, what, out);
+  if (layout_flat_matches(b->type, in, r->sizes)) return r->api->alloc(r->dev, bytes, in->raw, 0, what, out);
   unsigned char *host = calloc(1, bytes > 0 ? (size_t)bytes : 1);
   if (!host) return diag_error(LOC_NONE, "%s: cannot allocate %lld bytes", what, (long long)bytes);
-  bool ok = layout_pack(b->type, in, r->sizes, what, host) && r->api->alloc(r->dev, bytes, host, what, out);
+  bool ok = layout_pack(b->type, in, r->sizes, what, host) && r->api->alloc(r->dev, bytes, host, 0, what, out);
   free(host);
   return ok;
 }
@@ -48,11 +48,13 @@ static bool buffers_create(Run *r) {
     const char *what = buffer_what(b);
     /* the result's buffer holds its lengths too when they are dynamic (layout.h) */
     Type *t = b->is_param && b->param_index == 0 ? k->prog->result : b->type;
-    int64_t bytes;
-    if (!layout_type_supported(t, what) || !layout_type_bytes(t, r->sizes, what, &bytes)) return false;
+    int64_t bytes, clear_from = 0;   /* a dynamic-length result clears its lengths only (F34) */
+    if (!layout_type_supported(t, what) || !layout_type_bytes(t, r->sizes, what, &bytes)
+        || (type_has_exists(t) && !layout_lens_offset(t, r->sizes, what, &clear_from)))
+      return false;
     if (bytes >= INDEX32_LIMIT) r->index32 = false;
     bool ok = b->is_param && b->param_index > 0 ? input_buffer(r, b, bytes, what, &r->mems[i])
-                                                : r->api->alloc(r->dev, bytes, NULL, what, &r->mems[i]);
+                                                : r->api->alloc(r->dev, bytes, NULL, clear_from, what, &r->mems[i]);
     if (!ok) return false;
   }
   return true;
@@ -116,7 +118,7 @@ static bool run_loop(Run *r, void *module, PlanStep *s, bool timed) {
    until the end of the steps it was read in. */
 static bool read_count(Run *r, PlanStep *s) {
   int32_t v = 0;
-  if (!r->api->download(r->dev, r->mems[kernel_buffer_index(r->pl->k, s->cell)], &v, sizeof v, "an iterate count"))
+  if (!r->api->download(r->dev, r->mems[kernel_buffer_index(r->pl->k, s->cell)], 0, &v, sizeof v, "an iterate count"))
     return false;
   NatBinding *b = NEW(NatBinding);
   *b = (NatBinding){ s->var, v > 0 ? v : 0, r->bound };
@@ -148,13 +150,19 @@ static bool launch_all(Run *r, void *module, double *ms) {
 static Value *read_result(Run *r) {
   Program *p = r->pl->k->prog;
   int32_t cell[CHECK_CELL_INTS] = { 0 };
-  if (!r->api->download(r->dev, r->error, cell, sizeof cell, "the error cell") || !check_report(r->pl->k, cell)) return NULL;
-  int64_t bytes;
+  if (!r->api->download(r->dev, r->error, 0, cell, sizeof cell, "the error cell") || !check_report(r->pl->k, cell)) return NULL;
+  int64_t bytes, lens = 0;
   if (!layout_type_bytes(p->result, r->sizes, "the result", &bytes)) return NULL;
   /* read into the arena: a regular array of scalars becomes the result over it */
   unsigned char *host = arena_try_alloc(bytes > 0 ? (size_t)bytes : 1);
   if (!host) { diag_error(LOC_NONE, "the result: cannot allocate %lld bytes", (long long)bytes); return NULL; }
-  if (bytes > 0 && !r->api->download(r->dev, r->mems[0], host, (size_t)bytes, "the result")) return NULL;
+  /* a result of dynamic length: its lengths first, then only the bytes it keeps (F34) */
+  if (type_has_exists(p->result)
+      && (!layout_lens_offset(p->result, r->sizes, "the result", &lens)
+          || !r->api->download(r->dev, r->mems[0], (size_t)lens, host + lens, (size_t)(bytes - lens), "the result's lengths")
+          || !layout_kept_bytes(p->result, r->sizes, "the result", host, &bytes)))
+    return NULL;
+  if (bytes > 0 && !r->api->download(r->dev, r->mems[0], 0, host, (size_t)bytes, "the result")) return NULL;
   return layout_unpack_in_place(p->result, r->sizes, "the result", host);
 }
 
@@ -181,7 +189,7 @@ Value *device_run(const DeviceApi *api, Plan *pl, const char *src, Value **input
   void *module = NULL;
   RunTiming *timing = o->timing;
   if (bind_sizes(&r) && layout_type_supported(p->result, "the result") && buffers_create(&r)
-      && api->alloc(dev, sizeof(int32_t) * CHECK_CELL_INTS, NULL, "the error cell", &r.error)
+      && api->alloc(dev, sizeof(int32_t) * CHECK_CELL_INTS, NULL, 0, "the error cell", &r.error)
       && (module = api->build(dev, src, r.index32, p->loc))) {
     bool ok = launch_all(&r, module, NULL);
     for (int k = 0; ok && timing && k < timing->runs; k++) ok = launch_all(&r, module, &timing->ms[k]);
