@@ -9,7 +9,7 @@
 #include <string.h>
 
 const char *library_bytes_expr(Type *t) {
-  if (layout_split_tuple(t) || type_has_exists(t)) {
+  if (layout_split_tuple(layout_soa(t)) || type_has_exists(t)) {
     Buf b = {0};
     buf_puts(&b, "(size_t)(");
     nat_print_c(&b, layout_type_bytes_nat(t));
@@ -75,6 +75,14 @@ static void describe_buffer(Buf *b, int index, const char *name, Type *t) {
                   " *               array at its upper bound), then at byte %s its run-time lengths,\n"
                   " *               int32_t[%s]; only the first `length` elements of each are the result\n",
                index, name, type_to_string(t), buf_str(&bytes), type_to_string(type_exists_upper(t)), buf_str(&off), buf_str(&n));
+    return;
+  }
+  if (layout_soa_depth(t)) {   /* a structure of arrays: its fields' arrays one after another */
+    Type *s = layout_soa(t);
+    Buf bytes = {0};
+    nat_print_c(&bytes, layout_type_bytes_nat(t));
+    buf_printf(b, " *   buffers[%d]  %-10s %-20s %s bytes, laid out as %s (field after field)\n", index, name,
+               type_to_string(t), buf_str(&bytes), type_to_string(s));
     return;
   }
   if (layout_split_tuple(t) || t->kind == TY_TUPLE) {   /* a byte count: fields or a struct */

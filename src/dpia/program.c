@@ -22,9 +22,11 @@ static const char *param_name(Program *p, int i) {
 }
 
 /* Buffers hold arrays of scalars, vectors or tuples of those (C structs); a
-   tuple holding arrays is split into one buffer per field (layout/layout.c), but
-   not inside an array (an array of them would need a transposed layout). */
+   tuple holding arrays is split into one buffer per field (layout/layout.c), and
+   an array of them is the split tuple of its fields' arrays (layout_soa), but not
+   under a position-dependent level. */
 static bool storable(Type *t, bool in_array) {
+  if (layout_soa_depth(t)) return storable(layout_soa(t), in_array);
   if (t->kind == TY_ARRAY) return storable(t->elem, true);
   if (t->kind == TY_TUPLE) {
     if (in_array && layout_split_tuple(t)) return false;
@@ -50,9 +52,13 @@ static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
 }
 
 /* A parameter or result of type t in buffer `base` at byte offset `offset`:
-   a split tuple is a tuple of its fields' buffers (views and acceptors). */
+   a split tuple is a tuple of its fields' buffers (views and acceptors), an array
+   of them (depth > 0) the structure of its fields' arrays, as a temporary's
+   (dpia_new, translate.c). */
 static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Nat *offset, View **view, Acc **acc) {
-  if (!layout_split_tuple(t)) {
+  int depth = layout_soa_depth(t);
+  Type *s = layout_soa(t);
+  if (!layout_split_tuple(s)) {
     Buffer *b = base;
     if (offset) {
       b = add_buffer(k, name, t, base->param_index);
@@ -63,11 +69,12 @@ static void param_storage(Kernel *k, Buffer *base, const char *name, Type *t, Na
     return;
   }
   base->split = base->split || !offset;
-  View *v = view_new(V_TUPLE, t, t->n);
-  Acc *a = acc_soa(t, 0, t->n);
-  for (int f = 0; f < t->n; f++) {
-    Nat *at = nat_add(offset ? offset : nat_const(0), layout_split_offset_nat(t, f));
-    param_storage(k, base, arena_printf("%s_f%d", name, f), t->fields[f], at, &v->kids[f], &a->kids[f]);
+  View *v = view_new(depth ? V_SOA : V_TUPLE, t, s->n);
+  Acc *a = acc_soa(t, depth, s->n);
+  v->k = depth;
+  for (int f = 0; f < s->n; f++) {
+    Nat *at = nat_add(offset ? offset : nat_const(0), layout_split_offset_nat(s, f));
+    param_storage(k, base, arena_printf("%s_f%d", name, f), s->fields[f], at, &v->kids[f], &a->kids[f]);
   }
   *view = v; *acc = a;
 }

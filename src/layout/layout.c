@@ -35,11 +35,36 @@ bool layout_split_tuple(Type *t) {
   return false;
 }
 
+int layout_soa_depth(Type *t) {
+  int depth = 0;
+  for (; t->kind == TY_ARRAY && !t->index; t = t->elem) depth++;
+  return depth > 0 && layout_split_tuple(t) ? depth : 0;
+}
+
+/* t's `depth` outer array levels around `inner`. */
+static Type *rewrap(Type *t, int depth, Type *inner) {
+  if (depth == 0) return inner;
+  Type *r = type_array(rewrap(t->elem, depth - 1, inner), t->len);
+  r->index = t->index;
+  return r;
+}
+
+Type *layout_soa(Type *t) {
+  int depth = layout_soa_depth(t);
+  if (!depth) return t;
+  Type *tuple = t;
+  for (int d = 0; d < depth; d++) tuple = tuple->elem;
+  Type **fields = NEW_ARRAY(Type *, tuple->n);
+  for (int f = 0; f < tuple->n; f++) fields[f] = rewrap(t, depth, tuple->fields[f]);
+  return type_tuple(tuple->n, fields);
+}
+
 static bool supported(Type *t, const char *what, bool in_array, bool in_tuple) {
+  if (layout_soa_depth(t)) return supported(layout_soa(t), what, in_array, in_tuple);
   switch (t->kind) {
   case TY_TUPLE:
-    if (layout_split_tuple(t) && in_array)
-      return diag_unsupported(LOC_NONE, "%s: arrays of tuples holding arrays (%s) as inputs or results",
+    if (layout_split_tuple(t) && in_array)   /* under a position-dependent level: rows of different layouts */
+      return diag_unsupported(LOC_NONE, "%s: position-dependent arrays of tuples holding arrays (%s) as inputs or results",
                               what, type_to_string(t));
     for (int i = 0; i < t->n; i++) if (!supported(t->fields[i], what, in_array, true)) return false;
     return true;
@@ -87,6 +112,7 @@ Nat *layout_lens_offset_nat(Type *t) {
 
 Nat *layout_type_bytes_nat(Type *t) {
   if (type_has_exists(t)) return nat_add(layout_lens_offset_nat(t), layout_type_bytes_nat(type_exists_lens(t)));
+  if (layout_soa_depth(t)) return layout_type_bytes_nat(layout_soa(t));
   switch (t->kind) {
   case TY_ARRAY:
     if (t->index) return nat_sum(t->index, nat_const(0), t->len, layout_type_bytes_nat(t->elem));   /* packed rows */
@@ -188,6 +214,7 @@ bool layout_type_bytes(Type *t, NatBinding *b, const char *what, int64_t *out) {
     *out = (int64_t)layout_scalar_bytes(t->elem->kind) * t->width;
     return true;
   case TY_ARRAY:
+    if (layout_soa_depth(t)) return layout_type_bytes(layout_soa(t), b, what, out);
     if (!layout_eval_len(t->len, b, what, &len)) return false;
     if (t->index) return dep_array_bytes(t, len, b, what, out);
     if (!layout_type_bytes(t->elem, b, what, &elem)) return false;

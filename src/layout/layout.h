@@ -43,6 +43,12 @@ bool layout_flat_matches(Type *t, Value *v, NatBinding *b);
    generated code sees one buffer per field (dpia/program.c). */
 enum { LAYOUT_SPLIT_ALIGN = 64 };
 bool layout_split_tuple(Type *t);
+/* An array (of regular levels) of such tuples is laid out as the split tuple of
+   its fields' arrays, a structure of arrays: [(A x [B]M)]N as ([A]N, [[B]M]N)
+   (docs/runtime.md §2). layout_soa_depth: its number of array levels (0 for any
+   other type); layout_soa: that tuple (t itself for any other type). */
+int layout_soa_depth(Type *t);
+Type *layout_soa(Type *t);
 bool layout_split_offset(Type *t, int field, NatBinding *b, const char *what, int64_t *off);
 Nat *layout_split_offset_nat(Type *t, int field);   /* the same as a size expression */
 Nat *layout_type_bytes_nat(Type *t);                /* layout_type_bytes as a size expression */

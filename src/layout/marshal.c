@@ -57,6 +57,43 @@ bool layout_flat_matches(Type *t, Value *v, NatBinding *b) {
   return (type_is_scalar(t) || t->kind == TY_IDX) && value_kind_of_scalar(t->kind) == v->leaf;
 }
 
+/* Field f of every tuple of v, `depth` array levels of tuples: that field's array
+   in the structure-of-arrays layout (layout_soa); NULL where v is not so shaped. */
+static Value *soa_field(Value *v, int depth, int f) {
+  if (depth == 0) return v->kind == VAL_TUPLE && f < v->n ? v->elems[f] : NULL;
+  if (v->kind != VAL_ARRAY) return NULL;
+  Value *r = value_array(v->n);
+  for (int64_t i = 0; i < v->n; i++)
+    if (!(r->elems[i] = soa_field(value_elem(v, i), depth - 1, f))) return NULL;
+  return r;
+}
+
+/* The inverse: the arrays of the n fields zipped back into `depth` levels of tuples. */
+static Value *soa_zip(Value **fields, int n, int depth) {
+  if (depth == 0) {
+    Value *t = value_tuple(n);
+    for (int f = 0; f < n; f++) t->elems[f] = fields[f];
+    return t;
+  }
+  Value *r = value_array(fields[0]->n);
+  Value **row = NEW_ARRAY(Value *, n);
+  for (int64_t i = 0; i < r->n; i++) {
+    for (int f = 0; f < n; f++) row[f] = value_elem(fields[f], i);
+    r->elems[i] = soa_zip(row, n, depth - 1);
+  }
+  return r;
+}
+
+
+static bool pack_soa(Type *t, Value *v, NatBinding *b, const char *what, const Path *p, unsigned char **at) {
+  Type *s = layout_soa(t);
+  Value *fields = value_tuple(s->n);
+  for (int f = 0; f < s->n; f++)
+    if (!(fields->elems[f] = soa_field(v, layout_soa_depth(t), f)))
+      return diag_error(LOC_NONE, "%s: expected a value of type %s", path_name(what, p), type_to_string(t));
+  return pack_at(s, fields, b, what, p, at);
+}
+
 static bool pack_array(Type *t, Value *v, NatBinding *b, const char *what, const Path *p, unsigned char **at) {
   int64_t len;
   if (v->kind != VAL_ARRAY)
@@ -90,6 +127,7 @@ static bool pack_at(Type *t, Value *v, NatBinding *b, const char *what, const Pa
     *at += bytes;
     return true;
   }
+  if (layout_soa_depth(t)) return pack_soa(t, v, b, what, p, at);
   if (t->kind == TY_ARRAY) return pack_array(t, v, b, what, p, at);
   if (t->kind == TY_VECTOR) {
     if (v->kind != VAL_VECTOR || v->n != t->width)
@@ -159,6 +197,10 @@ static bool flat_shape(Type *t, NatBinding *b, const char *what, int64_t *shape,
 }
 
 static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned char **at) {
+  if (layout_soa_depth(t)) {
+    Value *fields = unpack_at(layout_soa(t), b, what, at);
+    return fields ? soa_zip(fields->elems, fields->n, layout_soa_depth(t)) : NULL;
+  }
   if (t->kind == TY_ARRAY) {
     int64_t len, shape[32];
     int rank;
