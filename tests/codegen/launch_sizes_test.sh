@@ -25,6 +25,8 @@ cases=(
   "bench/gpu/gemv.lift|--size N=9 --size M=300"
   "bench/gpu/jacobi.lift|--size N=23 --size M=37"
   "bench/gpu/jacobi_tiled.lift|--size N=48 --size M=32"
+  "bench/gpu/jacobi_strip.lift|--size N=24 --size M=37"
+  "bench/gpu/jacobi_tiled_r.lift|--size N=64 --size M=96"
   "bench/gpu/transpose_tiled.lift|--size N=32 --size M=64"
   "bench/gpu/scal.lift|--size N=1000"
   "tests/regress/iterate_dim1.lift|--size N=6 --size M=13"
