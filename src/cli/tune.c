@@ -32,8 +32,8 @@ typedef struct Assignment {
   long long *values;            /* one per tunable, in declaration order */
   GenOptions gen;               /* the command line's options and this code's flags */
   int base;                     /* the code of these tunables without searched flags */
-  Program *p;                   /* NULL: skipped, why says why */
-  Compiled *c;
+  Program *p;                   /* NULL: the tunables do not compile */
+  Compiled *c;                  /* NULL: skipped, why says why */
   const char *why;
   bool pinned;                  /* a kernel's work-group size is fixed (privatise.c): default launch only */
   bool prepared;

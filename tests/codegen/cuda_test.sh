@@ -183,6 +183,29 @@ if [ -n "${nvrtc_ok:-}" ]; then   # and in the PTX: 128-bit loads from global an
   else bad "$f: a global load after the barrier before the FMAs in the PTX"; fi
 fi
 
+# the Jacobi strategies of several outputs per work-item (issue 14): the strip
+# of R + 2 rows × 3 columns copied into a private array that NVRTC keeps in
+# registers (no local memory in the PTX; the 4 corner loads dead), R stores
+f=bench/gpu/jacobi_strip.lift
+if gen $f; then
+  expect_count $f 'float priv[0-9]+\[30\];' 1 "the (R + 2) × 3 strip at R = 8, private"
+  expect_count $f '__shared__|__syncthreads' 0 "no local memory, no barrier"
+  expect_count $f 'out\[' 1 "one store statement (a loop of R)"
+fi
+if [ -n "${nvrtc_ok:-}" ]; then
+  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err" && [ "$(grep -c 'ld\.global' "$T/gen.ptx")" = 26 ] \
+     && [ "$(grep -c 'st\.global' "$T/gen.ptx")" = 8 ] && ! grep -qE '\.local' "$T/gen.ptx"; then ok
+  else bad "$f: expected 26 global loads, 8 stores and no local memory in the PTX: $(grep -cE 'ld\.global|st\.global|\.local' "$T/gen.ptx") $(head -c 300 "$T/err")"; fi
+fi
+# the local tile with halo and R outputs per work-item: one (TY·R + 2)(TX + 2)
+# tile, a barrier after the copy and one closing the work-group loop's body
+f=bench/gpu/jacobi_tiled_r.lift
+if gen $f; then
+  expect_count $f '__shared__ __align__\(16\) float loc[0-9]+\[1156\];' 1 "the 34 × 34 tile (TX = 32, TY = 8, R = 4)"
+  expect_count $f '__syncthreads\(\);' 2 "barriers"
+  expect_count $f 'float priv[0-9]+\[18\];' 1 "the (R + 2) × 3 strip of the tile, private"
+fi
+
 f=tests/codegen/dot_par_seq.lift
 if gen $f; then
   expect_count $f '^extern "C" __global__ void' 2 "kernels (parallel map, then the sequential sum)"
