@@ -14,14 +14,16 @@
 #      cache: "using tuned configuration from …"), two rounds; the default
 #      (--no-tune-cache); the best known by hand (K=8 W=132 --double-buffer --unroll,
 #      3.08 ms on 2026-11-27);
-#   4. clift tune -t cuda on jacobi_strip.lift (R outputs of a column per work-item,
-#      loads reused in registers) and jacobi_tiled_r.lift (a local tile with halo
-#      and R outputs per work-item) at 4096², bounded (--max-tries 200, --time-limit
-#      30 s each), checked at 256²; compute-sanitizer racecheck and memcheck on
-#      jacobi_tiled_r (barriers, local memory) at 64×96 (unless past 150 s);
+#   4. clift tune -t cuda on jacobi_vec.lift (4 columns × R rows per work-item,
+#      float4 loads and stores), jacobi_strip.lift (R outputs of a column per
+#      work-item, loads reused in registers) and jacobi_tiled_r.lift (a local tile
+#      with halo and R outputs per work-item) at 4096², bounded (--max-tries 200,
+#      --time-limit 20 s each), checked at 256² (256×1024 for jacobi_vec); compute-sanitizer racecheck and memcheck on
+#      jacobi_tiled_r (barriers, local memory) at 64×96 (unless past 140 s);
 #   5. clift bench -t cuda --runs 50 at 4096², two rounds: jacobi.lift (untiled),
 #      jacobi_tiled.lift (T=32, local 16×8: its tuned configuration of 2026-11-26),
-#      jacobi_strip and jacobi_tiled_r tuned (cache), jacobi_strip R=8 local 32×8;
+#      the three new programs tuned (from the cache), jacobi_vec R=4 and
+#      jacobi_strip R=8 at local 32×8 (round 2 skipped past 185 s);
 #   6. peers.cu: cublasSgemm (fp32), the hand Jacobi kernel, the copy kernel of 2^24
 #      floats (the bytes a 4096² Jacobi step reads and writes: copy bandwidth);
 #      jax_peers.py jacobi (jax.jit; when JAX is installed);
@@ -80,10 +82,12 @@ for round in 1 2; do
 done
 
 echo "== 3. clift tune -t $TARGET on the Jacobi strategy programs, ${JBIG}² (checks at 256²) [${SECONDS}s]"
-tune "jacobi_strip" tune_jstrip.log --size N=$JBIG --size M=$JBIG --runs 10 --max-tries ${JTRIES:-200} --time-limit ${JLIMIT:-30} bench/gpu/jacobi_strip.lift
-tune "jacobi_tiled_r" tune_jtiled_r.log --size N=$JBIG --size M=$JBIG --runs 10 --max-tries ${JTRIES:-200} --time-limit ${JLIMIT:-30} bench/gpu/jacobi_tiled_r.lift
+JS="--size N=$JBIG --size M=$JBIG" JS4="--size N=$JBIG --size M4=$((JBIG / 4))"
+tune "jacobi_vec" tune_jvec.log $JS4 --runs 10 --max-tries ${JTRIES:-200} --time-limit ${JLIMIT:-20} bench/gpu/jacobi_vec.lift
+tune "jacobi_strip" tune_jstrip.log $JS --runs 10 --max-tries ${JTRIES:-200} --time-limit ${JLIMIT:-20} bench/gpu/jacobi_strip.lift
+tune "jacobi_tiled_r" tune_jtiled_r.log $JS --runs 10 --max-tries ${JTRIES:-200} --time-limit ${JLIMIT:-20} bench/gpu/jacobi_tiled_r.lift
 
-if [ "$TARGET" = cuda ] && [ $SECONDS -gt ${SAN_BY:-150} ]; then
+if [ "$TARGET" = cuda ] && [ $SECONDS -gt ${SAN_BY:-140} ]; then
   echo "compute-sanitizer: skipped (${SECONDS}s: the 4-minute budget)"
 elif [ "$TARGET" = cuda ]; then
   SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
@@ -98,14 +102,18 @@ fi
 echo "== 4. Jacobi at ${JBIG}², clift bench -t $TARGET --runs 50, two rounds (ms) [${SECONDS}s]"
 JC=("jacobi.lift (untiled, one point per item)|--no-tune-cache|jacobi.lift"
     "jacobi_tiled T=32 local 16x8|--tunable T=32 --local-size 16,8|jacobi_tiled.lift"
+    "jacobi_vec tuned|-|jacobi_vec.lift|4"
+    "jacobi_vec R=4 local 32x8|--tunable R=4 --local-size 32,8|jacobi_vec.lift|4"
     "jacobi_strip tuned|-|jacobi_strip.lift"
     "jacobi_strip R=8 local 32x8|--tunable R=8 --local-size 32,8|jacobi_strip.lift"
     "jacobi_tiled_r tuned|-|jacobi_tiled_r.lift")
 for round in 1 2; do
+  [ $round = 2 ] && [ $SECONDS -gt ${ROUND2_BY:-185} ] && { echo "round 2: skipped (${SECONDS}s: the 4-minute budget)"; continue; }
   for cfg in "${JC[@]}"; do
-    IFS='|' read -r label opts prog <<<"$cfg"
+    IFS='|' read -r label opts prog vec <<<"$cfg"
     [ "$opts" = - ] && opts=""
-    out=$(timeout 40 $c bench -t $TARGET --runs 50 $opts --size N=$JBIG --size M=$JBIG bench/gpu/$prog 2>&1)
+    sizes=$JS; [ -n "$vec" ] && sizes=$JS4
+    out=$(timeout 40 $c bench -t $TARGET --runs 50 $opts $sizes bench/gpu/$prog 2>&1)
     m=$(median <<<"$out")
     echo "round $round $label: ${m:-failed} $(grep -oE 'using tuned configuration .*' <<<"$out" | sed "s|$CLIFT_TUNE_CACHE/||")"
     [ -n "$m" ] || tail -n 3 <<<"$out"
@@ -140,7 +148,7 @@ done
 echo "Jacobi ${JBIG}², $TARGET (the better round); JAX ${jax:-—} ms, hand kernel ${hand:-—} ms, copy of 2^24 floats ${copy:-—} ms"
 printf '| %-40s | %9s | %10s | %11s | %10s |\n' program ms "JAX / clift" "hand / clift" "% copy BW"
 for cfg in "${JC[@]}"; do
-  IFS='|' read -r label opts prog <<<"$cfg"
+  IFS='|' read -r label opts prog vec <<<"$cfg"
   m=${best[$label]:-}
   bw=$([ -n "$m" ] && [ -n "$copy" ] && awk -v a="$copy" -v b="$m" 'BEGIN { printf "%.0f%%", 100 * a / b }' || echo —)
   printf '| %-40s | %9s | %10s | %11s | %10s |\n' "$label" "${m:-—}" "$(ratio "$jax" "$m")" "$(ratio "$hand" "$m")" "$bw"

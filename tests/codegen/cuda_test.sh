@@ -197,6 +197,19 @@ if [ -n "${nvrtc_ok:-}" ]; then
      && [ "$(grep -c 'st\.global' "$T/gen.ptx")" = 8 ] && ! grep -qE '\.local' "$T/gen.ptx"; then ok
   else bad "$f: expected 26 global loads, 8 stores and no local memory in the PTX: $(grep -cE 'ld\.global|st\.global|\.local' "$T/gen.ptx") $(head -c 300 "$T/err")"; fi
 fi
+# four columns and R rows per work-item: R + 2 float4 loads of the centres, 2R
+# scalar loads of the neighbours, R float4 stores (R = 4), all in registers
+f=bench/gpu/jacobi_vec.lift
+if gen $f; then
+  expect_count $f 'float4 priv[0-9]+\[6\];' 1 "the R + 2 centre float4s, private"
+  expect_count $f '\*\(const float4 \*\)&a\[' 1 "a float4 load of the centres"
+  expect_count $f '\*\(float4 \*\)&out\[' 1 "a float4 store of each row"
+fi
+if [ -n "${nvrtc_ok:-}" ]; then
+  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err" && [ "$(grep -c 'ld\.global\.nc\.v4' "$T/gen.ptx")" = 6 ] \
+     && [ "$(grep -c 'ld\.global' "$T/gen.ptx")" = 14 ] && [ "$(grep -c 'st\.global\.v4' "$T/gen.ptx")" = 4 ] && ! grep -qE '\.local' "$T/gen.ptx"; then ok
+  else bad "$f: expected 6 128-bit and 8 scalar global loads, 4 128-bit stores and no local memory in the PTX: $(head -c 300 "$T/err")"; fi
+fi
 # the local tile with halo and R outputs per work-item: one (TY·R + 2)(TX + 2)
 # tile, a barrier after the copy and one closing the work-group loop's body
 f=bench/gpu/jacobi_tiled_r.lift

@@ -27,6 +27,7 @@ cases=(
   "bench/gpu/jacobi_tiled.lift|--size N=48 --size M=32"
   "bench/gpu/jacobi_strip.lift|--size N=24 --size M=37"
   "bench/gpu/jacobi_tiled_r.lift|--size N=64 --size M=96"
+  "bench/gpu/jacobi_vec.lift|--size N=20 --size M4=9"
   "bench/gpu/transpose_tiled.lift|--size N=32 --size M=64"
   "bench/gpu/scal.lift|--size N=1000"
   "tests/regress/iterate_dim1.lift|--size N=6 --size M=13"
