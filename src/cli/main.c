@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "tune.h"
 #include "tune_cache.h"
+#include "gen_flags.h"
 #include "../codegen/library.h"
 #include "../apl/apl.h"
 #include "../fcl/fcl.h"
@@ -32,8 +33,9 @@ static const char *usage_main =
   "  bench   [-t TARGET] --size N=V… prog.lift\n"
   "                                        time on random inputs\n"
   "  tune    -t opencl|cuda --size N=V… prog.lift\n"
-  "                                        search launch and tunable sizes, cache\n"
-  "                                        the best (docs/tuning.md)\n"
+  "                                        search launch and tunable sizes and\n"
+  "                                        schedule flags, cache the best\n"
+  "                                        (docs/tuning.md)\n"
   "  apl     --emit-tail|--emit-core prog.apl\n"
   "                                        print the TAIL (or clift) an APL program\n"
   "                                        compiles to\n"
@@ -71,8 +73,8 @@ static const char *usage_apl =
   "--emit-core  the clift program the TAIL lowers to, as an S-expression (a dump:\n"
   "             not yet a runnable .lift file, docs/apl.md §6)\n";
 
-/* The help of the code-generation flags (gen_flags below), shared by run and
-   compile. */
+/* The help of the code-generation flags (the table of gen_flags.c), shared by
+   run and compile. */
 #define GEN_FLAGS_HELP \
   "--peel, --peel=all, --no-peel\n" \
   "            stencils over padded windows, map f (slide (pad …)), in three\n" \
@@ -131,7 +133,8 @@ static const char *usage_run =
   "--no-tune-cache\n"
   "            opencl/cuda: ignore the configuration clift tune stored for this\n"
   "            program, these sizes and this device (used otherwise, unless\n"
-  "            --tunable, --local-size or --global-size is given; it says so)\n";
+  "            --tunable, --local-size, --global-size or one of --pipeline,\n"
+  "            --double-buffer, --unroll is given; it says so)\n";
 
 static const char *usage_test =
   "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
@@ -179,8 +182,10 @@ static const char *usage_compile =
 
 static const char *usage_tune =
   "usage: clift tune -t opencl|cuda --size N=V… [options] prog.lift\n"
-  "Search the launch sizes and the program's tunable sizes ((TS 16 32 64) in the\n"
-  "lift header's size list; docs/tuning.md) on the device: every candidate is\n"
+  "Search the launch sizes, the program's tunable sizes ((TS 16 32 64) in the\n"
+  "lift header's size list; docs/tuning.md) and the code-generation flags that\n"
+  "are choices of schedule (--pipeline, --double-buffer, --unroll: each on and\n"
+  "off, where it changes the generated code) on the device: every candidate is\n"
   "checked against the interpreter at small sizes, then timed at the --size\n"
   "values; progress on stderr, the ranking on stdout. The best configuration goes\n"
   "to the tuning cache, which clift run, bench and compile then use on this\n"
@@ -196,6 +201,9 @@ static const char *usage_tune =
   "--tolerance X     relative tolerance of the check (default 1e-4)\n"
   "--seed S          inputs and sample (default 1)\n"
   "--no-store        search and report only; the cache is left as it is\n"
+  "--tune-flags L    the schedule flags searched: a comma-separated list of\n"
+  "                  pipeline, double-buffer, unroll (default: all), or none;\n"
+  "                  one given as an option below is on in every candidate\n"
   "--device K        opencl: the K-th OpenCL device over all platforms\n"
   "--peel, --peel=all, --no-peel, --peel-aligned, --no-single-pass, --no-privatise,\n"
   "--pipeline, --double-buffer, --unroll   as for clift run\n"
@@ -411,50 +419,21 @@ static Program *compile_file(const char *path, const TuneValues *set) {
 
 /* run and bench on opencl/cuda: the tuning cache's configuration for these
    sizes on this device (docs/tuning.md), unless the command line sets one
-   (--tunable, --local-size, --global-size) or says --no-tune-cache. Returns
+   (--tunable, --local-size, --global-size, a schedule flag such as --unroll)
+   or says --no-tune-cache. Its launch sizes and flags go into ra->o. Returns
    the program, compiled again when the cached tunables say so (*recompiled);
    NULL + diag on error. */
 static Program *apply_tuned(const char *path, Program *p, NatBinding *sizes, const Target *t, RunArgs *ra, bool *recompiled) {
   *recompiled = false;
   TuneConfig c;
-  if (!t->api || ra->no_tune_cache || ra->launch_given || ra->tunables.n) return p;
+  if (!t->api || ra->no_tune_cache || ra->launch_given || ra->tunables.n || *gen_flag_schedule_text(&ra->o.gen)) return p;
   char *text = util_read_file(path, NULL);
   if (!text || !tune_cache_lookup(text, p, sizes, t, &ra->o, &c)) return p;
   ra->o.launch = c.launch;
+  if (c.flags) gen_flag_apply_schedule_text(c.flags, &ra->o.gen);   /* checked when the entry was read */
   if (!c.tunables.n) return p;
   *recompiled = true;
   return driver_compile_tuned(path, text, &c.tunables);
-}
-
-/* --peel, --peel=all, --no-peel, --peel-aligned: true when a is one of them. */
-/* The code-generation flags every command takes (run, test, compile, bench,
-   tune): one table, so that the commands cannot disagree. */
-typedef enum { G_PEEL, G_PEEL_ALL, G_NO_PEEL, G_PEEL_ALIGNED, G_NO_SINGLE_PASS, G_NO_PRIVATISE,
-               G_PIPELINE, G_DOUBLE_BUFFER, G_UNROLL } GenFlag;
-static const struct { const char *name; GenFlag flag; } gen_flags[] = {
-  { "--peel", G_PEEL }, { "--peel=all", G_PEEL_ALL }, { "--no-peel", G_NO_PEEL },
-  { "--peel-aligned", G_PEEL_ALIGNED }, { "--no-single-pass", G_NO_SINGLE_PASS },
-  { "--no-privatise", G_NO_PRIVATISE }, { "--pipeline", G_PIPELINE },
-  { "--double-buffer", G_DOUBLE_BUFFER }, { "--unroll", G_UNROLL },
-};
-
-static bool gen_option(const char *a, GenOptions *g) {
-  for (size_t k = 0; k < sizeof gen_flags / sizeof gen_flags[0]; k++) {
-    if (strcmp(a, gen_flags[k].name) != 0) continue;
-    switch (gen_flags[k].flag) {
-    case G_PEEL: g->peel = PEEL_ALWAYS; break;
-    case G_PEEL_ALL: g->peel = PEEL_ALL; break;
-    case G_NO_PEEL: g->peel = PEEL_NEVER; break;
-    case G_PEEL_ALIGNED: g->peel_aligned = true; break;
-    case G_NO_SINGLE_PASS: g->no_single_pass = true; break;
-    case G_NO_PRIVATISE: g->no_privatise = true; break;
-    case G_PIPELINE: g->pipeline = true; break;
-    case G_DOUBLE_BUFFER: g->double_buffer = true; break;
-    case G_UNROLL: g->unroll = true; break;
-    }
-    return true;
-  }
-  return false;
 }
 
 /* A run option at argv[i] (consuming its value): 1 taken, 0 not one, -1
@@ -463,7 +442,7 @@ static int run_option(int argc, char **argv, int *i, RunArgs *ra) {
   const char *a = argv[*i];
   bool local = strcmp(a, "--local-size") == 0, global = strcmp(a, "--global-size") == 0;
   bool device = strcmp(a, "--device") == 0;
-  if (gen_option(a, &ra->o.gen)) return 1;
+  if (gen_flag_apply(a, &ra->o.gen)) return 1;
   if (strcmp(a, "--no-tune-cache") == 0) { ra->no_tune_cache = true; return 1; }
   if (strcmp(a, "--tunable") == 0) {
     if (*i + 1 >= argc || !add_tunable(ra, argv[*i + 1])) return -1;
@@ -636,7 +615,7 @@ static int cmd_compile(int argc, char **argv) {
       continue;
     }
     if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) { sizes_given[nsizes++] = argv[++i]; continue; }
-    if (gen_option(argv[i], &gen)) continue;
+    if (gen_flag_apply(argv[i], &gen)) continue;
     if (strcmp(argv[i], "--ptx") == 0) { ptx = true; continue; }
     if ((strcmp(argv[i], "-t") == 0 || strcmp(argv[i], "-o") == 0) && i + 1 < argc) {
       if (argv[i][1] == 't') asked = argv[++i]; else dir = argv[++i];
@@ -678,13 +657,17 @@ static int cmd_compile(int argc, char **argv) {
     NatBinding *sizes;
     bool again;
     if (!bench_bind_sizes(p, nsizes, sizes_given, &sizes)) return fail();
+    ra.o.gen = gen;
     Program *q = apply_tuned(argv[i], p, sizes, t, &ra, &again);
-    if (q != p || ra.o.launch.local[0] || ra.o.launch.global[0]) where = arena_printf(", from the tuning cache for %s", bench_sizes_text(p, sizes));
+    bool flags = strcmp(gen_flag_schedule_text(&gen), gen_flag_schedule_text(&ra.o.gen)) != 0;
+    gen = ra.o.gen;
+    if (q != p || flags || ra.o.launch.local[0] || ra.o.launch.global[0]) where = arena_printf(", from the tuning cache for %s", bench_sizes_text(p, sizes));
     tuned.launch = ra.o.launch;
     p = q;
   }
   if (p && (p->ntunables || *where)) {   /* the header records the configuration */
-    TuneConfig cfg = { { p->ntunables, NEW_ARRAY(const char *, p->ntunables + 1), NEW_ARRAY(long long, p->ntunables + 1) }, tuned.launch, 0 };
+    TuneConfig cfg = { { p->ntunables, NEW_ARRAY(const char *, p->ntunables + 1), NEW_ARRAY(long long, p->ntunables + 1) }, tuned.launch, 0,
+                       gen_flag_schedule_text(&gen) };
     for (int k = 0; k < p->ntunables; k++) { cfg.tunables.names[k] = p->tunables[k].name; cfg.tunables.values[k] = p->tunables[k].value; }
     tuned.note = arena_printf("%s%s", tune_config_text(&cfg), where);
   }
@@ -778,11 +761,43 @@ static int cmd_bench(int argc, char **argv) {
   return p && !diag_has_error() && bench_program(p, &o) ? 0 : fail();
 }
 
+/* "pipeline, double-buffer, unroll": the schedule flags, for messages. */
+static const char *schedule_names(void) {
+  Buf b = {0};
+  for (int k = 0; gen_flag_schedule_at(k); k++) buf_printf(&b, "%s%s", k ? ", " : "", gen_flag_schedule_at(k) + 2);
+  return buf_str(&b);
+}
+
+/* --tune-flags LIST into o->search: the schedule flags clift tune tries on and
+   off (default, list NULL: every one of gen_flags.c's; "none": none); a flag
+   the command line sets is on in every candidate, not searched. False when
+   the list names something else. */
+static bool tune_flags_search(const char *list, const GenOptions *fixed, TuneOptions *o) {
+  o->search = NEW_ARRAY(const char *, 16);
+  o->nsearch = 0;
+  if (list && strcmp(list, "none") == 0) return true;
+  const char *all[16];
+  int n = 0;
+  if (!list) for (int k = 0; gen_flag_schedule_at(k) && n < 16; k++) all[n++] = gen_flag_schedule_at(k);
+  else {
+    char *copy = arena_strdup(list), *save = NULL;
+    for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save))
+      if (n == 16 || !(all[n++] = gen_flag_schedule_named(w))) return false;
+    if (!n) return false;
+  }
+  for (int k = 0; k < n; k++) {
+    bool seen = gen_flag_is_set(all[k], fixed);
+    for (int j = 0; j < o->nsearch; j++) seen |= strcmp(o->search[j], all[k]) == 0;
+    if (!seen) o->search[o->nsearch++] = all[k];
+  }
+  return true;
+}
+
 static int cmd_tune(int argc, char **argv) {
   TuneOptions o = { .sizes = NEW_ARRAY(const char *, argc + 1), .check = NEW_ARRAY(const char *, argc + 1), .runs = 5,
                     .max_tries = 200, .tolerance = 1e-4, .seed = 1, .store = true };
   RunArgs ra = { .o = run_options_default() };
-  const char *asked = NULL;
+  const char *asked = NULL, *flags = NULL;
   int i = 0, rc = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
@@ -803,9 +818,11 @@ static int cmd_tune(int argc, char **argv) {
     else if (strcmp(a, "--time-limit") == 0) { o.time_limit = strtod(v, &end); if (*end || o.time_limit <= 0) return usage_error(usage_tune, "%s", "--time-limit expects seconds > 0"); }
     else if (strcmp(a, "--tolerance") == 0) { o.tolerance = strtod(v, &end); if (*end || o.tolerance < 0) return usage_error(usage_tune, "%s", "--tolerance expects a number ≥ 0"); }
     else if (strcmp(a, "--seed") == 0) o.seed = strtoull(v, NULL, 0);
+    else if (strcmp(a, "--tune-flags") == 0) flags = v;
     else return usage_error(usage_tune, "unknown option '%s'", a);
   }
   if (argc - i != 1) return usage_error(usage_tune, "%s", "expected exactly one program file");
+  if (!tune_flags_search(flags, &ra.o.gen, &o)) return usage_error(usage_tune, "--tune-flags expects 'none' or a comma-separated list of %s", schedule_names());
   if (!asked) return usage_error(usage_tune, "%s", "expected -t opencl or -t cuda");
   if (!(o.target = target_or_usage(usage_tune, asked, &rc))) return rc;
   if (!o.target->api) return usage_error(usage_tune, "target '%s' has no launch sizes to tune: use -t opencl or -t cuda", o.target->name);
@@ -848,7 +865,7 @@ static int cmd_test(int argc, char **argv) {
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
     if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
-    if (gen_option(argv[i], &gen)) continue;
+    if (gen_flag_apply(argv[i], &gen)) continue;
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
       for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;

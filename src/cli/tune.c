@@ -1,10 +1,13 @@
 /* tune.c — `clift tune` (tune.h, docs/tuning.md). The candidates are the
-   assignments of the tunable sizes (every combination of their candidates)
-   times the launch sizes (the default policy, then work-group shapes and, in
-   one dimension, grid sizes in multiples of the device's compute units). The
-   default configuration is tried first; beyond --max-tries the rest is a
-   seeded sample. Every candidate is
-     1. compiled (once per assignment; a refusal skips the assignment),
+   codes (every combination of the tunable sizes' candidates, each with every
+   subset of the searched schedule flags, gen_flags.h; a subset that generates
+   the same code as an earlier one of its tunables is dropped) times the
+   launch sizes (the default policy, then work-group shapes and, in one
+   dimension, grid sizes in multiples of the device's compute units; only the
+   default for a code whose work-group size is pinned). The default
+   configuration is tried first; beyond --max-tries the rest is a seeded
+   sample. Every candidate is
+     1. compiled (once per code; a refusal skips the code),
      2. run at the check sizes and compared with the interpreter (a size that
         does not fit, e.g. a split that does not divide, skips it; a different
         result is a compiler bug, reported, never chosen),
@@ -13,6 +16,7 @@
    tuning cache and the ranking to stdout. */
 #include "tune.h"
 #include "tune_cache.h"
+#include "gen_flags.h"
 #include "bench.h"
 #include "../runtime/device.h"
 #include <stdio.h>
@@ -20,13 +24,19 @@
 #include <string.h>
 #include <unistd.h>
 
-/* One assignment of the tunable sizes: compiled once, launched with every
-   launch candidate. */
+/* One code: an assignment of the tunable sizes and a set of schedule flags,
+   generated once, launched with every launch candidate. The inputs and the
+   interpreter's answer belong to the tunables (flags change only the
+   schedule): kept at the first code of the same tunables, `base`. */
 typedef struct Assignment {
   long long *values;            /* one per tunable, in declaration order */
-  bool prepared;
+  GenOptions gen;               /* the command line's options and this code's flags */
+  int base;                     /* the code of these tunables without searched flags */
+  Program *p;                   /* NULL: the tunables do not compile */
   Compiled *c;                  /* NULL: skipped, why says why */
   const char *why;
+  bool pinned;                  /* a kernel's work-group size is fixed (privatise.c): default launch only */
+  bool prepared;
   NatBinding *tsizes, *csizes;  /* the tuning and the check sizes, bound */
   Value **tin, **cin;           /* random inputs at both */
   Value *want;                  /* the interpreter's result at the check sizes */
@@ -38,7 +48,9 @@ typedef struct Search {
   const TuneOptions *o;
   const char *path, *text;
   Program *p0;                  /* every tunable at its first candidate */
+  GenOptions gen;               /* the command line's, for this device */
   int nassign; Assignment *assign;
+  int ncombos;                  /* tunable assignments */
   int ncand; Cand *cand;
   int tried, timed, skipped, disagreed;
   int best;                     /* index into cand, -1 none */
@@ -55,7 +67,8 @@ static TuneValues values_of(const Search *s, const Assignment *a) {
 }
 
 static TuneConfig config_of(const Search *s, const Cand *c) {
-  return (TuneConfig){ values_of(s, &s->assign[c->a]), c->launch, c->ms };
+  const Assignment *a = &s->assign[c->a];
+  return (TuneConfig){ values_of(s, a), c->launch, c->ms, gen_flag_schedule_text(&a->gen) };
 }
 
 static const char *cand_text(const Search *s, const Cand *c) {
@@ -63,21 +76,70 @@ static const char *cand_text(const Search *s, const Cand *c) {
   return tune_config_text(&k);
 }
 
+static const char *take_error(void) {
+  const char *m = arena_strdup(diag_message());
+  diag_clear();
+  return m;
+}
+
 /* ---- the search space ---- */
 
-/* Every combination of the tunables' candidates, the first candidates first. */
+static bool has_pinned(KStmt *s) {
+  if (!s) return false;
+  if (s->kind == KS_FOR && s->level == LEVEL_LCL && s->pinned) return true;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (has_pinned(s->stmts[i])) return true;
+  return has_pinned(s->body) || has_pinned(s->then_) || has_pinned(s->else_);
+}
+
+static bool plan_pinned(const Plan *pl) {
+  for (int k = 0; pl && k < pl->n; k++) if (has_pinned(pl->kernels[k].body)) return true;
+  return false;
+}
+
+/* Compile and generate code a (its tunables compiled once, at its base). */
+static void generate(Search *s, Assignment *a) {
+  Assignment *b = &s->assign[a->base];
+  if (a == b) {
+    TuneValues v = values_of(s, a);
+    if (!(a->p = driver_compile_tuned(s->path, s->text, &v))) { a->why = arena_printf("does not compile: %s", take_error()); return; }
+  } else if (!(a->p = b->p)) { a->why = b->why; return; }
+  if (!(a->c = driver_generate(a->p, s->o->target, &a->gen))) {   /* a->p kept: another code of it may generate */
+    a->why = arena_printf("does not compile: %s", take_error());
+    return;
+  }
+  a->pinned = plan_pinned(a->c->plan);
+}
+
+/* Every combination of the tunables' candidates, the first candidates first,
+   each with every subset of the searched flags (none first), generated; a
+   subset whose code is the same as an earlier one of its tunables (e.g.
+   --pipeline with --double-buffer, which implies it), or that fails as an
+   earlier one did, is dropped. */
 static void enumerate_assignments(Search *s) {
   Program *p = s->p0;
-  long long total = 1;
-  for (int i = 0; i < p->ntunables; i++) total *= p->tunables[i].ncand;
-  s->nassign = (int)total;
-  s->assign = NEW_ARRAY(Assignment, s->nassign);
-  for (int k = 0; k < s->nassign; k++) {
+  long long combos = 1;
+  for (int i = 0; i < p->ntunables; i++) combos *= p->tunables[i].ncand;
+  int subsets = 1 << s->o->nsearch;
+  s->ncombos = (int)combos;
+  s->assign = NEW_ARRAY(Assignment, combos * subsets);
+  s->nassign = 0;
+  for (long long k = 0; k < combos; k++) {
     long long rest = k;
-    s->assign[k].values = NEW_ARRAY(long long, p->ntunables + 1);
+    long long *values = NEW_ARRAY(long long, p->ntunables + 1);
     for (int i = p->ntunables - 1; i >= 0; i--) {
-      s->assign[k].values[i] = p->tunables[i].cand[rest % p->tunables[i].ncand];
+      values[i] = p->tunables[i].cand[rest % p->tunables[i].ncand];
       rest /= p->tunables[i].ncand;
+    }
+    int base = s->nassign;
+    for (int m = 0; m < subsets; m++) {
+      Assignment *a = &s->assign[s->nassign];
+      *a = (Assignment){ .values = values, .gen = s->gen, .base = base };
+      for (int f = 0; f < s->o->nsearch; f++) if (m >> f & 1) gen_flag_apply(s->o->search[f], &a->gen);
+      generate(s, a);
+      bool same = false;
+      for (int j = base; j < s->nassign && !same; j++)
+        same = a->c ? s->assign[j].c && strcmp(s->assign[j].c->src, a->c->src) == 0 : !s->assign[j].c;
+      if (!same) s->nassign++;
     }
   }
 }
@@ -110,14 +172,20 @@ static int launch_candidates(int dims, int compute_units, LaunchSizes *out) {
   return n;
 }
 
-/* Every assignment × launch; beyond max_tries the default and a seeded sample,
-   kept in assignment order (each assignment is compiled once). */
-static void enumerate_candidates(Search *s, int dims, int compute_units) {
+/* Every code × its launches; beyond max_tries the default and a seeded
+   sample, kept in code order (each code is compiled once). */
+static void enumerate_candidates(Search *s, int compute_units) {
   LaunchSizes launches[64];
-  int nl = launch_candidates(dims, compute_units, launches);
-  long long all = (long long)s->nassign * nl;
+  long long all = 0;
+  int *nl = NEW_ARRAY(int, s->nassign + 1);
+  for (int a = 0; a < s->nassign; a++)
+    all += nl[a] = s->assign[a].pinned ? 1 : launch_candidates(plan_dims(s->assign[a].c ? s->assign[a].c->plan : NULL), compute_units, launches);
   s->cand = NEW_ARRAY(Cand, all);
-  for (long long k = 0; k < all; k++) s->cand[k] = (Cand){ (int)(k / nl), launches[k % nl], 0 };
+  long long k = 0;
+  for (int a = 0; a < s->nassign; a++) {
+    launch_candidates(plan_dims(s->assign[a].c ? s->assign[a].c->plan : NULL), compute_units, launches);
+    for (int l = 0; l < nl[a]; l++) s->cand[k++] = (Cand){ a, launches[l], 0 };
+  }
   s->ncand = (int)all;
   if (s->o->max_tries <= 0 || all <= s->o->max_tries) return;
   uint64_t r = s->o->seed | 1;
@@ -127,7 +195,7 @@ static void enumerate_candidates(Search *s, int dims, int compute_units) {
     Cand t = s->cand[k]; s->cand[k] = s->cand[j]; s->cand[j] = t;
   }
   s->ncand = s->o->max_tries;
-  for (int k = 2; k < s->ncand; k++)   /* insertion sort of the sample by assignment */
+  for (int k = 2; k < s->ncand; k++)   /* insertion sort of the sample by code */
     for (int j = k; j > 1 && s->cand[j - 1].a > s->cand[j].a; j--) { Cand t = s->cand[j]; s->cand[j] = s->cand[j - 1]; s->cand[j - 1] = t; }
 }
 
@@ -145,27 +213,25 @@ static const char **check_sizes(const TuneOptions *o, int *n) {
   return out;
 }
 
-/* ---- one assignment: compile, bind, inputs, the interpreter's answer ---- */
-
-static const char *take_error(void) {
-  const char *m = arena_strdup(diag_message());
-  diag_clear();
-  return m;
-}
+/* ---- one code's inputs and the interpreter's answer (its base's) ---- */
 
 static void prepare(Search *s, Assignment *a) {
-  if (a->prepared) return;
+  if (a->prepared || !a->p) return;
   a->prepared = true;
-  TuneValues v = values_of(s, a);
-  Program *p = driver_compile_tuned(s->path, s->text, &v);
-  if (!p || !(a->c = driver_generate(p, s->o->target, &s->o->run.gen))) { a->why = arena_printf("does not compile: %s", take_error()); return; }
+  Assignment *b = &s->assign[a->base];
+  if (b != a) {
+    prepare(s, b);
+    a->tsizes = b->tsizes; a->csizes = b->csizes; a->tin = b->tin; a->cin = b->cin; a->want = b->want;
+    if (!a->want) { a->c = NULL; a->why = b->why; }
+    return;
+  }
   int nc;
   const char **cs = check_sizes(s->o, &nc);
   uint64_t seed = s->o->seed;
   RunOptions plain = run_options_default();
-  if (!bench_bind_sizes(p, s->o->nsizes, s->o->sizes, &a->tsizes) || !bench_bind_sizes(p, nc, cs, &a->csizes)
-      || !(a->cin = bench_random_inputs(p, a->csizes, &seed, true)) || !(a->tin = bench_random_inputs(p, a->tsizes, &seed, false))
-      || !(a->want = driver_run(p, driver_target("interp"), a->cin, a->csizes, &plain))) {
+  if (!bench_bind_sizes(a->p, s->o->nsizes, s->o->sizes, &a->tsizes) || !bench_bind_sizes(a->p, nc, cs, &a->csizes)
+      || !(a->cin = bench_random_inputs(a->p, a->csizes, &seed, true)) || !(a->tin = bench_random_inputs(a->p, a->tsizes, &seed, false))
+      || !(a->want = driver_run(a->p, driver_target("interp"), a->cin, a->csizes, &plain))) {
     a->c = NULL;
     a->why = arena_printf("not applicable: %s", take_error());
   }
@@ -188,7 +254,7 @@ static void progress(Search *s, const Cand *c, const char *what) {
 /* Check, then time; c->ms < 0 when it was not timed. */
 static void try_candidate(Search *s, Cand *c) {
   Assignment *a = &s->assign[c->a];
-  prepare(s, a);
+  if (a->c) prepare(s, a);
   s->tried++;
   c->ms = -1;
   const char *what;
@@ -263,17 +329,27 @@ static int report(Search *s, const char *sizes_text, bool stopped) {
 }
 
 int tune_program(const char *path, const TuneOptions *o) {
-  Search s = { .o = o, .path = path, .best = -1, .t0 = timing_now_ms(), .tty = isatty(2) };
+  Search s = { .o = o, .path = path, .best = -1, .t0 = timing_now_ms(), .tty = isatty(2), .gen = o->run.gen };
   if (!(s.text = util_read_file(path, NULL)) || !(s.p0 = driver_compile_tuned(path, s.text, NULL))) return 1;
   NatBinding *sizes;
   DeviceInfo dev;
   if (!bench_bind_sizes(s.p0, o->nsizes, o->sizes, &sizes) || !device_describe(o->target->api, &o->run, &dev)) return 1;
+  s.gen.cpu_device = !dev.gpu && strcmp(o->target->name, "opencl") == 0;   /* the code run generates here (driver_run) */
   const char *sizes_text = bench_sizes_text(s.p0, sizes);
   enumerate_assignments(&s);
-  prepare(&s, &s.assign[0]);
-  enumerate_candidates(&s, plan_dims(s.assign[0].c ? s.assign[0].c->plan : NULL), dev.compute_units);
-  fprintf(stderr, "tune: %s on %s (%s), %d candidates (%d tunable assignment%s), timed at %s\n", path, dev.name,
-          o->target->name, s.ncand, s.nassign, s.nassign == 1 ? "" : "s", sizes_text);
+  enumerate_candidates(&s, dev.compute_units);
+  int pinned = 0;
+  for (int a = 0; a < s.nassign; a++) pinned += s.assign[a].pinned;
+  Buf what = {0};
+  buf_printf(&what, "%d tunable assignment%s", s.ncombos, s.ncombos == 1 ? "" : "s");
+  if (o->nsearch) {
+    buf_puts(&what, "; flags searched:");
+    for (int f = 0; f < o->nsearch; f++) buf_printf(&what, " %s", o->search[f]);
+    buf_printf(&what, ", %d distinct code%s", s.nassign, s.nassign == 1 ? "" : "s");
+  }
+  if (pinned) buf_printf(&what, "; %d with a pinned work-group size, default launch only", pinned);
+  fprintf(stderr, "tune: %s on %s (%s), %d candidates (%s), timed at %s\n", path, dev.name, o->target->name, s.ncand,
+          buf_str(&what), sizes_text);
   bool stopped = false;
   for (int k = 0; k < s.ncand && !stopped; k++) {
     try_candidate(&s, &s.cand[k]);

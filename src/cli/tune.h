@@ -1,5 +1,6 @@
-/* tune.h — `clift tune` (issue 14, docs/tuning.md): search the launch sizes
-   and the program's tunable sizes on a device target, each candidate checked
+/* tune.h — `clift tune` (issue 14, docs/tuning.md): search the launch sizes,
+   the program's tunable sizes and the code-generation flags that are choices
+   of schedule (gen_flags.h) on a device target, each candidate checked
    against the interpreter at a small size and timed at the given sizes; the
    best goes to the tuning cache (tune_cache.h). */
 #ifndef CLIFT_TUNE_H
@@ -16,6 +17,7 @@ typedef struct TuneOptions {
   double tolerance;                    /* relative, of the check */
   uint64_t seed;
   bool store;                          /* write the best to the cache */
+  int nsearch; const char **search;    /* schedule flags searched, on and off (gen_flags.h; --tune-flags) */
   RunOptions run;                      /* device, translation options */
 } TuneOptions;
 

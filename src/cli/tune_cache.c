@@ -6,15 +6,18 @@
      key: clift 0.1 build 8391024/1764177000 | opencl | pthread-… | 6.0 | program 9f3c… | N=4096
      program: bench/gpu/sgemm.lift
      tunable: TS 32
+     flags: --double-buffer --unroll
      local: 128 1 1
      global: 0 0 0
      ms: 0.412
 
-   The build identity (the size and modification time of the clift binary)
+   The flags line (the schedule flags of gen_flags.c, by name) is there when
+   the configuration sets some. The build identity (the size and modification time of the clift binary)
    changes with every rebuild, so a new compiler never reuses an old one's
    choice. */
 #include "tune_cache.h"
 #include "bench.h"
+#include "gen_flags.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +62,7 @@ static const char *entry_path(const char *key) {
 const char *tune_config_text(const TuneConfig *c) {
   Buf b = {0};
   for (int i = 0; i < c->tunables.n; i++) buf_printf(&b, "%s%s=%lld", i ? " " : "", c->tunables.names[i], c->tunables.values[i]);
+  if (c->flags && *c->flags) buf_printf(&b, "%s%s", b.len ? ", " : "", c->flags);
   const char *what[2] = { "local", "global" };
   const size_t *sz[2] = { c->launch.local, c->launch.global };
   for (int k = 0; k < 2; k++) {
@@ -77,6 +81,11 @@ static bool read_line(char *line, TuneConfig *c, const char *key, bool *key_seen
   const char *name = line, *value = colon + 2;
   if (strcmp(name, "key") == 0) { *key_seen = strcmp(value, key) == 0; return true; }
   if (strcmp(name, "program") == 0) return true;
+  if (strcmp(name, "flags") == 0) {   /* schedule flags of gen_flags.c only */
+    GenOptions g = {0};
+    c->flags = arena_strdup(value);
+    return gen_flag_apply_schedule_text(value, &g);
+  }
   if (strcmp(name, "ms") == 0) return sscanf(value, "%lf", &c->ms) == 1;
   if (strcmp(name, "local") == 0 || strcmp(name, "global") == 0) {
     size_t *s = name[0] == 'l' ? c->launch.local : c->launch.global;
@@ -122,6 +131,7 @@ bool tune_cache_store(const char *key, const TuneConfig *c, const char *program_
   Buf b = {0};
   buf_printf(&b, "# clift tuning cache entry, written by clift tune\nkey: %s\nprogram: %s\n", key, program_path);
   for (int i = 0; i < c->tunables.n; i++) buf_printf(&b, "tunable: %s %lld\n", c->tunables.names[i], c->tunables.values[i]);
+  if (c->flags && *c->flags) buf_printf(&b, "flags: %s\n", c->flags);
   buf_printf(&b, "local: %zu %zu %zu\nglobal: %zu %zu %zu\nms: %.6g\n", c->launch.local[0], c->launch.local[1],
              c->launch.local[2], c->launch.global[0], c->launch.global[1], c->launch.global[2], c->ms);
   *path = entry_path(key);

@@ -7,12 +7,15 @@
 #include "driver.h"
 #include "../runtime/device.h"
 
-/* One configuration: values of the tunable sizes and launch sizes (zeros:
-   the default policy), and the time it took when it was tuned. */
+/* One configuration: values of the tunable sizes, the code-generation flags
+   that are choices of schedule (gen_flags.h; "--double-buffer --unroll", ""
+   or NULL: none), launch sizes (zeros: the default policy), and the time it
+   took when it was tuned. */
 typedef struct TuneConfig {
   TuneValues tunables;
   LaunchSizes launch;
   double ms;
+  const char *flags;
 } TuneConfig;
 
 /* The key of (program text, sizes text, target, device) for this clift build;
@@ -30,7 +33,7 @@ bool tune_cache_load(const char *key, TuneConfig *c, const char **path);
 /* Write (replace) the entry of `key`, atomically; *path: where. */
 bool tune_cache_store(const char *key, const TuneConfig *c, const char *program_path, const char **path);
 
-/* "TS=32 WPT=4, local 128, global default": for messages and headers. */
+/* "TS=32 WPT=4, --unroll, local 128, global default": for messages and headers. */
 const char *tune_config_text(const TuneConfig *c);
 
 /* run, bench, compile on a device target: the cached configuration for this

@@ -183,6 +183,42 @@ if [ -n "${nvrtc_ok:-}" ]; then   # and in the PTX: 128-bit loads from global an
   else bad "$f: a global load after the barrier before the FMAs in the PTX"; fi
 fi
 
+# the Jacobi strategies of several outputs per work-item (issue 14): the strip
+# of R + 2 rows × 3 columns copied into a private array that NVRTC keeps in
+# registers (no local memory in the PTX; the 4 corner loads dead), R stores
+f=bench/gpu/jacobi_strip.lift
+if gen $f; then
+  expect_count $f 'float priv[0-9]+\[30\];' 1 "the (R + 2) × 3 strip at R = 8, private"
+  expect_count $f '__shared__|__syncthreads' 0 "no local memory, no barrier"
+  expect_count $f 'out\[' 1 "one store statement (a loop of R)"
+fi
+if [ -n "${nvrtc_ok:-}" ]; then
+  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err" && [ "$(grep -c 'ld\.global' "$T/gen.ptx")" = 26 ] \
+     && [ "$(grep -c 'st\.global' "$T/gen.ptx")" = 8 ] && ! grep -qE '\.local' "$T/gen.ptx"; then ok
+  else bad "$f: expected 26 global loads, 8 stores and no local memory in the PTX: $(grep -cE 'ld\.global|st\.global|\.local' "$T/gen.ptx") $(head -c 300 "$T/err")"; fi
+fi
+# four columns and R rows per work-item: R + 2 float4 loads of the centres, 2R
+# scalar loads of the neighbours, R float4 stores (R = 4), all in registers
+f=bench/gpu/jacobi_vec.lift
+if gen $f; then
+  expect_count $f 'float4 priv[0-9]+\[6\];' 1 "the R + 2 centre float4s, private"
+  expect_count $f '\*\(const float4 \*\)&a\[' 1 "a float4 load of the centres"
+  expect_count $f '\*\(float4 \*\)&out\[' 1 "a float4 store of each row"
+fi
+if [ -n "${nvrtc_ok:-}" ]; then
+  if "$CLIFT" compile -t cuda --ptx $f > "$T/gen.ptx" 2> "$T/err" && [ "$(grep -c 'ld\.global\.nc\.v4' "$T/gen.ptx")" = 6 ] \
+     && [ "$(grep -c 'ld\.global' "$T/gen.ptx")" = 14 ] && [ "$(grep -c 'st\.global\.v4' "$T/gen.ptx")" = 4 ] && ! grep -qE '\.local' "$T/gen.ptx"; then ok
+  else bad "$f: expected 6 128-bit and 8 scalar global loads, 4 128-bit stores and no local memory in the PTX: $(head -c 300 "$T/err")"; fi
+fi
+# the local tile with halo and R outputs per work-item: one (TY·R + 2)(TX + 2)
+# tile, a barrier after the copy and one closing the work-group loop's body
+f=bench/gpu/jacobi_tiled_r.lift
+if gen $f; then
+  expect_count $f '__shared__ __align__\(16\) float loc[0-9]+\[1156\];' 1 "the 34 × 34 tile (TX = 32, TY = 8, R = 4)"
+  expect_count $f '__syncthreads\(\);' 2 "barriers"
+  expect_count $f 'float priv[0-9]+\[18\];' 1 "the (R + 2) × 3 strip of the tile, private"
+fi
+
 f=tests/codegen/dot_par_seq.lift
 if gen $f; then
   expect_count $f '^extern "C" __global__ void' 2 "kernels (parallel map, then the sequential sum)"
