@@ -660,6 +660,8 @@ int main(int argc, char **argv) {
   if (want("transpose")) bench_transpose(h, G2, G2);
   if (want("jacobi")) bench_jacobi(G1, G1);
   if (want("sgemm")) bench_sgemm(h, G1);
+  if (want("sgemm_big")) bench_sgemm(h, G2);
+  if (want("copy_half")) bench_copy(V1 / 2);   // the bytes asum moves at V1
   if (want("filter")) {
     bench_filter("filter", V1, 0.0f);
     bench_filter("filter", V2, 0.0f);
