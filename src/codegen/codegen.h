@@ -38,6 +38,8 @@ void codegen_cudaexp(Buf *b, CExp *e);   /* … in CUDA C++ (clift_lane, float4{
 const char *codegen_libm_at(int i, int *arity);
 bool codegen_cuda_builtin_vector(Type *t);      /* float4 is CUDA's, float8 the prelude's */
 bool codegen_cuda_vector_aligned(CExp *vload);  /* one aligned vector access suffices */
+bool codegen_cl_vector_aligned(CExp *vload);    /* the same on OpenCL: a pointer cast, not vloadN */
+const char *codegen_cl_space(Buffer *b);       /* "__global" or "__local" */
 /* Alignment proofs may use the program's size conditions ("split #128 divides
    N": N is a multiple of 128); set by each printer, NULL for none (c_expr.c). */
 void codegen_assume_size_conditions(Program *p);

@@ -201,7 +201,7 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "/* %s: %s */\n", pk->name, pk->single ? "one thread" : "parallel");
   print_signature(b, pl, pk);
-  codegen_kernel_body(b, pk, &cuda_style, "__shared__ __align__(16)", memory_type);   /* aligned for float4 accesses */
+  codegen_kernel_body(b, pk, &cuda_style, "__shared__ __align__(16)", "", memory_type);   /* aligned for float4 accesses */
 }
 
 const char *codegen_cuda(Plan *pl) {

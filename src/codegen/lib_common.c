@@ -248,7 +248,7 @@ const char *library_tuning_note(const LibraryTuning *tuned) {
   return arena_printf(" * Tuned configuration (clift tune, docs/tuning.md): %s.\n *\n", tuned->note);
 }
 
-/* The size conditions the CUDA kernels rely on (codegen_with_multiples: a float4
+/* The size conditions the CUDA and OpenCL kernels rely on (codegen_with_multiples: a float4
    access is aligned because split #128 divides N): refused before any launch,
    as the driver refuses them (cli/inputs.c), rather than a misaligned access. */
 void library_size_conditions(Buf *b, Program *p) {

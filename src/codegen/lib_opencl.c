@@ -178,6 +178,7 @@ static const char *host_source(Plan *pl, const char *cl_source, const char *name
   for (int i = 0; i < p->nsizes; i++) buf_printf(&b, "%s%s", i ? ", " : " ", p->sizes[i]->name);
   buf_printf(&b, "%s};\n", p->nsizes ? " " : " 0 ");
   if (!p->nsizes) buf_puts(&b, "  (void)sizes;\n");
+  library_size_conditions(&b, p);   /* the kernels' aligned vector accesses rely on them (c_expr.c) */
   buf_printf(&b, "  const size_t result_bytes = %s;\n"
              "  (void)size_values;\n"
              "  int rc = 1;\n  cl_int err = CL_SUCCESS, failed = 0;\n  cl_uint arg = 0;\n"

@@ -161,11 +161,11 @@ LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *
 }
 
 void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
-                         const char *(*mem_type)(Type *t)) {
+                         const char *local_suffix, const char *(*mem_type)(Type *t)) {
   for (int i = 0; i < pk->nlocals; i++) {
     buf_printf(b, "  %s %s %s[", local_qualifier, mem_type(codegen_element_type(pk->locals[i]->type)), pk->locals[i]->name);
     codegen_nat(b, pk->local_counts[i]);
-    buf_puts(b, "];\n");
+    buf_printf(b, "]%s;\n", local_suffix);
   }
   StmtPrinter p = { b, 1, style, 0, NULL, { 0, 0, 0 } };
   plan_pinned_sizes(pk->body, p.local_size);

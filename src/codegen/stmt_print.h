@@ -43,11 +43,11 @@ LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *
 void codegen_indent(StmtPrinter *p);
 void codegen_stmt(StmtPrinter *p, KStmt *s);
 
-/* The body of a device kernel: its local arrays (`local_qualifier T name[n];`,
+/* The body of a device kernel: its local arrays (`local_qualifier T name[n]local_suffix;`,
    T spelled by mem_type), its statements, the closing brace. */
 typedef struct PlanKernel PlanKernel;
 void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
-                         const char *(*mem_type)(Type *t));
+                         const char *local_suffix, const char *(*mem_type)(Type *t));
 /* A device kernel's 64-bit parameters: every size, then the variable of each
    host loop around it (`TYPE NAME_arg`, after `sep`; returns the separator
    for what follows); and the same as clift_index locals at the body's top. */

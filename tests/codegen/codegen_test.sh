@@ -226,7 +226,7 @@ fi
 if gen $f opencl; then expect_count $f 'stage' 0 "no stage by default"; fi
 if GEN_FLAGS=--pipeline gen $f openmp; then expect_count $f 'stage' 0 "openmp: no stage"; fi
 if GEN_FLAGS=--double-buffer gen $f opencl; then
-  expect_count $f '__local float loc[0-9]+\[64\];' 1 "--double-buffer: the tile twice"
+  expect_count $f '__local float loc[0-9]+\[64\] __attribute__\(\(aligned\(16\)\)\);' 1 "--double-buffer: the tile twice"
   expect_count $f '\(i[0-9]+ % 2\) \* 32' 2 "--double-buffer: its store and its read in the step's half"
   expect_count $f '^      barrier\(' 1 "--double-buffer: one barrier per step"
   expect_count $f '^    barrier\(' 3 "--double-buffer: after the loop, after the copy-out, at the work-group loop's end"
@@ -249,7 +249,7 @@ done
 f=tests/regress/wrg_accumulator.lift
 if gen $f opencl; then
   expect_count $f 'float reg[0-9]+\[1\];' 1 "the accumulator's element in each work-item"
-  expect_count $f '__local float loc[0-9]+\[4\];' 1 "copied out to local memory after the loop (the result is written by every work-item)"
+  expect_count $f '__local float loc[0-9]+\[4\] __attribute__\(\(aligned\(16\)\)\);' 1 "copied out to local memory after the loop (the result is written by every work-item)"
   expect_count $f 'barrier\(' 2 "barriers: after the copy-out and at the work-group loop's end, none in the loop"
 fi
 f=tests/regress/wrg_acc_other_read.lift

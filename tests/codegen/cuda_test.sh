@@ -115,6 +115,11 @@ if "$CLIFT" compile -t cuda -o "$T/v4rows" $f > "$T/err" 2>&1; then
   if [ "$(grep -c 'if (M % 4 != 0) {' "$T/v4rows/vec4_rows_host.cu")" = 1 ]; then ok
   else bad "$f: the library does not refuse an M that 4 does not divide (once)"; fi
 else bad "$f: clift compile -t cuda -o failed: $(cat "$T/err")"; fi
+f=tests/lift/vec4_unaligned.lift   # window i's float4 starts at xs[i]: built from its lanes
+if gen $f; then
+  expect_count $f 'float4\{xs\[gid[0-9]+ \+ i[0-9]+ \* 4\], ' 1 "an unaligned float4 built from its lanes"
+  expect_count $f '^ *\*\(float4 \*\)&out\[gid[0-9]+ \* 4 \+ i[0-9]+ \* 4\] = ' 1 "the aligned store"
+fi
 f=bench/gpu/sgemm_tiled_v4.lift
 if gen $f; then
   expect_count $f '\*\(const float4 \*\)&a\[' 1 "float4 load of A's piece"
