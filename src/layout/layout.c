@@ -63,8 +63,9 @@ static bool supported(Type *t, const char *what, bool in_array, bool in_tuple) {
   if (layout_soa_depth(t)) return supported(layout_soa(t), what, in_array, in_tuple);
   switch (t->kind) {
   case TY_TUPLE:
-    if (layout_split_tuple(t) && in_array)   /* under a position-dependent level: rows of different layouts */
-      return diag_unsupported(LOC_NONE, "%s: position-dependent arrays of tuples holding arrays (%s) as inputs or results",
+    if (layout_split_tuple(t) && in_array)   /* under a position-dependent or dynamic-length level */
+      return diag_unsupported(LOC_NONE, "%s: arrays of tuples holding arrays (%s) inside position-dependent or "
+                              "dynamic-length arrays, as inputs or results",
                               what, type_to_string(t));
     for (int i = 0; i < t->n; i++) if (!supported(t->fields[i], what, in_array, true)) return false;
     return true;

@@ -261,6 +261,27 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
    the last kept byte (what a device must copy back). */
 typedef struct Kept { const int32_t *lens; int64_t nlens, next; bool in_place; } Kept;
 
+/* The first n elements of u, an array of tuples holding arrays laid out as the
+   structure of its fields' arrays at u's (upper-bound) length: the first n rows
+   of every field's array, each where the upper bound puts it, zipped back (F35:
+   a prefix of n elements has its own, different, field offsets). */
+static bool kept_soa(Type *u, int32_t n, NatBinding *b, const char *what, unsigned char *buf, int64_t off, Kept *k,
+                     Value **out, int64_t *extent) {
+  Type *s = layout_soa(u);
+  Value **fields = NEW_ARRAY(Value *, s->n);
+  for (int f = 0; f < s->n; f++) {
+    int64_t at, bytes;
+    Type *kept = type_array(s->fields[f]->elem, nat_const(n));
+    if (!layout_split_offset(s, f, b, what, &at) || !layout_type_bytes(kept, b, what, &bytes)) return false;
+    if (off + at + bytes > *extent) *extent = off + at + bytes;
+    if (out && !(fields[f] = k->in_place ? layout_unpack_in_place(kept, b, what, buf + off + at)
+                                         : layout_unpack(kept, b, what, buf + off + at)))
+      return false;
+  }
+  if (out) *out = soa_zip(fields, s->n, layout_soa_depth(u));
+  return true;
+}
+
 static bool kept_walk(Type *t, NatBinding *b, const char *what, unsigned char *buf, int64_t off, Kept *k,
                       Value **out, int64_t *extent) {
   if (t->kind == TY_EXISTS) {
@@ -271,6 +292,7 @@ static bool kept_walk(Type *t, NatBinding *b, const char *what, unsigned char *b
     if (!u || !layout_eval_len(u->len, b, what, &hi)) return false;
     if (n < 0 || n > hi)
       return diag_error(LOC_NONE, "%s: a length cell holds %d, outside 0..%lld", what, n, (long long)hi);
+    if (layout_soa_depth(u)) return kept_soa(u, n, b, what, buf, off, k, out, extent);
     Type *kept = type_array(u->elem, nat_const(n));
     kept->index = u->index;
     if (!layout_type_bytes(kept, b, what, &bytes)) return false;
