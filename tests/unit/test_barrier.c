@@ -90,7 +90,7 @@ static void test_programs(void) {
   t = opencl("N", F, "xs",
              "(join (mapWrg (lambda (c) (mapLcl (lambda (x) (* x 2.0f)) (toLocal (mapLcl (lambda (x) (+ x 1.0f))) c)))"
              " (split #4 xs)))");
-  COUNT(t, "__local float loc1[4];", 1, "same item: the local buffer");
+  COUNT(t, "__local float loc1[4] __attribute__((aligned(16)));", 1, "same item: the local buffer");
   COUNT(t, "barrier(", 0, "same item");
 
   /* the same sharing through a global temporary (toGlobal): global fences */
