@@ -210,7 +210,12 @@ static LVal *lower_op(LowerCtx *c, TExp *e) {
     return diag_error(e->loc, "not supported yet: the TAIL operation '%s' is not lowered to clift (docs/apl.md §5)",
                       e->op->name), NULL;
   LVal **args = NEW_ARRAY(LVal *, e->nkids);
-  for (int i = 0; i < e->nkids; i++) if (!(args[i] = lower_exp(c, e->kids[i]))) return NULL;
+  TExp *saved = c->rows_back;
+  c->rows_back = lower_moves_back(e) ? e->kids[1] : NULL;   /* ⌿: its selection gives rows first (lower_gather.c) */
+  bool ok = true;
+  for (int i = 0; i < e->nkids && ok; i++) ok = (args[i] = lower_exp(c, e->kids[i])) != NULL;
+  c->rows_back = saved;
+  if (!ok) return NULL;
   return lower_ranged(e, args, e->op->lower(c, e, args));
 }
 
@@ -287,6 +292,18 @@ Expr *lower_materialise(LowerCtx *c, Expr *e, int r, Loc loc) {
   return lx_app(loc, "mapGlb", 2, id, e);
 }
 
+/* A value that is bound, or is the program's, has a run-time length only on
+   its first axis (SPEC §3.4: {∃X.[[T]M]X}); inside an expression a
+   transposed one is read where it is (+⌿ of a ⌿ result, lower_gather.c). */
+static bool outermost_only(LowerCtx *c, LVal *v, Loc loc) {
+  for (int i = 1; i < v->rank; i++)
+    if (lower_dyn_of(c, v->ext[i]))
+      return diag_error(loc, "not supported yet: an array of rank %d with a run-time length on axis %d (rows of one "
+                        "run-time length inside a static first axis, {∃X.[[T]X]N}: clift's run-time lengths are outermost "
+                        "only, SPEC §3.4; docs/apl.md §3.2)", v->rank, i + 1);
+  return true;
+}
+
 /* let x = v in body. On the top-level chain, let x = prArr…(v) records x as
    an output (§4); a run-time length bound here gets x's name. */
 static LVal *lower_let(LowerCtx *c, TExp *e) {
@@ -302,6 +319,7 @@ static LVal *lower_let(LowerCtx *c, TExp *e) {
   if (!v->fn && v->rank > 0) {
     LDyn *d = lower_dyn_of(c, v->ext[0]);
     if (d && !d->name) d->name = name;
+    if (!outermost_only(c, v, val->loc)) return NULL;
     /* an array the program replicates (an operand of an inner or outer
        product), or reductions read more than once, are computed once, not
        once per use (docs/apl.md §3.3) */
@@ -372,13 +390,18 @@ static LVal *lower_outputs(LowerCtx *c, Loc loc) {
     Expr *x = v->e->kind == EX_VAR ? lx_var(v->e->name, loc) : v->e;
     LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[0]) : NULL;
     if (!d) { fields[nfields++] = x; continue; }
-    if (v->rank != 1) return diag_error(loc, "not supported yet: an output of rank %d with a run-time length", v->rank), NULL;
     if (!d->name) return diag_internal(loc, "TAIL lowering: an unnamed run-time length in an output"), NULL;
     dynamic = true;
-    Expr *pad = lx_nat_of(c, nat_sub(d->bound, v->ext[0]), loc);
+    Expr *pad = lx_nat_of(c, nat_sub(d->bound, v->ext[0]), loc), *fill = fill_of(v->base, loc);
     if (!pad) return NULL;
+    for (int a = v->rank - 1; a >= 1; a--) {   /* a matrix's rows (⌿'s result): padded with rows of fills */
+      const char *i = lx_fresh(c, "i");
+      Expr *n = lx_nat_of(c, v->ext[a], loc);
+      if (!n) return NULL;
+      fill = lx_app(loc, "map", 2, lx_lambda(loc, 1, &i, fill), lx_app(loc, "iota", 1, n));
+    }
     fields[nfields++] = lx_app(loc, "length", 1, lx_var(d->name, loc));
-    fields[nfields++] = lx_app(loc, "padConstant", 4, lx_nat(0, loc), pad, fill_of(v->base, loc), x);
+    fields[nfields++] = lx_app(loc, "padConstant", 4, lx_nat(0, loc), pad, fill, x);
   }
   if (c->nouts == 1 && !dynamic) return c->outs[0].v;
   Expr *t = expr_new(EX_APPLY, loc, nfields + 1);
@@ -396,6 +419,7 @@ static LVal *lower_top(LowerCtx *c, TExp *e) {
   LVal *v = lower_exp(c, e);
   if (!v) return NULL;
   if (v->fn) return diag_error(e->loc, "the program's value is a function"), NULL;
+  if (!outermost_only(c, v, e->loc)) return NULL;
   const char *bound = NULL;
   Expr *value = v->e;
   if (c->final) {
@@ -487,7 +511,10 @@ TailProgram *tail_lower(TExp *e, const char *file, bool final) {
     LVal *o = c.outs[i].v;
     LDyn *d = o->rank > 0 ? lower_dyn_of(&c, o->ext[0]) : NULL;
     tp->outputs[i] = (TailOutput){ c.outs[i].type, o->rank, o->ext, d != NULL };
-    if (d) { tp->outputs[i].ext = NEW_ARRAY(Nat *, 1); tp->outputs[i].ext[0] = d->bound; }
+    if (d) {   /* the bound outermost, the other extents static */
+      tp->outputs[i].ext = NEW_ARRAY(Nat *, o->rank);
+      for (int a = 0; a < o->rank; a++) tp->outputs[i].ext[a] = a ? o->ext[a] : d->bound;
+    }
     tp->tuple |= d != NULL;
   }
   tp->tuple |= c.nouts > 1;

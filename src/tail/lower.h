@@ -21,6 +21,8 @@ struct LVal {
   bool reduces;            /* let-bound, not in memory, each element a reduction (lower_let) */
   bool ranged;             /* every element of an int value lies in [lo, hi] (lower_range.c) */
   long long lo, hi;
+  bool rows_first;         /* ⌿'s run-time selection: ext has the first axis last, e the rows first, as
+                              transp2(back) takes it (lower_gather.c) */
   TExp *fn;                /* a function value (TE_FN or an operation) … */
   LEnv *env;               /* … and the scope it was written in */
 };
@@ -49,6 +51,7 @@ struct LowerCtx {
   int nhidden, cap_hidden;
   const char **hidden;     /* their literals */
   LEnv *env;
+  TExp *rows_back;         /* the compress or replicate that a transp2 moves the first axis of back (⌿) */
 };
 
 /* ---- tree builders: the trees parse_program builds (lower.c) ---- */
@@ -134,6 +137,11 @@ LVal *lower_scan(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_replicate(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_expand(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_compress_static(LowerCtx *c, TExp *e, LVal *mask, LVal *x);
+/* compress of A's rows (⌿, rank ≥ 2) by a mask computed at run time */
+LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x);
+/* Is e transp2(back, op(…)), back the permutation moving the last axis
+   first, op a compress or replicate: el_select's L⌿A of rank ≥ 2? */
+bool lower_moves_back(TExp *e);
 /* the fill element of a base type (0, 0.0, false; a blank for chars), known */
 LVal *lower_fill(TBase base, Loc loc);
 /* lower_range.c: the range of v's elements, when known (a known scalar, a

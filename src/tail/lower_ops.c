@@ -288,23 +288,24 @@ LVal *lower_print(LowerCtx *c, TExp *e, LVal **a) {
   return diag_error(e->loc, "not supported yet: %s (output) other than as a statement of the program", e->op->name), NULL;
 }
 
-/* ---- compress(b, a), rank 1: (map get1 (filter get2 (zip a b))) ---- */
+/* ---- compress(b, a), rank 1: (map get1 (filter get2 (zip a b))); the rows of ⌿: lower_gather.c ---- */
 
 /* The result's length is a run-time length (LDyn) named where it is let-bound. */
 LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   LVal *b = a[0], *x = a[1];
   if (b->vals && x->rank >= 1) return lower_compress_static(c, e, b, x);   /* a mask known when compiling: a gather */
-  if (x->rank != 1)
-    return diag_error(e->loc, "not supported yet: compress of an array of rank %d by a mask computed at run time (the "
-                      "result's rows would have a run-time length; docs/apl.md §3.2)", x->rank), NULL;
-  if (lower_dyn_of(c, x->ext[0]))
+  if (x->rank >= 1 && lower_dyn_of(c, x->ext[x->rank - 1]))
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
-  if (!same_extents(e, b, x)) return NULL;
+  if (x->rank == 1 && !same_extents(e, b, x)) return NULL;
+  if (x->rank > 1 && !nat_equal(b->ext[0], x->ext[x->rank - 1]))
+    return diag_error(e->loc, "length error: compress: a mask of length %s for an axis of length %s",
+                      nat_to_string(b->ext[0]), nat_to_string(x->ext[x->rank - 1])), NULL;
   Loc l = e->loc;
   /* clift's filter on c/openmp runs its predicate twice (count, then write)
      and writes the mask with the kept items: a mask of reductions (primes'
      1=+⌿0=A∘.|A) is computed once, into memory, instead */
   Expr *mask = c->fn_depth == 0 && lower_reduces(e->kids[0]) ? lower_materialise(c, b->e, 1, l) : b->e;
+  if (x->rank != 1) return lower_compress_rows(c, e, mask, x);   /* A's rows under ⌿ (lower_gather.c) */
   const char *t = lx_fresh(c, "t"), *u = lx_fresh(c, "t");
   Expr *keep = lx_lambda(l, 1, &t, lx_app(l, "get2", 1, lx_var(t, l)));
   Expr *item = lx_lambda(l, 1, &u, lx_app(l, "get1", 1, lx_var(u, l)));
@@ -404,6 +405,11 @@ LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a) {
   Nat **ext = NEW_ARRAY(Nat *, r);
   for (int i = 0; i < r; i++) { target[i] = (int)p->vals[i] - 1; ext[i] = x->ext[i]; }
   Expr *v = x->e;
+  if (x->rows_first) {   /* ⌿'s rows (c->rows_back): e has them first already, only the extents move */
+    LVal *res = lval_new(v, x->base, r);
+    for (int i = 0; i < r; i++) res->ext[target[i]] = x->ext[i];
+    return res;
+  }
   for (bool swapped = true; swapped;) {
     swapped = false;
     for (int d = 0; d + 1 < r; d++) {
