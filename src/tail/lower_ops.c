@@ -297,6 +297,9 @@ LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   if (x->rank >= 1 && lower_dyn_of(c, x->ext[x->rank - 1]))
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
   if (x->rank == 1 && !same_extents(e, b, x)) return NULL;
+  if (x->rank > 1 && lower_dyn_of(c, b->ext[0]))
+    return diag_error(e->loc, "not supported yet: compress by a mask whose length is known only at run time (a compress "
+                      "or replicate result)"), NULL;
   if (x->rank > 1 && !nat_equal(b->ext[0], x->ext[x->rank - 1]))
     return diag_error(e->loc, "length error: compress: a mask of length %s for an axis of length %s",
                       nat_to_string(b->ext[0]), nat_to_string(x->ext[x->rank - 1])), NULL;
