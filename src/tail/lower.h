@@ -21,8 +21,9 @@ struct LVal {
   bool reduces;            /* let-bound, not in memory, each element a reduction (lower_let) */
   bool ranged;             /* every element of an int value lies in [lo, hi] (lower_range.c) */
   long long lo, hi;
-  bool rows_first;         /* ⌿'s run-time selection: ext has the first axis last, e the rows first, as
-                              transp2(back) takes it (lower_gather.c) */
+  bool rows_first;         /* e holds the array with its last axis first (axes r-1, 0, …, r-2), ext in
+                              TAIL's order: a run-time length on the last axis kept outermost in clift
+                              (a run-time / or ⌿ of rank ≥ 2, its ⍉; lower_gather.c, lower_unfold) */
   TExp *fn;                /* a function value (TE_FN or an operation) … */
   LEnv *env;               /* … and the scope it was written in */
 };
@@ -51,7 +52,6 @@ struct LowerCtx {
   int nhidden, cap_hidden;
   const char **hidden;     /* their literals */
   LEnv *env;
-  TExp *rows_back;         /* the compress or replicate that a transp2 moves the first axis of back (⌿) */
 };
 
 /* ---- tree builders: the trees parse_program builds (lower.c) ---- */
@@ -139,9 +139,9 @@ LVal *lower_expand(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_compress_static(LowerCtx *c, TExp *e, LVal *mask, LVal *x);
 /* compress of A's rows (⌿, rank ≥ 2) by a mask computed at run time */
 LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x);
-/* Is e transp2(back, op(…)), back the permutation moving the last axis
-   first, op a compress or replicate: el_select's L⌿A of rank ≥ 2? */
-bool lower_moves_back(TExp *e);
+/* v in TAIL's order (a transposing view of a rows_first v, read where the
+   run-time length is a name in scope), or v itself */
+LVal *lower_unfold(LowerCtx *c, TExp *e, LVal *v);
 /* the fill element of a base type (0, 0.0, false; a blank for chars), known */
 LVal *lower_fill(TBase base, Loc loc);
 /* lower_range.c: the range of v's elements, when known (a known scalar, a

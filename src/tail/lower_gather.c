@@ -190,36 +190,20 @@ static Expr *search(LowerCtx *c, const char *s, Expr *j, long long n, Loc loc) {
   return lx_app(loc, "get1", 1, lx_app(loc, "whileSeq", 3, more, next, lx_app(loc, "tuple", 2, lx_int(0, loc), lx_int(n - 1, loc))));
 }
 
-/* ---- the first axis of an array of rank r ≥ 2 (APL's ⌿) ----
-   el_select writes L⌿A as transp2(back, op(…, transp2(fwd, A))), the first
-   axis moved last and back, and binds the whole: a run-time number of rows,
-   each of static length, is a run-time length outermost ({∃X.[[T]M]X}, SPEC
-   §3.4). The lowering selects A's rows directly (a filter of row indices)
-   and returns them unmoved, with the extents of the moved array, for
-   transp2(back) to take as they are (LVal.rows_first): moved in clift, the
-   rows would be packed as {∃X.[[T]X]M} between the two moves, which clift
-   refuses. L/A of a matrix (rows of one run-time length inside a static
-   first axis, {∃X.[[T]X]N}) has no such form. */
+/* ---- the rows of an array of rank r ≥ 2 (APL's ⌿ and /) ----
+   A selection by a mask or counts computed at run time has a run-time
+   length. Of a vector it is outermost. Along the last axis of A (rank ≥ 2)
+   it is selected as rows of A's last axis moved first (a transposing view),
+   and kept so: the clift value has the run-time length outermost
+   ({∃X.[[T]M]X}, SPEC §3.4) and the TAIL value is its transpose
+   (LVal.rows_first): APL's / of a matrix, {∃X.[[T]X]N} as TAIL sees it, held
+   as its transpose; el_select's ⌿, transp2(back, op(…, transp2(fwd, A))),
+   the transp2 back only clears the flag (lower_ops.c transp2_flag), so
+   ⌿'s rows are A's rows, selected directly. Readers other than transp2 and the
+   element-wise each, zipWith read the value through a transposing view
+   (lower_unfold), inside the let that names the run-time length. */
 
-/* p, a TAIL vector literal of r ints, is [r, 1, 2, …, r-1] (fwd: the first
-   axis last) or [2, 3, …, r, 1] (back: the last axis first) */
-static bool is_move(TExp *p, int r, bool back) {
-  if (!p || p->kind != TE_VEC || p->nkids != r || r < 2) return false;
-  for (int i = 0; i < r; i++)
-    if (p->kids[i]->kind != TE_INT || p->kids[i]->ival != (back ? (i == r - 1 ? 1 : i + 2) : (i == 0 ? r : i))) return false;
-  return true;
-}
-
-static bool is_transp2(TExp *t) { return t && t->kind == TE_OP && t->applied && strcmp(t->op->name, "transp2") == 0; }
-
-bool lower_moves_back(TExp *e) {
-  if (!is_transp2(e) || e->nkids != 2) return false;
-  TExp *s = e->kids[1];
-  return s->kind == TE_OP && s->applied && (!strcmp(s->op->name, "compress") || !strcmp(s->op->name, "replicate"))
-         && is_move(e->kids[0], e->kids[0]->nkids, true);
-}
-
-/* x (A's first axis moved last) with it first again */
+/* x with its last axis first, as transposing views (TAIL's order) */
 static LVal *move_first(LowerCtx *c, TExp *e, LVal *x) {
   int r = x->rank;
   LVal p = { 0 };
@@ -227,21 +211,19 @@ static LVal *move_first(LowerCtx *c, TExp *e, LVal *x) {
   p.vals = NEW_ARRAY(long long, r);
   for (int i = 0; i < r; i++) p.vals[i] = i == r - 1 ? 1 : i + 2;
   LVal *args[2] = { &p, x };
-  return lower_transp2(c, e, args);
+  return lower_unfold(c, e, lower_transp2(c, e, args));
 }
 
-/* The run-time selection of x's last axis (a vector's items, or A's rows:
-   e, compress or replicate, is ⌿'s, its argument k the transp2 moving A's
-   first axis last, and a transp2 moves it back: c->rows_back), or a refusal
-   saying why not */
-static LVal *selected(LowerCtx *c, TExp *e, int k, LVal *x, const char *what) {
+/* The items of x's last axis as the items to select: a vector's, or the rows
+   of x's last axis moved first (rank ≥ 2), each of static shape */
+static LVal *selected(LowerCtx *c, TExp *e, LVal *x) {
   if (x->rank == 1) return x;
-  if (c->rows_back != e || !is_transp2(e->kids[k]) || !is_move(e->kids[k]->kids[0], x->rank, false))
-    return diag_error(e->loc, "not supported yet: %s of the last axis of an array of rank %d by %s computed at run time "
-                      "(each row would have one run-time length inside a static first axis, {∃X.[[T]X]N}: clift's "
-                      "run-time lengths are outermost only, SPEC §3.4; ⌿, the first axis, works; docs/apl.md §3.2)",
-                      e->op->name, x->rank, what), NULL;
-  return move_first(c, e, x);
+  LVal *y = move_first(c, e, x);
+  for (int i = 1; y && i < y->rank; i++)
+    if (lower_dyn_of(c, y->ext[i]))
+      return diag_error(e->loc, "not supported yet: %s of an array whose length is known only at run time (a compress "
+                        "or replicate result)", e->op->name), NULL;
+  return y;
 }
 
 /* row k of y, or a row of fills where neg: map^(r-1) (λi…. if neg then d else y[k][i…]) */
@@ -259,7 +241,7 @@ static Expr *row_at(LowerCtx *c, LVal *y, Expr *k, Expr *neg, LVal *d, Loc l) {
 }
 
 /* rows (the items of y selected, a run-time count of at most `bound`) as the
-   value of e: a vector, or A's rows moved last again (rank ≥ 2) */
+   value of e: a vector, or the rows kept first (rank ≥ 2, rows_first) */
 static LVal *with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound) {
   LDyn *dyn = NEW(LDyn);
   *dyn = (LDyn){ nat_var_new(arena_printf("(getLength %s)", e->op->name), nat_const(0), bound), NULL, bound, c->dyns };
@@ -272,8 +254,8 @@ static LVal *with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound) {
   return v;
 }
 
-/* replicate(d, c, a), c computed at run time (a vector a, or A's rows under
-   ⌿): with s the sums of |c|, the result has s[n-1] items, item j is a[k]
+/* replicate(d, c, a), c computed at run time (a vector a, or the rows of A's
+   last axis moved first): with s the sums of |c|, the result has s[n-1] items, item j is a[k]
    (the fill d where c[k] < 0) for the first k with s[k] > j. Its length is
    known only at run time, at most n·K for counts of magnitude at most K
    (lower_range.c): the items are (map item (filter (λj. j < s[n-1]) (iota
@@ -290,7 +272,7 @@ static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x)
                       "bounded when compiling (the result needs a bound: counts made of booleans, literals and + - × ⌈ ⌊ | "
                       "on them are; docs/apl.md §3.2)"), NULL;
   long long k = hi > -lo ? hi : -lo, bound = n * k;
-  LVal *y = selected(c, e, 2, x, "counts");
+  LVal *y = selected(c, e, x);
   if (!y) return NULL;
   if (bound == 0) return gather(c, e, d, x, 0, NULL);   /* every count 0 */
   if (bound > GATHER_MAX)
@@ -310,12 +292,12 @@ static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x)
   return with_rows(c, e, r, y, nat_const(bound));
 }
 
-/* compress(b, A), b computed at run time, A's rows under ⌿ (rank ≥ 2):
-   (map (λk. A[k]) (filter (λk. b[k]) (iota #n))), at most n rows (a vector
-   is lower_ops.c's filter of a zip) */
+/* compress(b, A), b computed at run time, A of rank ≥ 2: with y the rows of
+   A's last axis moved first, (map (λk. y[k]) (filter (λk. b[k]) (iota #n))),
+   at most n rows, kept first (a vector is lower_ops.c's filter of a zip) */
 LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x) {
   Loc l = e->loc;
-  LVal *y = selected(c, e, 1, x, "a mask");
+  LVal *y = selected(c, e, x);
   if (!y) return NULL;
   if (lower_dyn_of(c, y->ext[0]))
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;

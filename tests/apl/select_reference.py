@@ -98,3 +98,28 @@ for line in [
     [sum(c) for c in zip(*rows(gt(col1, 2), M12))],
     len(R),
 ]: print(show(line))
+print("replicate_runtime_last.apl")
+# / of a matrix: rep along each row (the same counts for every row); a char
+# matrix prints one row a line
+row1 = M12[0]
+last = lambda c, A: [rep(c, r, fills(r[0])) for r in A]
+L = last([1 + b for b in gt(row1, 2)], M12)
+T = lambda A: [list(c) for c in zip(*A)]
+for line in [
+    last(gt(row1, 2), M12),
+    last([1 + b for b in gt(row1, 2)], M12),
+    last([1 - 2 * b for b in gt(row1, 2)], M12),
+    last(gt(row1, 20), M12),
+    [len(M12), len(last(gt(row1, 20), M12)[0])],
+    "\n".join("".join(r) for r in last(gt(row1, 2), [list("abcd"), list("efgh")])),
+    last([1 + b for b in gt(row1, 2)], [[1.5, 2.5, 3.5, 4.5]]),
+    [sum(r) for r in L],
+    [sum(c) for c in zip(*L)],
+    [[2 * e for e in r] for r in L],
+    [len(L), len(L[0])],
+    T(L),
+    T(rows(gt(col1, 2), M12)),
+    last([1 + b for b in gt(col1, 2)], T(M12)),
+    [[sum(r) for r in last([1 + int(e > 1) for e in [1, 2, 3]], P)] for P in [[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]],
+    len(L),
+]: print(show(line))
