@@ -5,10 +5,11 @@
    static gathers; computed at run time, a compress mask is a filter (a
    vector), replicate's counts a scan and a search over a bound (a vector,
    counts with a range known when compiling), expand's mask a scan with a
-   run-time length check (tail/lower_gather.c); the first axis of an array of
-   rank ≥ 2 (⌿) by a mask or counts computed at run time, rows selected.
-   Compress and replicate are let-bound (⌿ after its first axis is back in
-   place): a run-time length is named there, outermost. */
+   run-time length check (tail/lower_gather.c); of an array of rank ≥ 2, a
+   selection by a mask or counts computed at run time is held with the
+   selected axis first (the lowering's rows_first). Compress and replicate
+   are let-bound (⌿ after its first axis is back in place): a run-time
+   length is named there. */
 #include "elab.h"
 #include <string.h>
 

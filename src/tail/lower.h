@@ -137,7 +137,8 @@ LVal *lower_scan(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_replicate(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_expand(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_compress_static(LowerCtx *c, TExp *e, LVal *mask, LVal *x);
-/* compress of A's rows (⌿, rank ≥ 2) by a mask computed at run time */
+/* compress along the last axis of rank ≥ 2 by a mask computed at run time
+   (APL's /, and ⌿ under transp2): the selection held with that axis first */
 LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x);
 /* v in TAIL's order (a transposing view of a rows_first v, read where the
    run-time length is a name in scope), or v itself */

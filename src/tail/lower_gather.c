@@ -2,8 +2,9 @@
    counts or a mask known when compiling, all on the last axis (docs/apl.md
    §3.2). A static selection is a gather: item j of each row is the row's item
    idx[j], or the fill where idx[j] < 0; idx is a hidden input. Computed at
-   run time: expand on the last axis, replicate of a vector, and replicate and
-   compress of the rows of an array of rank ≥ 2 under APL's ⌿. */
+   run time: expand; replicate of a vector; replicate and compress along the
+   last axis of an array of rank ≥ 2 (APL's / and, under transp2, ⌿), held
+   with that axis first. */
 #include "lower.h"
 #include <math.h>
 #include <stdint.h>
@@ -250,16 +251,17 @@ static LVal *with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound) {
   v->ext[0] = nat_var(dyn->var);
   if (y->rank == 1) return v;
   for (int i = 0; i < y->rank; i++) v->ext[i] = i == y->rank - 1 ? nat_var(dyn->var) : y->ext[i + 1];   /* the first axis last, … */
-  v->rows_first = true;   /* … e unmoved, for transp2(back) */
+  v->rows_first = true;   /* … e with it first (lower_unfold reads it in TAIL's order) */
   return v;
 }
 
 /* replicate(d, c, a), c computed at run time (a vector a, or the rows of A's
-   last axis moved first): with s the sums of |c|, the result has s[n-1] items, item j is a[k]
-   (the fill d where c[k] < 0) for the first k with s[k] > j. Its length is
-   known only at run time, at most n·K for counts of magnitude at most K
-   (lower_range.c): the items are (map item (filter (λj. j < s[n-1]) (iota
-   #(n·K)))), a run-time length as compress's (LDyn), bound n·K. */
+   last axis moved first): with s the sums of |c|, the result has s[n-1]
+   items, item j is a[k] (the fill d where c[k] < 0) for the first k with
+   s[k] > j. Its length is known only at run time, at most n·K for counts of
+   magnitude at most K (lower_range.c): the items are (map item (filter (λj.
+   j < s[n-1]) (iota #(n·K)))), a run-time length as compress's (LDyn), bound
+   n·K. */
 static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x) {
   Loc l = e->loc;
   long long m, n, lo, hi;

@@ -293,7 +293,7 @@ LVal *lower_print(LowerCtx *c, TExp *e, LVal **a) {
   return diag_error(e->loc, "not supported yet: %s (output) other than as a statement of the program", e->op->name), NULL;
 }
 
-/* ---- compress(b, a), rank 1: (map get1 (filter get2 (zip a b))); the rows of ⌿: lower_gather.c ---- */
+/* ---- compress(b, a), rank 1: (map get1 (filter get2 (zip a b))); rank ≥ 2: lower_gather.c ---- */
 
 /* The result's length is a run-time length (LDyn) named where it is let-bound. */
 LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
@@ -313,7 +313,7 @@ LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
      and writes the mask with the kept items: a mask of reductions (primes'
      1=+⌿0=A∘.|A) is computed once, into memory, instead */
   Expr *mask = c->fn_depth == 0 && lower_reduces(e->kids[0]) ? lower_materialise(c, b->e, 1, l) : b->e;
-  if (x->rank != 1) return lower_compress_rows(c, e, mask, x);   /* A's rows under ⌿ (lower_gather.c) */
+  if (x->rank != 1) return lower_compress_rows(c, e, mask, x);
   const char *t = lx_fresh(c, "t"), *u = lx_fresh(c, "t");
   Expr *keep = lx_lambda(l, 1, &t, lx_app(l, "get2", 1, lx_var(t, l)));
   Expr *item = lx_lambda(l, 1, &u, lx_app(l, "get1", 1, lx_var(u, l)));
