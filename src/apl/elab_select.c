@@ -5,8 +5,11 @@
    static gathers; computed at run time, a compress mask is a filter (a
    vector), replicate's counts a scan and a search over a bound (a vector,
    counts with a range known when compiling), expand's mask a scan with a
-   run-time length check (tail/lower_gather.c). Compress and replicate are
-   let-bound: a run-time length is named there. */
+   run-time length check (tail/lower_gather.c); of an array of rank ≥ 2, a
+   selection by a mask or counts computed at run time is held with the
+   selected axis first (the lowering's rows_first). Compress and replicate
+   are let-bound (⌿ after its first axis is back in place): a run-time
+   length is named there. */
 #include "elab.h"
 #include <string.h>
 
@@ -53,10 +56,13 @@ TExp *el_select(Elab *cx, AplNode *f, TExp *l, TExp *a) {
   if (axis != r - 1 && !(a = move_axis(cx, a, axis, false, f->loc))) return NULL;
   TExp *res;
   if (expand) res = el_op("expand", f->loc, 3, el_fill(el_base(a), f->loc), l, a);
-  else if (bl == TB_BOOL) res = el_bind(cx, el_op("compress", f->loc, 2, l, a));   /* a run-time length is named at its let */
-  else res = el_bind(cx, el_op("replicate", f->loc, 3, el_fill(el_base(a), f->loc), l, a));   /* run-time counts: as compress */
+  else if (bl == TB_BOOL) res = el_op("compress", f->loc, 2, l, a);
+  else res = el_op("replicate", f->loc, 3, el_fill(el_base(a), f->loc), l, a);
   if (res && axis != r - 1) res = move_axis(cx, res, axis, true, f->loc);
-  return res;
+  /* a run-time length (compress by a mask, replicate by counts computed at
+     run time) is named at the let; ⌿'s is the first axis again only after
+     transp2 moves it back (the lowering, lower_gather.c, selects rows) */
+  return expand ? res : el_bind(cx, res);
 }
 
 /* an index: an int scalar or array (booleans converted) */

@@ -211,6 +211,10 @@ static LVal *lower_op(LowerCtx *c, TExp *e) {
                       e->op->name), NULL;
   LVal **args = NEW_ARRAY(LVal *, e->nkids);
   for (int i = 0; i < e->nkids; i++) if (!(args[i] = lower_exp(c, e->kids[i]))) return NULL;
+  /* a value kept with its last axis first is read in TAIL's order, except by
+     the operations that take it as it is (transp2, each, zipWith) */
+  if (e->op->lower != lower_transp2 && e->op->lower != lower_transp && e->op->lower != lower_each && e->op->lower != lower_zipwith)
+    for (int i = 0; i < e->nkids; i++) if (!(args[i] = lower_unfold(c, e, args[i]))) return NULL;
   return lower_ranged(e, args, e->op->lower(c, e, args));
 }
 
@@ -287,6 +291,22 @@ Expr *lower_materialise(LowerCtx *c, Expr *e, int r, Loc loc) {
   return lx_app(loc, "mapGlb", 2, id, e);
 }
 
+/* A value that is bound, or is the program's, has a run-time length only
+   outermost in clift (SPEC §3.4: {∃X.[[T]M]X}): on its first axis, or on its
+   last where it is held with that axis first (rows_first: L/M); inside an
+   expression a transposing view is read where it is (+⌿ of a ⌿ result, +/ of
+   a / result, lower_unfold). */
+static int outer_axis(LVal *v) { return v->rows_first ? v->rank - 1 : 0; }
+
+static bool outermost_only(LowerCtx *c, LVal *v, Loc loc) {
+  for (int i = 0; i < v->rank; i++)
+    if (i != outer_axis(v) && lower_dyn_of(c, v->ext[i]))
+      return diag_error(loc, "not supported yet: an array of rank %d with a run-time length on axis %d (rows of one "
+                        "run-time length inside a static first axis, {∃X.[[T]X]N}: clift's run-time lengths are outermost "
+                        "only, SPEC §3.4; docs/apl.md §3.2)", v->rank, i + 1);
+  return true;
+}
+
 /* let x = v in body. On the top-level chain, let x = prArr…(v) records x as
    an output (§4); a run-time length bound here gets x's name. */
 static LVal *lower_let(LowerCtx *c, TExp *e) {
@@ -300,8 +320,9 @@ static LVal *lower_let(LowerCtx *c, TExp *e) {
   LEnv *saved = c->env, *b = NEW(LEnv);
   const char *name = var_name(e->name);
   if (!v->fn && v->rank > 0) {
-    LDyn *d = lower_dyn_of(c, v->ext[0]);
+    LDyn *d = lower_dyn_of(c, v->ext[outer_axis(v)]);
     if (d && !d->name) d->name = name;
+    if (!outermost_only(c, v, val->loc)) return NULL;
     /* an array the program replicates (an operand of an inner or outer
        product), or reductions read more than once, are computed once, not
        once per use (docs/apl.md §3.3) */
@@ -370,15 +391,22 @@ static LVal *lower_outputs(LowerCtx *c, Loc loc) {
   for (int i = 0; i < c->nouts; i++) {
     LVal *v = c->outs[i].v;
     Expr *x = v->e->kind == EX_VAR ? lx_var(v->e->name, loc) : v->e;
-    LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[0]) : NULL;
+    LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[outer_axis(v)]) : NULL;
     if (!d) { fields[nfields++] = x; continue; }
-    if (v->rank != 1) return diag_error(loc, "not supported yet: an output of rank %d with a run-time length", v->rank), NULL;
     if (!d->name) return diag_internal(loc, "TAIL lowering: an unnamed run-time length in an output"), NULL;
+    if (v->rows_first && v->rank != 2)   /* printed transposed (output.c): a matrix only */
+      return diag_error(loc, "not supported yet: an output of rank %d whose last axis has a run-time length", v->rank), NULL;
     dynamic = true;
-    Expr *pad = lx_nat_of(c, nat_sub(d->bound, v->ext[0]), loc);
+    Expr *pad = lx_nat_of(c, nat_sub(d->bound, v->ext[outer_axis(v)]), loc), *fill = fill_of(v->base, loc);
     if (!pad) return NULL;
+    for (int a = v->rank - 1; a >= 1; a--) {   /* a matrix's rows (⌿'s result): padded with rows of fills */
+      const char *i = lx_fresh(c, "i");
+      Expr *n = lx_nat_of(c, v->ext[v->rows_first ? a - 1 : a], loc);
+      if (!n) return NULL;
+      fill = lx_app(loc, "map", 2, lx_lambda(loc, 1, &i, fill), lx_app(loc, "iota", 1, n));
+    }
     fields[nfields++] = lx_app(loc, "length", 1, lx_var(d->name, loc));
-    fields[nfields++] = lx_app(loc, "padConstant", 4, lx_nat(0, loc), pad, fill_of(v->base, loc), x);
+    fields[nfields++] = lx_app(loc, "padConstant", 4, lx_nat(0, loc), pad, fill, x);
   }
   if (c->nouts == 1 && !dynamic) return c->outs[0].v;
   Expr *t = expr_new(EX_APPLY, loc, nfields + 1);
@@ -396,10 +424,11 @@ static LVal *lower_top(LowerCtx *c, TExp *e) {
   LVal *v = lower_exp(c, e);
   if (!v) return NULL;
   if (v->fn) return diag_error(e->loc, "the program's value is a function"), NULL;
+  if (!outermost_only(c, v, e->loc)) return NULL;
   const char *bound = NULL;
   Expr *value = v->e;
   if (c->final) {
-    LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[0]) : NULL;
+    LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[outer_axis(v)]) : NULL;
     if (d && !d->name) {
       bound = d->name = lx_fresh(c, "out");
       v = lval_named(v, bound, e->loc);
@@ -425,7 +454,9 @@ LVal *lower_apply(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
     for (int i = 0; i < n; i++) { call.kids[i] = NEW(TExp); call.kids[i]->kind = TE_VAR; call.kids[i]->loc = loc; }
     if (!fe->op->lower)
       return diag_error(fe->loc, "not supported yet: the TAIL operation '%s' is not lowered to clift", fe->op->name), NULL;
-    return lower_ranged(&call, args, fe->op->lower(c, &call, args));
+    LVal **in = NEW_ARRAY(LVal *, n);   /* read in TAIL's order, as lower_op's */
+    for (int i = 0; i < n; i++) if (!(in[i] = lower_unfold(c, &call, args[i]))) return NULL;
+    return lower_ranged(&call, in, fe->op->lower(c, &call, in));
   }
   /* fn x => body: x bound to the argument, through a clift let unless it is a
      variable already (a curried fn takes its arguments one at a time) */
@@ -485,9 +516,13 @@ TailProgram *tail_lower(TExp *e, const char *file, bool final) {
   tp->outputs = NEW_ARRAY(TailOutput, c.nouts);
   for (int i = 0; i < c.nouts; i++) {
     LVal *o = c.outs[i].v;
-    LDyn *d = o->rank > 0 ? lower_dyn_of(&c, o->ext[0]) : NULL;
-    tp->outputs[i] = (TailOutput){ c.outs[i].type, o->rank, o->ext, d != NULL };
-    if (d) { tp->outputs[i].ext = NEW_ARRAY(Nat *, 1); tp->outputs[i].ext[0] = d->bound; }
+    int outer = o->rank > 0 ? outer_axis(o) : 0;
+    LDyn *d = o->rank > 0 ? lower_dyn_of(&c, o->ext[outer]) : NULL;
+    tp->outputs[i] = (TailOutput){ c.outs[i].type, o->rank, o->ext, d != NULL, o->rows_first };
+    if (d) {   /* the bound in place of the run-time length, the other extents static */
+      tp->outputs[i].ext = NEW_ARRAY(Nat *, o->rank);
+      for (int a = 0; a < o->rank; a++) tp->outputs[i].ext[a] = a == outer ? d->bound : o->ext[a];
+    }
     tp->tuple |= d != NULL;
   }
   tp->tuple |= c.nouts > 1;

@@ -21,6 +21,9 @@ struct LVal {
   bool reduces;            /* let-bound, not in memory, each element a reduction (lower_let) */
   bool ranged;             /* every element of an int value lies in [lo, hi] (lower_range.c) */
   long long lo, hi;
+  bool rows_first;         /* e holds the array with its last axis first (axes r-1, 0, …, r-2), ext in
+                              TAIL's order: a run-time length on the last axis kept outermost in clift
+                              (a run-time / or ⌿ of rank ≥ 2, its ⍉; lower_gather.c, lower_unfold) */
   TExp *fn;                /* a function value (TE_FN or an operation) … */
   LEnv *env;               /* … and the scope it was written in */
 };
@@ -134,6 +137,12 @@ LVal *lower_scan(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_replicate(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_expand(LowerCtx *c, TExp *e, LVal **a);
 LVal *lower_compress_static(LowerCtx *c, TExp *e, LVal *mask, LVal *x);
+/* compress along the last axis of rank ≥ 2 by a mask computed at run time
+   (APL's /, and ⌿ under transp2): the selection held with that axis first */
+LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x);
+/* v in TAIL's order (a transposing view of a rows_first v, read where the
+   run-time length is a name in scope), or v itself */
+LVal *lower_unfold(LowerCtx *c, TExp *e, LVal *v);
 /* the fill element of a base type (0, 0.0, false; a blank for chars), known */
 LVal *lower_fill(TBase base, Loc loc);
 /* lower_range.c: the range of v's elements, when known (a known scalar, a

@@ -1,7 +1,10 @@
 /* lower_gather.c — TAIL's scan, and replicate, expand and compress with
    counts or a mask known when compiling, all on the last axis (docs/apl.md
    §3.2). A static selection is a gather: item j of each row is the row's item
-   idx[j], or the fill where idx[j] < 0; idx is a hidden input. */
+   idx[j], or the fill where idx[j] < 0; idx is a hidden input. Computed at
+   run time: expand; replicate of a vector; replicate and compress along the
+   last axis of an array of rank ≥ 2 (APL's / and, under transp2, ⌿), held
+   with that axis first. */
 #include "lower.h"
 #include <math.h>
 #include <stdint.h>
@@ -188,19 +191,80 @@ static Expr *search(LowerCtx *c, const char *s, Expr *j, long long n, Loc loc) {
   return lx_app(loc, "get1", 1, lx_app(loc, "whileSeq", 3, more, next, lx_app(loc, "tuple", 2, lx_int(0, loc), lx_int(n - 1, loc))));
 }
 
-/* replicate(d, c, a), c computed at run time (a vector a): with s the sums
-   of |c|, the result has s[n-1] items, item j is a[k] (the fill d where
-   c[k] < 0) for the first k with s[k] > j. Its length is known only at run
-   time, at most n·K for counts of magnitude at most K (lower_range.c): the
-   items are (map item (filter (λj. j < s[n-1]) (iota #(n·K)))), a run-time
-   length as compress's (LDyn), bound n·K. */
+/* ---- the rows of an array of rank r ≥ 2 (APL's ⌿ and /) ----
+   A selection by a mask or counts computed at run time has a run-time
+   length. Of a vector it is outermost. Along the last axis of A (rank ≥ 2)
+   it is selected as rows of A's last axis moved first (a transposing view),
+   and kept so: the clift value has the run-time length outermost
+   ({∃X.[[T]M]X}, SPEC §3.4) and the TAIL value is its transpose
+   (LVal.rows_first): APL's / of a matrix, {∃X.[[T]X]N} as TAIL sees it, held
+   as its transpose; el_select's ⌿, transp2(back, op(…, transp2(fwd, A))),
+   the transp2 back only clears the flag (lower_ops.c transp2_flag), so
+   ⌿'s rows are A's rows, selected directly. Readers other than transp2 and the
+   element-wise each, zipWith read the value through a transposing view
+   (lower_unfold), inside the let that names the run-time length. */
+
+/* x with its last axis first, as transposing views (TAIL's order) */
+static LVal *move_first(LowerCtx *c, TExp *e, LVal *x) {
+  int r = x->rank;
+  LVal p = { 0 };
+  p.rank = 1;
+  p.vals = NEW_ARRAY(long long, r);
+  for (int i = 0; i < r; i++) p.vals[i] = i == r - 1 ? 1 : i + 2;
+  LVal *args[2] = { &p, x };
+  return lower_unfold(c, e, lower_transp2(c, e, args));
+}
+
+/* The items of x's last axis as the items to select: a vector's, or the rows
+   of x's last axis moved first (rank ≥ 2), each of static shape */
+static LVal *selected(LowerCtx *c, TExp *e, LVal *x) {
+  if (x->rank == 1) return x;
+  LVal *y = move_first(c, e, x);
+  for (int i = 1; y && i < y->rank; i++)
+    if (lower_dyn_of(c, y->ext[i]))
+      return diag_error(e->loc, "not supported yet: %s of an array whose length is known only at run time (a compress "
+                        "or replicate result)", e->op->name), NULL;
+  return y;
+}
+
+/* row k of y, or a row of fills where neg: map^(r-1) (λi…. if neg then d else y[k][i…]) */
+static Expr *row_at(LowerCtx *c, LVal *y, Expr *k, Expr *neg, LVal *d, Loc l) {
+  Expr *row = lx_app(l, "aref", 2, y->e, k);
+  if (!neg) return row;
+  int r = y->rank - 1;
+  const char **is = NEW_ARRAY(const char *, r > 0 ? r : 1);
+  Expr *item = row;
+  for (int a = 0; a < r; a++) item = lx_app(l, "aref", 2, item, lx_var(is[a] = lx_fresh(c, "i"), l));
+  item = if3(l, neg, d->e, item);
+  for (int a = r - 1; a >= 0; a--)
+    item = lx_app(l, "map", 2, lx_lambda(l, 1, &is[a], item), lx_app(l, "iota", 1, lx_nat_of(c, y->ext[a + 1], l)));
+  return item;
+}
+
+/* rows (the items of y selected, a run-time count of at most `bound`) as the
+   value of e: a vector, or the rows kept first (rank ≥ 2, rows_first) */
+static LVal *with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound) {
+  LDyn *dyn = NEW(LDyn);
+  *dyn = (LDyn){ nat_var_new(arena_printf("(getLength %s)", e->op->name), nat_const(0), bound), NULL, bound, c->dyns };
+  c->dyns = dyn;
+  LVal *v = lval_new(rows, y->base, y->rank);
+  v->ext[0] = nat_var(dyn->var);
+  if (y->rank == 1) return v;
+  for (int i = 0; i < y->rank; i++) v->ext[i] = i == y->rank - 1 ? nat_var(dyn->var) : y->ext[i + 1];   /* the first axis last, … */
+  v->rows_first = true;   /* … e with it first (lower_unfold reads it in TAIL's order) */
+  return v;
+}
+
+/* replicate(d, c, a), c computed at run time (a vector a, or the rows of A's
+   last axis moved first): with s the sums of |c|, the result has s[n-1]
+   items, item j is a[k] (the fill d where c[k] < 0) for the first k with
+   s[k] > j. Its length is known only at run time, at most n·K for counts of
+   magnitude at most K (lower_range.c): the items are (map item (filter (λj.
+   j < s[n-1]) (iota #(n·K)))), a run-time length as compress's (LDyn), bound
+   n·K. */
 static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x) {
   Loc l = e->loc;
   long long m, n, lo, hi;
-  if (x->rank != 1)   /* a dynamic length only outermost (SPEC §3.4) */
-    return diag_error(e->loc, "not supported yet: replicate of an array of rank %d by counts computed at run time (the "
-                      "result would have a run-time length on one axis of several: only a vector's may be; docs/apl.md "
-                      "§3.2)", x->rank), NULL;
   if (!runtime_shape(e, cs, x, &m, &n)) return NULL;
   if (n != m && m != 1)
     return diag_error(e->loc, "length error: replicate: %lld counts for an axis of length %lld", n, m), NULL;
@@ -210,26 +274,40 @@ static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x)
                       "bounded when compiling (the result needs a bound: counts made of booleans, literals and + - × ⌈ ⌊ | "
                       "on them are; docs/apl.md §3.2)"), NULL;
   long long k = hi > -lo ? hi : -lo, bound = n * k;
+  LVal *y = selected(c, e, x);
+  if (!y) return NULL;
   if (bound == 0) return gather(c, e, d, x, 0, NULL);   /* every count 0 */
   if (bound > GATHER_MAX)
     return diag_error(e->loc, "not supported yet: %s to as many as %lld items (%lld counts of up to %lld; at most %d)", e->op->name,
                       bound, n, k, GATHER_MAX), NULL;
   const char *cv = lx_fresh(c, "counts"), *s = lx_fresh(c, "sums"), *total = lx_fresh(c, "total"), *j = lx_fresh(c, "j"),
              *kv = lx_fresh(c, "k"), *i = lx_fresh(c, "j");
-  Expr *item = lx_app(l, "aref", 2, x->e, m == 1 ? lx_int(0, l) : lx_var(kv, l));
-  if (lo < 0) item = if3(l, lx_app(l, "<", 2, lx_app(l, "aref", 2, lx_var(cv, l), lx_var(kv, l)), lx_int(0, l)), d->e, item);
+  Expr *neg = lo < 0 ? lx_app(l, "<", 2, lx_app(l, "aref", 2, lx_var(cv, l), lx_var(kv, l)), lx_int(0, l)) : NULL;
+  Expr *item = row_at(c, y, m == 1 ? lx_int(0, l) : lx_var(kv, l), neg, d, l);
+  if (!item) return NULL;
   Expr *at = lx_lambda(l, 1, &j, lx_let(l, kv, search(c, s, lx_var(j, l), n, l), item));
   Expr *keep = lx_lambda(l, 1, &i, lx_app(l, "<", 2, lx_var(i, l), lx_var(total, l)));
   Expr *r = lx_app(l, "map", 2, at, lx_app(l, "filter", 2, keep, lx_app(l, "iota", 1, lx_nat(bound, l))));
   r = lx_let(l, total, lx_app(l, "aref", 2, lx_var(s, l), lx_int(n - 1, l)), r);
   r = lx_let(l, s, sums(c, lx_var(cv, l), lo < 0 ? "abs" : NULL, l), r);
   r = lx_let(l, cv, cs->e, r);
-  LDyn *dyn = NEW(LDyn);
-  *dyn = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "replicate"), nat_const(0), nat_const(bound)), NULL, nat_const(bound), c->dyns };
-  c->dyns = dyn;
-  LVal *v = lval_new(r, x->base, 1);
-  v->ext[0] = nat_var(dyn->var);
-  return v;
+  return with_rows(c, e, r, y, nat_const(bound));
+}
+
+/* compress(b, A), b computed at run time, A of rank ≥ 2: with y the rows of
+   A's last axis moved first, (map (λk. y[k]) (filter (λk. b[k]) (iota #n))),
+   at most n rows, kept first (a vector is lower_ops.c's filter of a zip) */
+LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x) {
+  Loc l = e->loc;
+  LVal *y = selected(c, e, x);
+  if (!y) return NULL;
+  if (lower_dyn_of(c, y->ext[0]))
+    return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
+  const char *bv = lx_fresh(c, "mask"), *j = lx_fresh(c, "j"), *k = lx_fresh(c, "k");
+  Expr *keep = lx_lambda(l, 1, &j, lx_app(l, "aref", 2, lx_var(bv, l), lx_var(j, l)));
+  Expr *r = lx_app(l, "map", 2, lx_lambda(l, 1, &k, row_at(c, y, lx_var(k, l), NULL, NULL, l)),
+                   lx_app(l, "filter", 2, keep, lx_app(l, "iota", 1, lx_nat_of(c, y->ext[0], l))));
+  return with_rows(c, e, lx_let(l, bv, mask, r), y, y->ext[0]);
 }
 
 /* expand(d, b, a), b computed at run time: with s the running count of b's

@@ -50,7 +50,9 @@ LVal *lower_each(LowerCtx *c, TExp *e, LVal **a) {
   if (x->rank == 0) return lower_apply(c, a[0], 1, &x, e->loc);
   LVal *f = lower_fn(c, a[0], 1, &elem, e->loc);
   if (!f) return NULL;
-  return range_from(with_ext(lval_new(map_depth(c, x->rank - 1, x->e, map_lambda, f->e, e->loc), f->base, x->rank), x, 0), f);
+  LVal *v = with_ext(lval_new(map_depth(c, x->rank - 1, x->e, map_lambda, f->e, e->loc), f->base, x->rank), x, 0);
+  v->rows_first = x->rows_first;   /* element-wise: as x is held */
+  return range_from(v, f);
 }
 
 typedef struct ZipCtx { int rank; LVal *f; } ZipCtx;
@@ -73,11 +75,14 @@ LVal *lower_zipwith(LowerCtx *c, TExp *e, LVal **a) {
   LVal *x = a[1], *y = a[2];
   if (x->rank == 0) return lower_apply(c, a[0], 2, a + 1, e->loc);
   if (!same_extents(e, x, y)) return NULL;
+  if (x->rows_first != y->rows_first) { x = lower_unfold(c, e, x); y = lower_unfold(c, e, y); }   /* else both as held */
   LVal *elems[2] = { elem_of(x), elem_of(y) };
   LVal *f = lower_fn(c, a[0], 2, elems, e->loc);
   if (!f) return NULL;
   ZipCtx z = { x->rank, f };
-  return range_from(with_ext(lval_new(zip_level(c, &z, 0, x->e, y->e, e->loc), f->base, x->rank), x, 0), f);
+  LVal *v = with_ext(lval_new(zip_level(c, &z, 0, x->e, y->e, e->loc), f->base, x->rank), x, 0);
+  v->rows_first = x->rows_first;
+  return range_from(v, f);
 }
 
 /* ---- reduce along the last axis ---- */
@@ -288,23 +293,27 @@ LVal *lower_print(LowerCtx *c, TExp *e, LVal **a) {
   return diag_error(e->loc, "not supported yet: %s (output) other than as a statement of the program", e->op->name), NULL;
 }
 
-/* ---- compress(b, a), rank 1: (map get1 (filter get2 (zip a b))) ---- */
+/* ---- compress(b, a), rank 1: (map get1 (filter get2 (zip a b))); rank ≥ 2: lower_gather.c ---- */
 
 /* The result's length is a run-time length (LDyn) named where it is let-bound. */
 LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   LVal *b = a[0], *x = a[1];
   if (b->vals && x->rank >= 1) return lower_compress_static(c, e, b, x);   /* a mask known when compiling: a gather */
-  if (x->rank != 1)
-    return diag_error(e->loc, "not supported yet: compress of an array of rank %d by a mask computed at run time (the "
-                      "result's rows would have a run-time length; docs/apl.md §3.2)", x->rank), NULL;
-  if (lower_dyn_of(c, x->ext[0]))
+  if (x->rank >= 1 && lower_dyn_of(c, x->ext[x->rank - 1]))
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
-  if (!same_extents(e, b, x)) return NULL;
+  if (x->rank == 1 && !same_extents(e, b, x)) return NULL;
+  if (x->rank > 1 && lower_dyn_of(c, b->ext[0]))
+    return diag_error(e->loc, "not supported yet: compress by a mask whose length is known only at run time (a compress "
+                      "or replicate result)"), NULL;
+  if (x->rank > 1 && !nat_equal(b->ext[0], x->ext[x->rank - 1]))
+    return diag_error(e->loc, "length error: compress: a mask of length %s for an axis of length %s",
+                      nat_to_string(b->ext[0]), nat_to_string(x->ext[x->rank - 1])), NULL;
   Loc l = e->loc;
   /* clift's filter on c/openmp runs its predicate twice (count, then write)
      and writes the mask with the kept items: a mask of reductions (primes'
      1=+⌿0=A∘.|A) is computed once, into memory, instead */
   Expr *mask = c->fn_depth == 0 && lower_reduces(e->kids[0]) ? lower_materialise(c, b->e, 1, l) : b->e;
+  if (x->rank != 1) return lower_compress_rows(c, e, mask, x);
   const char *t = lx_fresh(c, "t"), *u = lx_fresh(c, "t");
   Expr *keep = lx_lambda(l, 1, &t, lx_app(l, "get2", 1, lx_var(t, l)));
   Expr *item = lx_lambda(l, 1, &u, lx_app(l, "get1", 1, lx_var(u, l)));
@@ -396,13 +405,32 @@ LVal *lower_reshape(LowerCtx *c, TExp *e, LVal **a) {
 static Expr *transpose_row(LowerCtx *c, void *ctx, Expr *row, Loc loc) { (void)c; (void)ctx; return lx_app(loc, "transpose", 1, row); }
 
 /* p sorted by adjacent swaps; swapping axes d, d+1 is map^d transpose (views) */
-LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a) {
-  LVal *p = a[0], *x = a[1];
+/* Is p (transp2's axes, 1-based) [r, 1, …, r-1], the first axis last (back:
+   [2, …, r, 1], the last axis first)? */
+static bool is_move(const long long *p, int r, bool back) {
+  if (r < 2) return false;
+  for (int i = 0; i < r; i++)
+    if (p[i] != (back ? (i == r - 1 ? 1 : i + 2) : (i == 0 ? r : i))) return false;
+  return true;
+}
+
+/* A run-time length on the first axis moved last, or on the last axis moved
+   first (a ⌿ or / result, its ⍉): the same clift value, rows_first toggled,
+   only the extents move. In clift a transposed existential would be packed
+   as {∃X.[[T]X]M} where it is bound, which SPEC §3.4 does not allow. */
+static LVal *transp2_flag(LVal *x, const long long *p, bool rows_first) {
+  LVal *res = lval_new(x->e, x->base, x->rank);
+  for (int i = 0; i < x->rank; i++) res->ext[p[i] - 1] = x->ext[i];
+  res->rows_first = rows_first;
+  return res;
+}
+
+/* x's axes permuted by p as transposing views: the axis at d goes to p[d]-1 */
+static LVal *transpose_views(LowerCtx *c, TExp *e, LVal *x, const long long *p) {
   int r = x->rank;
-  if (!p->vals) return diag_error(e->kids[0]->loc, "transp2: the axes must be known when compiling"), NULL;
   int *target = NEW_ARRAY(int, r);   /* target[d]: where the axis now at d goes */
   Nat **ext = NEW_ARRAY(Nat *, r);
-  for (int i = 0; i < r; i++) { target[i] = (int)p->vals[i] - 1; ext[i] = x->ext[i]; }
+  for (int i = 0; i < r; i++) { target[i] = (int)p[i] - 1; ext[i] = x->ext[i]; }
   Expr *v = x->e;
   for (bool swapped = true; swapped;) {
     swapped = false;
@@ -417,6 +445,28 @@ LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a) {
   LVal *res = lval_new(v, x->base, r);
   for (int i = 0; i < r; i++) res->ext[i] = ext[i];
   return res;
+}
+
+LVal *lower_unfold(LowerCtx *c, TExp *e, LVal *v) {
+  if (!v || v->fn || !v->rows_first) return v;
+  int r = v->rank;
+  LVal held = *v;   /* v as e holds it: the last axis first */
+  held.rows_first = false;
+  held.ext = NEW_ARRAY(Nat *, r);
+  long long *p = NEW_ARRAY(long long, r);
+  for (int i = 0; i < r; i++) { held.ext[i] = v->ext[i == 0 ? r - 1 : i - 1]; p[i] = i == 0 ? r : i; }
+  LVal *u = transpose_views(c, e, &held, p);
+  u->ranged = v->ranged; u->lo = v->lo; u->hi = v->hi;
+  return u;
+}
+
+LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a) {
+  LVal *p = a[0], *x = a[1];
+  int r = x->rank;
+  if (!p->vals) return diag_error(e->kids[0]->loc, "transp2: the axes must be known when compiling"), NULL;
+  if (x->rows_first && is_move(p->vals, r, true)) return transp2_flag(x, p->vals, false);
+  if (!x->rows_first && is_move(p->vals, r, false) && lower_dyn_of(c, x->ext[0])) return transp2_flag(x, p->vals, true);
+  return transpose_views(c, e, lower_unfold(c, e, x), p->vals);
 }
 
 /* transp(a): the axes reversed, transp2([r, …, 1], a) */

@@ -69,6 +69,27 @@ static void print_prefix(Buf *b, Value *v, int64_t len, TType *t) {
   tail_print_value(b, &cut, t);
 }
 
+/* A transposed dynamic output (L/M, a matrix of n rows held as its len
+   columns, lower_gather.c): row i is item i of each of the first len columns */
+static void print_columns(Buf *b, Value *v, int64_t len, TailOutput *o) {
+  long long n = 0;
+  if (len < 0 || len > v->n) len = v->n;
+  nat_is_const(o->ext[0], &n);
+  bool text = o->type->base == TB_CHAR;
+  if (!text) buf_putc(b, '[');
+  for (long long i = 0; i < n; i++) {
+    if (i) buf_puts(b, text ? "\n" : ", ");
+    if (!text) buf_putc(b, '[');
+    for (int64_t j = 0; j < len; j++) {
+      Value tmp;
+      if (j && !text) buf_puts(b, ", ");
+      print_scalar(b, value_elem_at(value_elem(v, j), i, &tmp), o->type->base);
+    }
+    if (!text) buf_putc(b, ']');
+  }
+  if (!text) buf_putc(b, ']');
+}
+
 Type *tail_print_output(Buf *b, Value *v, TailProgram *tp, int k) {
   Type *t = tp->core->result;
   if (!tp->tuple) { tail_print_value(b, v, tp->outputs[0].type); return t; }
@@ -76,7 +97,8 @@ Type *tail_print_output(Buf *b, Value *v, TailProgram *tp, int k) {
   for (int i = 0; i < k; i++) field += tp->outputs[i].dynamic ? 2 : 1;
   TailOutput *o = &tp->outputs[k];
   if (!o->dynamic) { tail_print_value(b, value_elem(v, field), o->type); return t->fields[field]; }
-  print_prefix(b, value_elem(v, field + 1), value_as_long(value_elem(v, field)), o->type);
+  if (o->transposed) print_columns(b, value_elem(v, field + 1), value_as_long(value_elem(v, field)), o);
+  else print_prefix(b, value_elem(v, field + 1), value_as_long(value_elem(v, field)), o->type);
   return t->fields[field + 1];
 }
 
@@ -94,7 +116,8 @@ const char *tail_describe(TailProgram *tp) {
     if (k) buf_putc(&b, '\n');
     buf_puts(&b, ttype_to_string(o->type));
     for (int i = 0; i < o->rank; i++)
-      buf_printf(&b, "%s%s%s", i ? "×" : " ", o->dynamic && i == 0 ? "≤" : "", nat_to_string(o->ext[i]));
+      buf_printf(&b, "%s%s%s", i ? "×" : " ", o->dynamic && i == (o->transposed ? o->rank - 1 : 0) ? "≤" : "",
+                 nat_to_string(o->ext[i]));
   }
   return buf_str(&b);
 }

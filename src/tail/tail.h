@@ -109,8 +109,10 @@ bool tail_check_permutation(TExp *e);
 
 /* One printed value (docs/apl.md §4): its TAIL type and extents; a dynamic
    one (a compress result) is two fields of the core result, its length and
-   its elements padded to the bound ext[0]. */
-typedef struct TailOutput { TType *type; int rank; Nat **ext; bool dynamic; } TailOutput;
+   its elements padded to the bound ext[0]; a transposed one (a matrix with a
+   run-time number of columns: L/M) is held with its columns first, padded to
+   the bound ext[1], and printed by rows. */
+typedef struct TailOutput { TType *type; int rank; Nat **ext; bool dynamic, transposed; } TailOutput;
 
 /* The lowered program: a clift Program whose parameters are the hidden inputs
    (literal vectors), their values as literals, and what the outputs are: the

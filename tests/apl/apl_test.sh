@@ -12,8 +12,8 @@
 #   3. no crash (exit 0 or 1, no sanitizer report, no internal error) on
 #      prefixes of the examples and of tests/apl programs (M2–M6: train,
 #      take_drop, …, scan, replicate, expand, index_matrix, circle; M6's
-#      rest: circle_arc, factorial, bits; replicate_runtime, expand_runtime), deep
-#      nesting (parentheses, trains, index brackets), binary junk;
+#      rest: circle_arc, factorial, bits; replicate_runtime, expand_runtime,
+#      replicate_runtime_matrix, replicate_runtime_last), deep nesting (parentheses, trains, index brackets), binary junk;
 #   4. usage errors of `clift apl` exit 2, and so do `clift compile` and
 #      `clift bench` of an APL program (not yet: docs/apl.md §6);
 #   5. the lowered clift program of A +.× B has no % (M5).
@@ -63,7 +63,8 @@ for src in examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
            examples/apl/dot.apl examples/apl/sobol_pi.apl tests/apl/operator.apl tests/apl/inner.apl \
            tests/apl/scan.apl tests/apl/replicate.apl tests/apl/expand.apl tests/apl/index_matrix.apl tests/apl/circle.apl \
            tests/apl/circle_arc.apl tests/apl/factorial.apl tests/apl/bits.apl \
-           tests/apl/replicate_runtime.apl tests/apl/expand_runtime.apl; do
+           tests/apl/replicate_runtime.apl tests/apl/expand_runtime.apl tests/apl/replicate_runtime_matrix.apl \
+           tests/apl/replicate_runtime_last.apl; do
   step=2
   case $src in *easter*|*blackscholes*|*life*|*hotspot*|*take_drop*|*catenate*|*dot*|*sobol*|*operator*|*inner*|*scan*|*replicate*|*expand*|*index_matrix*|*circle*|*factorial*|*bits*|*_runtime*) step=5;; esac
   prefix_crashes "$src" "$step" apl 2>&1; crashes=$((crashes + $?))

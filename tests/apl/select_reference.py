@@ -66,3 +66,60 @@ for line in [
     [list(r) for r in zip(*[exp(gt(v, 4)[:3], list(col)) for col in zip(*M)])],
     sum(exp(gt(x, 5), [10, 20])),
 ]: print(show(line))
+print("replicate_runtime_matrix.apl")
+# ⌿ of an array of rank ≥ 2: rep over its rows (items of the first axis), a
+# row of fills for a negative count; a char matrix prints one row a line
+fills = lambda r: [fills(e) for e in r] if isinstance(r, list) else (" " if isinstance(r, str) else 0)
+rows = lambda c, A: rep(c, A, fills(A[0]))
+col1 = [r[0] for r in M12]
+C32 = [["a", "b"], ["c", "d"], ["e", "f"]]
+D32 = [[1.5, 2.5], [3.5, 4.5], [5.5, 6.5]]
+A322 = [[[4 * i + 2 * j + k + 1 for k in range(2)] for j in range(2)] for i in range(3)]
+R = rows([1 + b for b in gt(col1, 2)], M12)
+shape = lambda A: [len(A)] + (shape(A[0]) if A and isinstance(A[0], list) else ([len(M12[0])] if not A else []))
+for line in [
+    rows(gt(col1, 2), M12),
+    rows(gt(col1, 20), M12),
+    shape(rows(gt(col1, 20), M12)),
+    rows([int(e == 5) for e in col1], M12),
+    rows([1 + b for b in gt(col1, 2)], M12),
+    rows([1 - 2 * b for b in gt(col1, 2)], M12),
+    rows([2 * b for b in gt(col1, 20)], M12),
+    "\n".join("".join(r) for r in rows(gt(col1, 2), C32)),
+    rows([1 + b for b in gt(col1, 2)], D32),
+    rows([1 - 2 * b for b in gt(col1, 5)], D32),
+    rows(gt(col1, 2), A322),
+    rows([1 + int(col1[0] > 0)] * 3, M12),
+    rows([1 + b for b in gt(col1, 2)], [[1, 2, 3, 4]]),
+    [sum(r) for r in R],
+    [sum(c) for c in zip(*R)],
+    [[2 * e for e in r] for r in R],
+    [len(R), len(R[0])],
+    [sum(c) for c in zip(*rows(gt(col1, 2), M12))],
+    len(R),
+]: print(show(line))
+print("replicate_runtime_last.apl")
+# / of a matrix: rep along each row (the same counts for every row); a char
+# matrix prints one row a line
+row1 = M12[0]
+last = lambda c, A: [rep(c, r, fills(r[0])) for r in A]
+L = last([1 + b for b in gt(row1, 2)], M12)
+T = lambda A: [list(c) for c in zip(*A)]
+for line in [
+    last(gt(row1, 2), M12),
+    last([1 + b for b in gt(row1, 2)], M12),
+    last([1 - 2 * b for b in gt(row1, 2)], M12),
+    last(gt(row1, 20), M12),
+    [len(M12), len(last(gt(row1, 20), M12)[0])],
+    "\n".join("".join(r) for r in last(gt(row1, 2), [list("abcd"), list("efgh")])),
+    last([1 + b for b in gt(row1, 2)], [[1.5, 2.5, 3.5, 4.5]]),
+    [sum(r) for r in L],
+    [sum(c) for c in zip(*L)],
+    [[2 * e for e in r] for r in L],
+    [len(L), len(L[0])],
+    T(L),
+    T(rows(gt(col1, 2), M12)),
+    last([1 + b for b in gt(col1, 2)], T(M12)),
+    [[sum(r) for r in last([1 + int(e > 1) for e in [1, 2, 3]], P)] for P in [[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]],
+    len(L),
+]: print(show(line))

@@ -37,8 +37,9 @@ int main(void) {
     { "1 0 1\\5 6", "expand(0,[tt,ff,tt],[5,6])" },
     { "1 0 1\\'ab'", "expand(' ',[tt,ff,tt]," },
     { "3/5 6", "replicate(0,reshape0([2],3),v0)" },
-    { "1 2⌿2 2⍴⍳4", "replicate(0,[1,2],transp2([2,1]," },   /* let-bound (a run-time length is named there) */
-    { "1 2⌿2 2⍴⍳4", "in\ntransp2([2,1],v0)" },
+    /* ⌿ let-bound after moving the first axis back (a run-time length is named there, outermost) */
+    { "1 2⌿2 2⍴⍳4", "= transp2([2,1],replicate(0,[1,2],transp2([2,1]," },
+    { "1 0⌿2 2⍴⍳4", "= transp2([2,1],compress([tt,ff],transp2([2,1]," },
     /* indexing: the last index first, an axis brought first by transp2 */
     { "M←2 3⍴⍳6 ⋄ M[2;3]", "index(2,index(3,transp2([2,1],v0)))" },
     { "M←2 3⍴⍳6 ⋄ M[;3]", "index(3,transp2([2,1],v" },
@@ -102,12 +103,22 @@ int main(void) {
     { "V←5 6 7\n(+\\V>5)/V", 9 },            /* prefix sums of 3 booleans: 0…3 */
     { "V←5 6 7\n(-V>5)/V", 3 },               /* ¯1…0 */
     { "M←3 4⍴⍳12\n(+/M>5)/1 2 3", 12 },       /* sums of 4 booleans */
+    { "M←3 4⍴⍳12\n(1+M[;1]>5)⌿M", 6 },        /* rows: 3 counts of 1…2 (each of 4 items) */
+    { "M←3 4⍴⍳12\n(1-2×M[;1]>5)⌿M", 3 },      /* ¯1…1 (1 - 2·(0…1)): magnitudes of at most 1 */
+    { "M←3 4⍴⍳12\n(M[;1]>5)⌿M", 3 },          /* compress: at most the 3 rows */
+    { "M←4 3⍴⍳12\n(1+M[1;]>1)/M", 6 },        /* /: 3 counts of 1…2 for each of 4 rows, held transposed */
+    { "M←4 3⍴⍳12\n(M[1;]>1)/M", 3 },          /* /, a mask */
   };
   for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
     diag_reset();
     TailProgram *tp = apl_compile_text("t.apl", bounds[i].apl);
     long long b = -1;
-    bool ok = tp && tp->noutputs == 1 && tp->outputs[0].dynamic && nat_is_const(tp->outputs[0].ext[0], &b);
+    TailOutput *o = tp && tp->noutputs == 1 ? &tp->outputs[0] : NULL;
+    int at = o && o->transposed ? o->rank - 1 : 0, other = 1 - at;   /* the run-time length's axis, in TAIL's order */
+    bool slash = o && o->rank >= 2 && strchr(bounds[i].apl, '/');   /* / of a matrix: held transposed */
+    bool ok = o && o->dynamic && o->transposed == slash && nat_is_const(o->ext[at], &b);
+    long long m = 4;   /* the other axis of a matrix keeps its static length */
+    if (ok && o->rank == 2) ok = nat_is_const(o->ext[other], &m) && m == 4;
     CHECK(ok && b == bounds[i].bound, "%s: bound %lld, expected %lld (%s)", bounds[i].apl, b, bounds[i].bound,
           tp ? "" : diag_message());
   }
@@ -115,8 +126,12 @@ int main(void) {
   CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊V÷2)/V") == NULL && strstr(diag_message(), "not bounded when compiling"),
         "unbounded counts: %s", diag_message());
   diag_reset();
-  CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6\n(1+M[1;]>5)/M") == NULL && strstr(diag_message(), "replicate of an array of rank 2"),
-        "a matrix: %s", diag_message());
+  CHECK(apl_compile_text("t.apl", "A←2 2 3⍴⍳12\n(1+A[1;1;]>5)/A") == NULL
+        && strstr(diag_message(), "an output of rank 3 whose last axis has a run-time length"),
+        "/ of rank 3 printed: %s", diag_message());
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6\nR←(M[1;]>5)/M\nS←+\\R\n+/S[1;]") == NULL
+        && strstr(diag_message(), "a run-time length on axis 2"), "a / result scanned, bound: %s", diag_message());
   diag_reset();
   CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6 ⋄ M[1;4]") == NULL && strstr(diag_message(), "index error: 4"), "an index: %s",
         diag_message());
