@@ -35,6 +35,7 @@
    own or one after another) cannot deadlock. docs/design.md §11. */
 #include "dpia.h"
 #include "../layout/layout.h"
+#include <stdlib.h>
 
 /* CLIFT_LB_ITEMS and CLIFT_LB_WINDOW: other values for experiments, set when
    building (`make CC="cc -DCLIFT_LB_WINDOW=32"`; bench/gpu/session3_2026-11-27.sh).
@@ -67,7 +68,57 @@
 #ifndef CLIFT_LB_REGISTERS
 #define CLIFT_LB_REGISTERS 1
 #endif
-enum { LB_GROUP = 256, LB_ITEMS = CLIFT_LB_ITEMS, LB_TILE = LB_GROUP * LB_ITEMS };
+/* Experiments without rebuilding clift (issue 11, bench/gpu/scan_2027.sh): the
+   environment of the clift that generates the code may set
+     CLIFT_LB_GROUP=64|128|256   work-items a group (default 256);
+     CLIFT_LB_ITEMS=1…32         elements a work-item (default CLIFT_LB_ITEMS);
+     CLIFT_LB_TOTALS=1           cuda (the warp-shuffle scan): every work-item
+                                 combines the warps' totals before its own, no
+                                 work-item scans them: 6 barriers a tile, not 8;
+     CLIFT_LB_MASK=1             filter: which of its elements the predicate
+                                 keeps, a bit each in a register of the work-item,
+                                 so that the compaction reads only those;
+     CLIFT_LB_BLOCK_TILE=1       cuda: the tile is the group's index where the
+                                 groups cover the tiles, no counter (as CUB:
+                                 it relies on groups starting in index order);
+     CLIFT_LB_MIN_BLOCKS=m       cuda: __launch_bounds__(group, m) on the pass.
+   Read once, when the first one pass is generated; unset, the code is the
+   default's, byte for byte. Not measured yet (docs/performance.md). */
+typedef struct LbConfig {
+  bool read;
+  int group, items, tile;
+  bool totals, mask, block_tile;
+  int min_blocks;
+} LbConfig;
+static LbConfig lb_cfg;
+#define LB_GROUP (lb_cfg.group)
+#define LB_ITEMS (lb_cfg.items)
+#define LB_TILE (lb_cfg.tile)
+
+/* An integer switch from the environment, def where unset or out of [lo, hi]. */
+static int lb_setting(const char *name, int def, int lo, int hi) {
+  const char *v = getenv(name);
+  char *end;
+  long x = v && *v ? strtol(v, &end, 10) : def;
+  return v && *v && !*end && x >= lo && x <= hi ? (int)x : def;
+}
+
+static void lb_configure(void) {
+  if (lb_cfg.read) return;
+  int group = lb_setting("CLIFT_LB_GROUP", 256, 64, 256);
+  if (group != 64 && group != 128) group = 256;   /* warps of 32, a power of two */
+  lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
+                       .totals = lb_setting("CLIFT_LB_TOTALS", 0, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 0, 0, 1),
+                       .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1),
+                       .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 0, 0, 32) };
+  lb_cfg.tile = lb_cfg.group * lb_cfg.items;
+}
+
+int dpia_single_pass_min_blocks(int *group) {
+  lb_configure();
+  *group = LB_GROUP;
+  return lb_cfg.min_blocks;
+}
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
 enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = CLIFT_LB_WINDOW /* status words read at once */ };
 
@@ -92,6 +143,8 @@ typedef struct Lb {
   View *part; Acc *part_acc;       /* the work-items' partials, scanned in place: inclusive */
   View *prefix;                    /* the tiles before it, combined (local) */
   bool warp;                       /* the look-back by the 32 lanes of warp 0 (lb_look_back_warp) */
+  View *tot;                       /* CLIFT_LB_TOTALS: the warps' totals (local); lb->part then holds
+                                      each warp's own inclusive scan */
 } Lb;
 
 static CExp *int_lit(long long v) { return cexp_lit_int(v); }
@@ -303,8 +356,9 @@ static CExp *kept(Tr *tr, Expr *p, View *x) {
 
 /* Every work-item's partial over its elements (filter: how many p keeps;
    scan: the elements combined), then their inclusive scan across the group
-   (Hillis–Steele in local memory, ping-pong; LB_GROUP a power of 4, so the
-   result lands back in lb->part). */
+   (Hillis–Steele in local memory, ping-pong; with an odd number of steps,
+   LB_GROUP 128, the partials start in the other buffer, so that the result
+   lands in lb->part). */
 static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *acc);
 
 static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
@@ -334,12 +388,15 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   tr->seq--;
   tr->block = body;
   if (lb->warp && CLIFT_LB_WARP_SCAN) return warp_scan(lb, group, body, l, acc);
-  CExp *slot = acc_resolve(tr, acc_idx(lb->part_acc, nat_var(l)), (Path){0, NULL});
+  int steps = 0;
+  for (int d = 1; d < LB_GROUP; d *= 2) steps++;
+  View *src = lb->part, *dst = other;
+  Acc *src_acc = lb->part_acc, *dst_acc = other_acc;
+  if (steps % 2) { src = other; dst = lb->part; src_acc = other_acc; dst_acc = lb->part_acc; }
+  CExp *slot = acc_resolve(tr, acc_idx(src_acc, nat_var(l)), (Path){0, NULL});
   if (!slot) return false;
   assign(tr, slot, var(acc, t), false);
   at_group(lb, group);
-  View *src = lb->part, *dst = other;
-  Acc *src_acc = lb->part_acc, *dst_acc = other_acc;
   for (int d = 1; d < LB_GROUP; d *= 2) {
     body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
     CExp *to = acc_resolve(tr, acc_idx(dst_acc, nat_var(l)), (Path){0, NULL});
@@ -369,12 +426,13 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
 static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *acc) {
   Tr *tr = lb->tr;
   Type *t = lb->op.t;
-  enum { WARP = 32, WARPS = LB_GROUP / WARP };
+  enum { WARP = 32 };
+  int warps = LB_GROUP / WARP;
   Nat *lane = nat_mod(nat_var(l), nat_const(WARP)), *warp = nat_div(nat_var(l), nat_const(WARP));
   View *tot; Acc *tot_acc;
   ParLoop *inside = tr->par;
   tr->par = &lb->wrg;   /* one array per group, not per work-item */
-  dpia_new(tr, type_array(t, nat_const(WARPS)), SPACE_LOCAL, &tot, &tot_acc);
+  dpia_new(tr, type_array(t, nat_const(warps)), SPACE_LOCAL, &tot, &tot_acc);
   tr->par = inside;
   tr->block = body;
   for (int d = 1; d < WARP; d *= 2) {
@@ -397,10 +455,11 @@ static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *
   if (!wslot) return false;
   assign(tr, wslot, var(acc, t), false);
   at_group(lb, group);
+  if (lb_cfg.totals) { lb->tot = tot; return true; }   /* lb_aggregate, lb_before read them */
   ParLoop one;
   one_item(tr, &one);
   NatVar *w;
-  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(WARPS - 1), &w);
+  tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(warps - 1), &w);
   tr->seq++;
   Nat *next = nat_add(nat_var(w), nat_const(1));
   CExp *to = acc_resolve(tr, acc_idx(tot_acc, next), (Path){0, NULL});
@@ -424,6 +483,52 @@ static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *
   return true;
 }
 
+/* The tile's aggregate: the last partial, or with CLIFT_LB_TOTALS the warps'
+   totals combined in order (NULL on error). */
+static CExp *lb_aggregate(Lb *lb) {
+  if (!lb->tot) return read(lb->tr, lb->part, nat_const(LB_GROUP - 1));
+  CExp *agg = read(lb->tr, lb->tot, nat_const(0));
+  for (int w = 1; agg && w < LB_GROUP / 32; w++) {
+    CExp *next = read(lb->tr, lb->tot, nat_const(w));
+    agg = next ? combine(lb->tr, &lb->op, agg, next) : NULL;
+  }
+  return agg;
+}
+
+/* Inside work-item l's loop: a variable holding `from` combined with the
+   partials of the work-items before l (the group's scan, exclusive): the
+   partial before l's, or with CLIFT_LB_TOTALS the totals of the warps before
+   l's, in order, then the partial before l's in its warp. NULL on error. */
+static const char *lb_before(Lb *lb, CExp *from, NatVar *l) {
+  Tr *tr = lb->tr;
+  Type *t = lb->op.t;
+  const char *run = declare(tr, "run", t, from);
+  KStmt *body = tr->block, *then;
+  Nat *first = nat_const(0);   /* the first work-item whose partial is after lb->part's start */
+  if (lb->tot) {
+    Nat *warp = nat_div(nat_var(l), nat_const(32));
+    NatVar *w;
+    tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_GROUP / 32 - 1), &w);
+    tr->seq++;
+    branch(tr, cexp_nat_lt(nat_var(w), warp), &then, NULL);
+    tr->block = then;
+    CExp *c = combine(tr, &lb->op, var(run, t), read(tr, lb->tot, nat_var(w)));
+    if (!c) return NULL;
+    assign(tr, var(run, t), c, false);
+    tr->seq--;
+    tr->block = body;
+    first = nat_mul(warp, nat_const(32));
+  }
+  branch(tr, cexp_nat_lt(first, nat_var(l)), &then, NULL);
+  tr->block = then;
+  CExp *before = read(tr, lb->part, nat_sub(nat_var(l), nat_const(1)));
+  CExp *c = before ? combine(tr, &lb->op, var(run, t), before) : NULL;
+  if (!c) return NULL;
+  assign(tr, var(run, t), c, false);
+  tr->block = body;
+  return run;
+}
+
 /* status[t] := (flag, value), one 64-bit store */
 static void publish(Lb *lb, Nat *t, int flag, CExp *value) {
   assign(lb->tr, cexp_read_volatile(lb->status, t, type_scalar(TY_LONG)), cexp_status(int_lit(flag), value), true);
@@ -444,7 +549,7 @@ static bool lb_look_back(Lb *lb, KStmt *group) {
   dpia_new(tr, type_array(t, nat_const(1)), SPACE_LOCAL, &lb->prefix, &pre_acc);
   ParLoop one;
   one_item(tr, &one);
-  CExp *agg_read = read(tr, lb->part, nat_const(LB_GROUP - 1));
+  CExp *agg_read = lb_aggregate(lb);
   CExp *pre_slot = acc_resolve(tr, acc_idx(pre_acc, nat_const(0)), (Path){0, NULL});
   if (!agg_read || !pre_slot) return false;
   const char *agg = declare(tr, "aggregate", t, agg_read);
@@ -527,7 +632,7 @@ static bool lb_look_back_warp(Lb *lb, KStmt *group) {
   ParLoop lanes;
   NatVar *lane;
   par_loop(tr, LEVEL_LCL, nat_const(WARP), &lane, &lanes);
-  CExp *agg_read = read(tr, lb->part, nat_const(LB_GROUP - 1));
+  CExp *agg_read = lb_aggregate(lb);
   CExp *pre_slot = acc_resolve(tr, acc_idx(pre_acc, nat_const(0)), (Path){0, NULL});
   if (!agg_read || !pre_slot) return false;
   const char *agg = declare(tr, "aggregate", t, agg_read);
@@ -621,18 +726,20 @@ static void disjoint_from(KStmt *block, int mark) {
 
 bool dpia_single_pass_fits(Type *elem, Type *t, bool filter) {
   long long bytes;
+  lb_configure();
   /* a 4-byte value, so that it shares a 64-bit status word with its flag */
   return (t->kind == TY_INT || t->kind == TY_FLOAT) && local_bytes(elem, t, filter ? 2 : 1, &bytes) &&
          bytes <= LB_LOCAL_MAX;
 }
 
 bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, Nat *n, Acc *out) {
+  lb_configure();
   Acc *data = exists_accept(tr, out, n);
   if (!data) return false;
   Lb lb = { .tr = tr, .op = { int_type(), int_lit(0), NULL }, .n = n, .warp = warp_ok(tr) };
   KStmt *group = lb_begin(&lb, xs, elem);
   if (!group || !lb_partials(&lb, group, p) || !look_back(&lb, group)) return false;
-  CExp *pv = read(tr, lb.prefix, nat_const(0)), *kv = read(tr, lb.part, nat_const(LB_GROUP - 1));
+  CExp *pv = read(tr, lb.prefix, nat_const(0)), *kv = lb_aggregate(&lb);
   if (!pv || !kv) return false;
   NatVar *before = bind_count(tr, "before", pv, n);
   NatVar *in_tile = bind_count(tr, "in_tile", kv, nat_const(LB_TILE));
@@ -642,14 +749,19 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   ParLoop loop;
   NatVar *l;
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
-  const char *at = declare(tr, "at", int_type(), int_lit(0));
+  const char *at;
   KStmt *then;
-  branch(tr, cexp_nat_lt(nat_const(0), nat_var(l)), &then, NULL);
-  tr->block = then;
-  CExp *start = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
-  if (!start) return false;
-  assign(tr, var(at, int_type()), start, false);
-  tr->block = body;
+  if (lb.tot) {
+    if (!(at = lb_before(&lb, int_lit(0), l))) return false;
+  } else {
+    at = declare(tr, "at", int_type(), int_lit(0));
+    branch(tr, cexp_nat_lt(nat_const(0), nat_var(l)), &then, NULL);
+    tr->block = then;
+    CExp *start = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
+    if (!start) return false;
+    assign(tr, var(at, int_type()), start, false);
+    tr->block = body;
+  }
   Nat *e;
   items(&lb, l, &e);
   View *x = view_idx(tr, lb.data, e);
@@ -683,6 +795,7 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
 }
 
 bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *n, Acc *out) {
+  lb_configure();
   CExp *neutral = view_resolve(tr, init, (Path){0, NULL});
   if (!neutral) return false;
   Lb lb = { .tr = tr, .op = { t, neutral, f }, .n = n, .warp = warp_ok(tr) };
@@ -691,18 +804,12 @@ bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *
   /* every work-item rescans its elements in place from its start */
   ParLoop loop;
   NatVar *l;
-  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
   CExp *pv = read(tr, lb.prefix, nat_const(0));
-  if (!pv) return false;
-  const char *acc = declare(tr, "run", t, pv);
+  const char *acc = pv ? lb_before(&lb, pv, l) : NULL;
+  if (!acc) return false;
   KStmt *then;
-  branch(tr, cexp_nat_lt(nat_const(0), nat_var(l)), &then, NULL);
-  tr->block = then;
-  CExp *before = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
-  CExp *c = before ? combine(tr, &lb.op, var(acc, t), before) : NULL;
-  if (!c) return false;
-  assign(tr, var(acc, t), c, false);
-  tr->block = body;
+  CExp *c;
   Nat *e;
   items(&lb, l, &e);
   CExp *x = read(tr, lb.data, e);
