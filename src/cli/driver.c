@@ -139,6 +139,7 @@ Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes
   /* a given work-group size: any must be correct, so no pinned work-group (privatise.c) */
   gen.local_size_given |= o->launch.local[0] || o->launch.local[1] || o->launch.local[2];
   gen.no_privatise |= gen.local_size_given;
+  gen.global_size_given |= o->launch.global[0] || o->launch.global[1] || o->launch.global[2];
   /* an OpenCL device that is not a GPU (PoCL): no GPU cost rule for peeling
      (dpia/peel.c). The device is opened once per process and kept; a failure
      here is left for the run to report. */

@@ -9,6 +9,7 @@
 #include "stmt_print.h"
 #include "../syntax/ast.h"   /* the program's sizes, parameters and result */
 #include "../dpia/plan.h"
+#include "../dpia/dpia.h"   /* dpia_single_pass_min_blocks */
 #include <string.h>
 
 
@@ -174,7 +175,13 @@ static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_he
    the host passes them in this order. */
 static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   Kernel *k = pl->k;
-  buf_printf(b, "extern \"C\" __global__ void %s(", pk->name);
+  buf_puts(b, "extern \"C\" __global__ void ");
+  int group, blocks = dpia_single_pass_min_blocks(&group);
+  long long pinned[3] = { 0, 0, 0 };
+  plan_pinned_sizes(pk->body, pinned);
+  if (blocks > 0 && pinned[0] == group && plan_has_atomic(pk->body))   /* the one pass, its group pinned */
+    buf_printf(b, "__launch_bounds__(%d, %d) ", group, blocks);
+  buf_printf(b, "%s(", pk->name);
   const char *sep = "";
   for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
     Buffer *buf = pk->bufs[i];

@@ -153,7 +153,7 @@ void codegen_walk_types(KStmt *s, void (*fn)(Type *, void *), void *ctx) {
 }
 
 LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *size) {
-  if (s->level != LEVEL_LCL || s->dim < 0 || s->dim > 2 || !(*size = p->local_size[s->dim])) return LCL_RUNTIME;
+  if (s->level != LEVEL_LCL || s->stride || s->dim < 0 || s->dim > 2 || !(*size = p->local_size[s->dim])) return LCL_RUNTIME;
   if (!nat_is_const(s->count, count)) return LCL_RUNTIME;
   if (*count == *size) return LCL_BLOCK;
   if (*count < *size) return LCL_IF;

@@ -182,6 +182,9 @@ enum { DPIA_CHUNK = 1024 };
    its tiles in local memory)? The filter's kept elements go through `post`
    (a function, or NULL) into out, a {∃…}; the scan writes out[i]. */
 bool dpia_single_pass_fits(Type *elem, Type *t, bool filter);
+/* CLIFT_LB_MIN_BLOCKS (lookback.c, an experiment): m > 0 asks cuda for m groups of
+   *group work-items per multiprocessor on the one pass's kernel; 0: nothing. */
+int dpia_single_pass_min_blocks(int *group);
 bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, Nat *n, Acc *out);
 bool dpia_scan_single_pass(Tr *tr, Expr *f, View *init, View *xs, Type *t, Nat *n, Acc *out);
 /* Marks every assignment in s `disjoint` (race.c trusts it): places that

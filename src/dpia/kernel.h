@@ -105,6 +105,11 @@ struct KStmt {
      (the borders of a padded local tile, a few elements that any work-group
      writes: rules_map.c); the launch policy ignores it (plan.c) */
   bool unsized;
+  /* FOR at LEVEL_LCL: printed as a loop striding by the work-group's size
+     even where the launch pins that size (codegen_lcl_form's forms otherwise):
+     lookback.c's CLIFT_LB_LOOPS. With the pinned form, NVRTC (CUDA 13.0) gives
+     the one pass 99-110 registers, with the loops 40 (docs/performance.md) */
+  bool stride;
   /* FOR at LEVEL_GLB on the device targets: work-item g starts at iteration
      g - shift (those below 0 skip it), so that a peeled stencil's interior,
      which starts at position `shift`, has work-item x compute position x as
@@ -229,6 +234,9 @@ typedef struct GenOptions {
   /* a work-group size given (--local-size, a tuned one): every kernel must be
      right at any size, so none pins its work-group (lookback.c) */
   bool local_size_given;
+  /* a number of work-items given (--global-size): the groups may not cover
+     every tile of the one pass (lookback.c's CLIFT_LB_BLOCK_TILE) */
+  bool global_size_given;
   /* --pipeline: a work-group's sequential copy → barrier → compute loop
      prefetches the next step's global values into registers during the
      compute (dpia/pipeline.c); off by default (docs/performance.md: alone it

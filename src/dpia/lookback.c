@@ -81,13 +81,17 @@
      CLIFT_LB_BLOCK_TILE=1       cuda: the tile is the group's index where the
                                  groups cover the tiles, no counter (as CUB:
                                  it relies on groups starting in index order);
-     CLIFT_LB_MIN_BLOCKS=m       cuda: __launch_bounds__(group, m) on the pass.
+     CLIFT_LB_MIN_BLOCKS=m       cuda: __launch_bounds__(group, m) on the pass;
+     CLIFT_LB_LOOPS=1            the pass's mapLcl loops printed as loops striding
+                                 by the group's size, as before 73f6a3f (which
+                                 printed a pinned group's loops as blocks: NVRTC
+                                 then gives the pass 99-110 registers, not 40).
    Read once, when the first one pass is generated; unset, the code is the
    default's, byte for byte. Not measured yet (docs/performance.md). */
 typedef struct LbConfig {
   bool read;
   int group, items, tile;
-  bool totals, mask, block_tile;
+  bool totals, mask, block_tile, loops;
   int min_blocks;
 } LbConfig;
 static LbConfig lb_cfg;
@@ -109,7 +113,7 @@ static void lb_configure(void) {
   if (group != 64 && group != 128) group = 256;   /* warps of 32, a power of two */
   lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
                        .totals = lb_setting("CLIFT_LB_TOTALS", 0, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 0, 0, 1),
-                       .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1),
+                       .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 0, 0, 1),
                        .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 0, 0, 32) };
   lb_cfg.tile = lb_cfg.group * lb_cfg.items;
 }
@@ -120,6 +124,7 @@ int dpia_single_pass_min_blocks(int *group) {
   return lb_cfg.min_blocks;
 }
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
+enum { LB_GROUPS_MAX = 65536 };      /* the most groups a loop over tiles gets (launch_policy.h) */
 enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = CLIFT_LB_WINDOW /* status words read at once */ };
 
 /* What a scan combines: int counts for the filter, the scan's values. */
@@ -143,6 +148,9 @@ typedef struct Lb {
   View *part; Acc *part_acc;       /* the work-items' partials, scanned in place: inclusive */
   View *prefix;                    /* the tiles before it, combined (local) */
   bool warp;                       /* the look-back by the 32 lanes of warp 0 (lb_look_back_warp) */
+  NatVar *item;                    /* the variable of the last items() loop */
+  View *mask; Acc *mask_acc;       /* CLIFT_LB_MASK: bit j of work-item l's int: the filter keeps
+                                      its element j (a private int of each, partitioned) */
   View *tot;                       /* CLIFT_LB_TOTALS: the warps' totals (local); lb->part then holds
                                       each warp's own inclusive scan */
 } Lb;
@@ -199,7 +207,9 @@ static CExp *read(Tr *tr, View *v, Nat *i) { return view_resolve(tr, view_idx(tr
 /* A parallel loop of the pass at `level`; its body becomes tr->block and
    *loop tr->par (the caller restores both). */
 static KStmt *par_loop(Tr *tr, PrimLevel level, Nat *count, NatVar **v, ParLoop *loop) {
+  KStmt *around = tr->block;
   KStmt *body = dpia_loop(tr, level, 0, count, v);
+  if (level == LEVEL_LCL && lb_cfg.loops) around->stmts[around->n - 1]->stride = true;
   *loop = (ParLoop){ *v, count, level, tr->par, 0, NULL };
   tr->block = body;
   tr->par = loop;
@@ -315,10 +325,27 @@ static KStmt *lb_begin(Lb *lb, View *xs, Type *elem) {
   one_item(tr, &one);
   CExp *slot = acc_resolve(tr, acc_idx(ida, nat_const(0)), (Path){0, NULL});
   if (!slot) return NULL;
+  /* CLIFT_LB_BLOCK_TILE: where the launch gives a group a tile (at most
+     LB_GROUPS_MAX tiles, no number of work-items given), the tile is the
+     group's index and the counter is not touched */
+  bool by_block = lb_cfg.block_tile && lb->warp && !tr->gen->global_size_given;
+  CExp *many = cexp_nat_lt(nat_const(LB_GROUPS_MAX), lb->tiles);
+  if (by_block) {
+    KStmt *then;
+    branch(tr, many, &then, NULL);
+    tr->block = then;
+  }
   assign(tr, slot, cexp_atomic_inc(lb->counter, nat_const(0)), true);
   at_group(lb, group);
   CExp *id = read(tr, idv, nat_const(0));
   if (!id) return NULL;
+  if (by_block) {
+    CExp *sel = NEW(CExp);
+    *sel = (CExp){ .kind = CE_SELECT, .type = int_type(), .n = 3, .field = -1 };
+    sel->args = NEW_ARRAY(CExp *, 3);
+    sel->args[0] = many; sel->args[1] = id; sel->args[2] = cexp_nat(nat_var(w));
+    id = sel;
+  }
   lb->tile = bind_count(tr, "tile", id, nat_sub(lb->tiles, nat_const(1)));
   lb->from = nat_mul(nat_var(lb->tile), nat_const(LB_TILE));
   lb->count = nat_min(nat_const(LB_TILE), nat_sub(lb->n, lb->from));
@@ -342,6 +369,7 @@ static KStmt *items(Lb *lb, NatVar *l, Nat **e) {
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, nat_const(LB_ITEMS), &j);
   tr->seq++;
   *e = nat_add(nat_mul(nat_var(l), nat_const(LB_ITEMS)), nat_var(j));
+  lb->item = j;
   KStmt *then;
   branch(tr, cexp_nat_lt(*e, lb->count), &then, NULL);
   tr->block = then;
@@ -361,6 +389,20 @@ static CExp *kept(Tr *tr, Expr *p, View *x) {
    lands in lb->part). */
 static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *acc);
 
+/* CLIFT_LB_MASK where the group's size is the pass's (a partitioned private
+   int needs its loops pinned: not with a given work-group size) */
+static bool lb_uses_mask(Lb *lb, Expr *p) {
+  return p && lb_cfg.mask && LB_ITEMS <= 32 && lb->tr->gen && !lb->tr->gen->no_privatise;
+}
+
+/* The mapLcl loop just opened in `around` (loop) runs one work-item an
+   iteration: a partitioned private buffer may be used inside it. */
+static void pin(Tr *tr, KStmt *around, ParLoop *loop) {
+  (void)tr;
+  loop->loop = around->stmts[around->n - 1];
+  loop->loop->pinned = true;
+}
+
 static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   Tr *tr = lb->tr;
   Type *t = lb->op.t;
@@ -370,8 +412,18 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   ParLoop loop;
   NatVar *l;
   KStmt *around = tr->block;
+  if (lb_uses_mask(lb, p)) {
+    Partition part = { 1, { 0 }, { LB_GROUP } };
+    dpia_new_partitioned(tr, type_array(int_type(), nat_const(LB_GROUP)), &part, &lb->mask, &lb->mask_acc);
+  }
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
   if (lb->warp) around->stmts[around->n - 1]->pinned = true;   /* groups of LB_GROUP: warp 0 has its 32 lanes */
+  CExp *mask = NULL;
+  if (lb->mask) {
+    pin(tr, around, &loop);
+    if (!(mask = acc_resolve(tr, acc_idx(lb->mask_acc, nat_var(l)), (Path){0, NULL}))) return false;
+    assign(tr, mask, int_lit(0), false);
+  }
   const char *acc = declare(tr, "part", t, lb->op.neutral);
   Nat *e;
   items(lb, l, &e);
@@ -383,6 +435,10 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
     branch(tr, c, &then, NULL);
     tr->block = then;
     c = combine(tr, &lb->op, var(acc, t), int_lit(1));
+    if (mask) {   /* mask |= 1 << j */
+      CExp *bit = cexp_op(OP_SHL, int_type(), 2, (CExp *[]){ int_lit(1), cexp_nat(nat_var(lb->item)) });
+      assign(tr, mask, cexp_op(OP_BITOR, int_type(), 2, (CExp *[]){ mask, bit }), false);
+    }
   }
   assign(tr, var(acc, t), c, false);
   tr->seq--;
@@ -748,7 +804,9 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &packed, &packed_acc);
   ParLoop loop;
   NatVar *l;
+  KStmt *around = tr->block;
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  if (lb.mask) pin(tr, around, &loop);
   const char *at;
   KStmt *then;
   if (lb.tot) {
@@ -765,7 +823,13 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   Nat *e;
   items(&lb, l, &e);
   View *x = view_idx(tr, lb.data, e);
-  CExp *c = kept(tr, p, x);
+  CExp *c;
+  if (lb.mask) {   /* bit j of the work-item's mask: kept, without reading the element */
+    CExp *m = read(tr, lb.mask, nat_var(l));
+    if (!m) return false;
+    CExp *shifted = cexp_op(OP_LSHR, int_type(), 2, (CExp *[]){ m, cexp_nat(nat_var(lb.item)) });
+    c = cmp(OP_NE, cexp_op(OP_BITAND, int_type(), 2, (CExp *[]){ shifted, int_lit(1) }), int_lit(0));
+  } else c = kept(tr, p, x);
   if (!c) return false;
   branch(tr, c, &then, NULL);
   tr->block = then;

@@ -86,13 +86,13 @@ static bool has_atomic(CExp *e) {
   return false;
 }
 
-static bool any_atomic(KStmt *s) {
+bool plan_has_atomic(KStmt *s) {
   if (!s) return false;
   if ((s->kind == KS_ASSIGN && (has_atomic(s->lhs) || has_atomic(s->rhs))) ||
       ((s->kind == KS_DECL || s->kind == KS_COUNT) && has_atomic(s->init)) || (s->kind == KS_IF && has_atomic(s->cond)))
     return true;
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (any_atomic(s->stmts[i])) return true;
-  return any_atomic(s->body) || any_atomic(s->then_) || any_atomic(s->else_);
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (plan_has_atomic(s->stmts[i])) return true;
+  return plan_has_atomic(s->body) || plan_has_atomic(s->then_) || plan_has_atomic(s->else_);
 }
 
 static bool has_count(KStmt *s) {
@@ -410,7 +410,7 @@ static bool pipeline_loop(PlanKernel *pk, bool dbuf, const long long size[3], KS
   if (s->kind != KS_FOR || s->level != LEVEL_SEQ || s->host || !body || body->kind != KS_BLOCK) return false;
   int bar = -1;
   for (int i = 0; i < body->n && bar < 0; i++) if (body->stmts[i]->kind == KS_BARRIER) bar = i;
-  if (bar <= 0 || any_atomic(root) || has_count(body)) return false;
+  if (bar <= 0 || plan_has_atomic(root) || has_count(body)) return false;
   NatVar *j = nat_var_new("next", nat_const(0), s->count);   /* the step L reads for */
   Pipe pp = { root, { size[0], size[1], size[2] }, s->var, nat_var(j), { { 0 } }, 0, kstmt_block(), 0, counter };
   KStmt *loads = kstmt_block();

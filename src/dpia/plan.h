@@ -80,6 +80,8 @@ void plan_pipeline(PlanKernel *pk, bool double_buffer);
 /* The work-group size that the pinned mapLcl loops of s fix, per dimension
    (0 where none; launch_policy.h level 3). */
 void plan_pinned_sizes(KStmt *s, long long size[3]);
+/* Does s take a number from a counter (CE_ATOMIC_INC: the one pass's tile)? */
+bool plan_has_atomic(KStmt *s);
 /* --unroll: marks the sequential loops of a constant count from 2 to 32 steps
    (KStmt.unroll; pipeline.c). */
 void plan_unroll(KStmt *s);
