@@ -21,7 +21,11 @@
 #   g128x30  ltm with groups of 128 × 30 (tiles of 3840, as now; 56 registers);
 #   ltm6     ltm + CLIFT_LB_MIN_BLOCKS=6: __launch_bounds__(256, 6), which holds
 #            the filter at 40 registers (ltm's mask takes it to 47: 5 groups a
-#            multiprocessor instead of 6).
+#            multiprocessor instead of 6);
+#   ltmd     ltm + CLIFT_LB_DIRECT=256: a tile keeping at most 256 elements (the
+#            1% filter's ~38) has every work-item write its kept ones straight
+#            out, no second local tile, no barrier before the copy (as CUB's
+#            select does up to a block's size of them); 40 registers.
 # (Registers: NVRTC of CUDA 13.0 here, k1 with 32-bit indices; step 0 prints the
 # device's.) Loops, the mask and the group's size change opencl's code too
 # (checked on PoCL); the totals, block tiles and launch bounds are cuda's only.
@@ -33,7 +37,8 @@
 #   1. every variant on cuda against the interpreter: filter, filter_1pct and
 #      scan_int (exact) at 1, its tile ± 1, 262144 and 3·10^6, the float scan
 #      at 262144 (tolerance 5e-2: its sums drift with the order); 6 at a time;
-#   2. compute-sanitizer racecheck of ltm, ltmb and g128x24 (filter, scan_int at 65537);
+#   2. compute-sanitizer racecheck of ltm, ltmd, ltmb and g128x24 (filter, scan_int
+#      at 65537; the 1% filter for ltmd, whose tiles then take the direct writes);
 #   3. times every variant whose checks passed at 2^27 (clift bench --runs 20,
 #      the median), filter, filter_1pct, scan; then CUB; the ratios to CUB.
 # Usage (device run, nothing to carry; the build there is make -j16):
@@ -63,8 +68,9 @@ declare -A env=(
   [ltmb]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_BLOCK_TILE=1"
   [g128x24]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24"
   [g128x30]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=30"
-  [ltm6]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6")
-VARIANTS=${VARIANTS:-base loops lt ltm ltm6 ltmb g128x24 g128x30}
+  [ltm6]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6"
+  [ltmd]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_DIRECT=256")
+VARIANTS=${VARIANTS:-base loops lt ltm ltm6 ltmd ltmb g128x24 g128x30}
 tile() { case $1 in g128x24) echo 3072 ;; *) echo 3840 ;; esac; }
 # cl VARIANT ARGS…: build/clift under the variant's switches
 cl() { local v=$1; shift; env ${env[$v]} build/clift "$@"; }
@@ -128,9 +134,9 @@ done
 echo "== 1. done$(stamp)"
 
 echo "== 2. compute-sanitizer racecheck (N=65537)"
-for v in ltm ltmb g128x24; do
+for v in ltm ltmd ltmb g128x24; do
   case " $VARIANTS " in *" $v "*) ;; *) continue ;; esac
-  for p in filter scan_int; do
+  for p in $([ $v = ltmd ] && echo filter_1pct || echo filter scan_int); do
     if env ${env[$v]} timeout 40 /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \
          build/clift bench -t $TARGET --size N=65537 --runs 1 bench/gpu/$p.lift >$W/race-$v-$p.log 2>&1
     then echo "ok   racecheck $v $p"; else echo "FAIL racecheck $v $p: $(grep -m2 -E 'ERROR|hazard|rror' $W/race-$v-$p.log | cut -c1-200 | tr '\n' ' ')"; fi

@@ -82,6 +82,10 @@
                                  groups cover the tiles, no counter (as CUB:
                                  it relies on groups starting in index order);
      CLIFT_LB_MIN_BLOCKS=m       cuda: __launch_bounds__(group, m) on the pass;
+     CLIFT_LB_DIRECT=k           filter: a tile that keeps at most k elements
+                                 has every work-item write its own straight out
+                                 (no second local tile, one barrier less; CUB
+                                 does so up to a group's size of them);
      CLIFT_LB_LOOPS=1            the pass's mapLcl loops printed as loops striding
                                  by the group's size, as before 73f6a3f (which
                                  printed a pinned group's loops as blocks: NVRTC
@@ -92,7 +96,7 @@ typedef struct LbConfig {
   bool read;
   int group, items, tile;
   bool totals, mask, block_tile, loops;
-  int min_blocks;
+  int min_blocks, direct;
 } LbConfig;
 static LbConfig lb_cfg;
 #define LB_GROUP (lb_cfg.group)
@@ -114,6 +118,7 @@ static void lb_configure(void) {
   lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
                        .totals = lb_setting("CLIFT_LB_TOTALS", 0, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 0, 0, 1),
                        .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 0, 0, 1),
+                       .direct = lb_setting("CLIFT_LB_DIRECT", 0, 0, 1 << 20),
                        .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 0, 0, 32) };
   lb_cfg.tile = lb_cfg.group * lb_cfg.items;
 }
@@ -788,6 +793,71 @@ bool dpia_single_pass_fits(Type *elem, Type *t, bool filter) {
          bytes <= LB_LOCAL_MAX;
 }
 
+/* The filter's kept elements out (in `group`, a block at the group's level):
+   every work-item's into a second local tile from its offset there, then the
+   group copies them out from the tile's offset, coalesced; `direct`
+   (CLIFT_LB_DIRECT, few kept): every work-item writes its own straight to
+   their places, no second tile and no barrier before the copy. */
+static bool lb_compact(Lb *lb, KStmt *group, Expr *p, Expr *post, Type *elem, Acc *data, NatVar *before,
+                       NatVar *in_tile, bool direct) {
+  Tr *tr = lb->tr;
+  /* every work-item's kept elements into a second tile, from its offset there */
+  View *packed = NULL; Acc *packed_acc = NULL;
+  ParLoop loop;
+  NatVar *l;
+  at_group(lb, group);
+  if (!direct) dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &packed, &packed_acc);
+  KStmt *around = tr->block;
+  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
+  if (lb->mask) pin(tr, around, &loop);
+  const char *at;
+  KStmt *then;
+  if (lb->tot) {
+    if (!(at = lb_before(lb, int_lit(0), l))) return false;
+  } else {
+    at = declare(tr, "at", int_type(), int_lit(0));
+    branch(tr, cexp_nat_lt(nat_const(0), nat_var(l)), &then, NULL);
+    tr->block = then;
+    CExp *start = read(tr, lb->part, nat_sub(nat_var(l), nat_const(1)));
+    if (!start) return false;
+    assign(tr, var(at, int_type()), start, false);
+    tr->block = body;
+  }
+  Nat *e;
+  items(lb, l, &e);
+  View *x = view_idx(tr, lb->data, e);
+  CExp *c;
+  if (lb->mask) {   /* bit j of the work-item's mask: kept, without reading the element */
+    CExp *m = read(tr, lb->mask, nat_var(l));
+    if (!m) return false;
+    CExp *shifted = cexp_op(OP_LSHR, int_type(), 2, (CExp *[]){ m, cexp_nat(nat_var(lb->item)) });
+    c = cmp(OP_NE, cexp_op(OP_BITAND, int_type(), 2, (CExp *[]){ shifted, int_lit(1) }), int_lit(0));
+  } else c = kept(tr, p, x);
+  if (!c) return false;
+  branch(tr, c, &then, NULL);
+  tr->block = then;
+  Nat *slot = nat_var(nat_var_new(at, nat_const(0), nat_const(LB_TILE - 1)));
+  if (direct) {
+    Acc *out = acc_idx(data, nat_add(nat_var(before), slot));
+    if (!(post ? dpia_apply_acc(tr, post, &x, out) : dpia_assign(tr, out, x, elem))) return false;
+  } else if (!dpia_assign(tr, acc_idx(packed_acc, slot), x, elem)) return false;
+  disjoint_from(then, 0);
+  assign(tr, var(at, int_type()), cexp_op(OP_ADD, int_type(), 2, (CExp *[]){ var(at, int_type()), int_lit(1) }), false);
+  tr->seq--;
+  at_group(lb, group);
+  if (direct) return true;
+  /* the group copies them out from the tile's offset: coalesced */
+  Nat *k;
+  then = strided(lb, nat_var(in_tile), &k);
+  View *y = view_idx(tr, packed, k);
+  Acc *dst = acc_idx(data, nat_add(nat_var(before), k));
+  bool ok = post ? dpia_apply_acc(tr, post, &y, dst) : dpia_assign(tr, dst, y, elem);
+  disjoint_from(then, 0);
+  tr->seq--;
+  at_group(lb, group);
+  return ok;
+}
+
 bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, Nat *n, Acc *out) {
   lb_configure();
   Acc *data = exists_accept(tr, out, n);
@@ -799,54 +869,13 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   if (!pv || !kv) return false;
   NatVar *before = bind_count(tr, "before", pv, n);
   NatVar *in_tile = bind_count(tr, "in_tile", kv, nat_const(LB_TILE));
-  /* every work-item's kept elements into a second tile, from its offset there */
-  View *packed; Acc *packed_acc;
-  dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &packed, &packed_acc);
-  ParLoop loop;
-  NatVar *l;
-  KStmt *around = tr->block;
-  KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
-  if (lb.mask) pin(tr, around, &loop);
-  const char *at;
-  KStmt *then;
-  if (lb.tot) {
-    if (!(at = lb_before(&lb, int_lit(0), l))) return false;
-  } else {
-    at = declare(tr, "at", int_type(), int_lit(0));
-    branch(tr, cexp_nat_lt(nat_const(0), nat_var(l)), &then, NULL);
-    tr->block = then;
-    CExp *start = read(tr, lb.part, nat_sub(nat_var(l), nat_const(1)));
-    if (!start) return false;
-    assign(tr, var(at, int_type()), start, false);
-    tr->block = body;
-  }
-  Nat *e;
-  items(&lb, l, &e);
-  View *x = view_idx(tr, lb.data, e);
-  CExp *c;
-  if (lb.mask) {   /* bit j of the work-item's mask: kept, without reading the element */
-    CExp *m = read(tr, lb.mask, nat_var(l));
-    if (!m) return false;
-    CExp *shifted = cexp_op(OP_LSHR, int_type(), 2, (CExp *[]){ m, cexp_nat(nat_var(lb.item)) });
-    c = cmp(OP_NE, cexp_op(OP_BITAND, int_type(), 2, (CExp *[]){ shifted, int_lit(1) }), int_lit(0));
-  } else c = kept(tr, p, x);
-  if (!c) return false;
-  branch(tr, c, &then, NULL);
-  tr->block = then;
-  Nat *slot = nat_var(nat_var_new(at, nat_const(0), nat_const(LB_TILE - 1)));
-  if (!dpia_assign(tr, acc_idx(packed_acc, slot), x, elem)) return false;
-  disjoint_from(then, 0);
-  assign(tr, var(at, int_type()), cexp_op(OP_ADD, int_type(), 2, (CExp *[]){ var(at, int_type()), int_lit(1) }), false);
-  tr->seq--;
-  at_group(&lb, group);
-  /* the group copies them out from the tile's offset: coalesced */
-  Nat *k;
-  then = strided(&lb, nat_var(in_tile), &k);
-  View *y = view_idx(tr, packed, k);
-  Acc *dst = acc_idx(data, nat_add(nat_var(before), k));
-  bool ok = post ? dpia_apply_acc(tr, post, &y, dst) : dpia_assign(tr, dst, y, elem);
-  disjoint_from(then, 0);
-  tr->seq--;
+  bool ok;
+  if (lb_cfg.direct) {   /* few kept: each work-item writes its own straight out */
+    KStmt *few, *many;
+    branch(tr, cexp_nat_lt(nat_var(in_tile), nat_const(lb_cfg.direct + 1LL)), &few, &many);
+    ok = lb_compact(&lb, few, p, post, elem, data, before, in_tile, true) &&
+         lb_compact(&lb, many, p, post, elem, data, before, in_tile, false);
+  } else ok = lb_compact(&lb, group, p, post, elem, data, before, in_tile, false);
   lb_end(&lb);
   if (!ok) return false;
   /* the length: the last tile's inclusive prefix (none: 0) */

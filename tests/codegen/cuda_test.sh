@@ -365,6 +365,7 @@ lb_switch "CLIFT_LB_LOOPS=1" $f 'for \(clift_index lid[0-9]+ = threadIdx\.x; lid
 lb_switch "CLIFT_LB_LOOPS=1" $f 'const clift_index lid[0-9]+ = threadIdx\.x; \(void\)' 0 "pinned blocks with the loops"
 lb_switch "CLIFT_LB_MASK=1" $f '\(\(int\)\(\(unsigned\)reg[0-9]+\[0\] >> \(\(int\)\(i[0-9]+\) & 31\)\)\) & 1\) != 0' 1 "the compaction's test of the kept bit"
 lb_switch "CLIFT_LB_BLOCK_TILE=1" $f '\? loc[0-9]+\[0\] : \(int\)\(wid[0-9]+\)\)' 1 "the tile from the block's index"
+lb_switch "CLIFT_LB_DIRECT=256" $f 'if \(in_tile[0-9]+ < 257\)|out\[before[0-9]+ \+ at[0-9]+\] = ' 2 "the few kept elements written straight out"
 lb_switch "CLIFT_LB_MIN_BLOCKS=6" $f '__launch_bounds__\(256, 6\) k1\(' 1 "launch bounds on the pass"
 lb_switch "CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24" $f 'xs\[tile[0-9]+ \* 3072 \+ lid[0-9]+ \+ i[0-9]+ \* 128\]' 1 "loads of a tile of 128 × 24"
 lb_switch "CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24 CLIFT_LB_MIN_BLOCKS=8" $f '__launch_bounds__\(128, 8\) k1\(' 1 "launch bounds of a group of 128"
