@@ -36,7 +36,7 @@
 #      -Xptxas -v: its spills;
 #   1. every variant on cuda against the interpreter: filter, filter_1pct and
 #      scan_int (exact) at 1, its tile ± 1, 262144 and 3·10^6, the float scan
-#      at 262144 (tolerance 5e-2: its sums drift with the order); 6 at a time;
+#      at 262144 (tolerance 5e-2: its sums drift with the order); 10 at a time;
 #   2. compute-sanitizer racecheck of ltm, ltmd, ltmb and g128x24 (filter, scan_int
 #      at 65537; the 1% filter for ltmd, whose tiles then take the direct writes);
 #   3. times every variant whose checks passed at 2^27 (clift bench --runs 20,
@@ -123,7 +123,7 @@ check_job() {   # VARIANT PROGRAM N TOLERANCE: one line, ok or FAIL
 export -f check_job
 export W TARGET
 for v in $VARIANTS; do export "env_$v=${env[$v]}"; done
-xargs -P 6 -L 1 bash -c 'check_job "$@"' _ <$jobs_file >$W/checks.out 2>&1
+xargs -P 10 -L 1 bash -c 'check_job "$@"' _ <$jobs_file >$W/checks.out 2>&1
 cp $W/checks.out "$OUT/checks.txt"
 failed=" "
 for v in $VARIANTS; do
