@@ -402,8 +402,7 @@ static bool lb_uses_mask(Lb *lb, Expr *p) {
 
 /* The mapLcl loop just opened in `around` (loop) runs one work-item an
    iteration: a partitioned private buffer may be used inside it. */
-static void pin(Tr *tr, KStmt *around, ParLoop *loop) {
-  (void)tr;
+static void pin(KStmt *around, ParLoop *loop) {
   loop->loop = around->stmts[around->n - 1];
   loop->loop->pinned = true;
 }
@@ -425,7 +424,7 @@ static bool lb_partials(Lb *lb, KStmt *group, Expr *p) {
   if (lb->warp) around->stmts[around->n - 1]->pinned = true;   /* groups of LB_GROUP: warp 0 has its 32 lanes */
   CExp *mask = NULL;
   if (lb->mask) {
-    pin(tr, around, &loop);
+    pin(around, &loop);
     if (!(mask = acc_resolve(tr, acc_idx(lb->mask_acc, nat_var(l)), (Path){0, NULL}))) return false;
     assign(tr, mask, int_lit(0), false);
   }
@@ -809,7 +808,7 @@ static bool lb_compact(Lb *lb, KStmt *group, Expr *p, Expr *post, Type *elem, Ac
   if (!direct) dpia_new(tr, type_array(elem, nat_const(LB_TILE)), SPACE_LOCAL, &packed, &packed_acc);
   KStmt *around = tr->block;
   KStmt *body = par_loop(tr, LEVEL_LCL, nat_const(LB_GROUP), &l, &loop);
-  if (lb->mask) pin(tr, around, &loop);
+  if (lb->mask) pin(around, &loop);
   const char *at;
   KStmt *then;
   if (lb->tot) {
