@@ -40,7 +40,9 @@
 #   2. compute-sanitizer racecheck of ltm, ltmd, ltmb and g128x24 (filter, scan_int
 #      at 65537; the 1% filter for ltmd, whose tiles then take the direct writes);
 #   3. times every variant whose checks passed at 2^27 (clift bench --runs 20,
-#      the median), filter, filter_1pct, scan; then CUB; the ratios to CUB.
+#      the median), filter, filter_1pct, scan; then CUB; the ratios to CUB;
+#   4. in the time left (to 250 s), Nsight Compute on the filter's pass of base
+#      and of the fastest variant (2^24): registers, occupancy, stalls.
 # Usage (device run, nothing to carry; the build there is make -j16):
 #   mkdir -p $OUT && bash bench/gpu/scan_2027.sh 2>&1 | tee $OUT/output.txt
 # Logs (build, checks, ptxas) go to $OUT. BIG and RUNS (defaults 134217728, 20)
@@ -175,4 +177,15 @@ elif [ "$(cat $W/nvcc.rc)" = 0 ]; then
     echo "$line"
   done
 else echo "peers.cu did not build:"; tail -n 3 $W/nvcc.log; fi
+# 4. in the time left, Nsight Compute on the filter's pass (k1, 2^24, the first
+# timed launch) of base and of the fastest variant at 2^27: registers, occupancy, stalls
+best=$(for v in $VARIANTS; do echo "$v ${ms[$v-filter]:-}"; done | awk '$2 + 0 > 0 { print $2, $1 }' | sort -n | head -n 1 | cut -d" " -f2)
+for v in base $([ -n "$best" ] && [ "$best" != base ] && echo $best); do
+  [ "$(elapsed)" -gt 250 ] && { echo "(no Nsight Compute of $v: $(elapsed) s so far)"; continue; }
+  echo "== 4. Nsight Compute: $v's filter pass at 2^24"
+  env ${env[$v]} timeout 40 ncu --section LaunchStats --section Occupancy --section WarpStateStats --section SpeedOfLight \
+    --kernel-name k1 --launch-skip 1 --launch-count 1 build/clift bench -t $TARGET --runs 1 --size N=16777216 bench/gpu/filter.lift 2>&1 |
+    grep -E "Duration|Registers Per|Achieved Occupancy|Theoretical Occupancy|DRAM Throughput|Warp Cycles Per Issued|Block Limit Reg|Block Limit Shared" |
+    tr -s ' ' | cut -c1-120 | head -n 10
+done
 echo "== end$(stamp), checks $([ "$failed" = " " ] && ! grep -q "^FAIL" $W/checks.out && echo "all ok" || echo "FAILED: $failed")"
