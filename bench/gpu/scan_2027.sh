@@ -25,7 +25,12 @@
 #   ltmd     ltm + CLIFT_LB_DIRECT=256: a tile keeping at most 256 elements (the
 #            1% filter's ~38) has every work-item write its kept ones straight
 #            out, no second local tile, no barrier before the copy (as CUB's
-#            select does up to a block's size of them); 40 registers.
+#            select does up to a block's size of them); 40 registers;
+#   ltmw     ltm6 + CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688: the look-back's warp
+#            sleeps 1140 ns after publishing the aggregate and 688 ns before
+#            reading a word again that was not yet published, instead of
+#            spinning (CUB's delays for sm_90 float sums; from 500 tiles);
+#            40 registers with ltm6's bounds (43 / 48 without).
 # (Registers: NVRTC of CUDA 13.0 here, k1 with 32-bit indices; step 0 prints the
 # device's.) Loops, the mask and the group's size change opencl's code too
 # (checked on PoCL); the totals, block tiles and launch bounds are cuda's only.
@@ -71,8 +76,9 @@ declare -A env=(
   [g128x24]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24"
   [g128x30]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=30"
   [ltm6]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6"
-  [ltmd]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_DIRECT=256")
-VARIANTS=${VARIANTS:-base loops lt ltm ltm6 ltmd ltmb g128x24 g128x30}
+  [ltmd]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_DIRECT=256"
+  [ltmw]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688")
+VARIANTS=${VARIANTS:-base loops lt ltm ltm6 ltmd ltmw ltmb g128x24 g128x30}
 tile() { case $1 in g128x24) echo 3072 ;; *) echo 3840 ;; esac; }
 # cl VARIANT ARGS…: build/clift under the variant's switches
 cl() { local v=$1; shift; env ${env[$v]} build/clift "$@"; }

@@ -410,6 +410,10 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     print_exp(b, e->args[0], fl);
     buf_printf(b, ", %lld)", e->ival);
     break;
+  case CE_SLEEP:   /* a pause on cuda (sm_70 and later), none elsewhere */
+    if (fl == FL_CUDA) buf_printf(b, "(__nanosleep(%lldu), 0)", e->ival);
+    else buf_putc(b, '0');
+    break;
   case CE_WARP_FIRST:   /* cuda only, as CE_SHFL_DOWN */
     buf_puts(b, "__ffs(__ballot_sync(0xffffffffu, ");
     print_exp(b, e->args[0], fl);

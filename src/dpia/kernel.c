@@ -74,6 +74,11 @@ CExp *cexp_shfl_down(CExp *x, int delta) {
   return e;
 }
 CExp *cexp_warp_first(CExp *cond) { return status_op(CE_WARP_FIRST, type_scalar(TY_INT), 1, cond, NULL); }
+CExp *cexp_sleep(long long ns) {
+  CExp *e = status_op(CE_SLEEP, type_scalar(TY_INT), 0, NULL, NULL);
+  e->ival = ns;
+  return e;
+}
 
 KStmt *kstmt_block(void) {
   KStmt *s = NEW(KStmt);

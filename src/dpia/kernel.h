@@ -34,8 +34,10 @@ typedef enum {
                       lane 0 (cuda only: lookback.c's scan of the group's partials) */
   CE_SHFL_DOWN,    /* args[0] of the lane `ival` above this one in its warp, its own past
                       the last lane (cuda only: lookback.c's warp-wide look-back) */
-  CE_WARP_FIRST    /* an int: 1 + the lowest lane of the warp where the bool args[0] holds,
+  CE_WARP_FIRST,   /* an int: 1 + the lowest lane of the warp where the bool args[0] holds,
                       0 where none does (cuda's __ffs(__ballot_sync(…)); lookback.c) */
+  CE_SLEEP         /* an int 0, once the work-item has slept about `ival` ns (cuda's
+                      __nanosleep; nothing elsewhere): lookback.c's back-off */
 } CExpKind;
 
 typedef struct Buffer {
@@ -185,6 +187,7 @@ CExp *cexp_status_value(CExp *word, Type *t);
 CExp *cexp_shfl_up(CExp *x, int delta);
 CExp *cexp_shfl_down(CExp *x, int delta);
 CExp *cexp_warp_first(CExp *cond);
+CExp *cexp_sleep(long long ns);
 /* Bounds lo ≤ e ≤ hi of an int or long expression of literals, nats (loop
    variables, sizes) and + - * / % min max casts and selects, where every step
    provably stays within its type's range; false when unknown. */

@@ -86,6 +86,13 @@
                                  has every work-item write its own straight out
                                  (no second local tile, one barrier less; CUB
                                  does so up to a group's size of them);
+     CLIFT_LB_WAIT=ns, CLIFT_LB_RETRY=ns
+                                 cuda (the warp's look-back): where the grid has
+                                 500 tiles or more, its warp sleeps ns after
+                                 publishing the aggregate, before the first read,
+                                 and ns before reading again from a word not yet
+                                 published, instead of spinning on it (as CUB's
+                                 delays, 1140 and 688 ns for sm_90 float sums);
      CLIFT_LB_LOOPS=1            the pass's mapLcl loops printed as loops striding
                                  by the group's size, as before 73f6a3f (which
                                  printed a pinned group's loops as blocks: NVRTC
@@ -97,6 +104,7 @@ typedef struct LbConfig {
   int group, items, tile;
   bool totals, mask, block_tile, loops;
   int min_blocks, direct;
+  int wait, retry;   /* ns */
 } LbConfig;
 static LbConfig lb_cfg;
 #define LB_GROUP (lb_cfg.group)
@@ -119,6 +127,7 @@ static void lb_configure(void) {
                        .totals = lb_setting("CLIFT_LB_TOTALS", 0, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 0, 0, 1),
                        .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 0, 0, 1),
                        .direct = lb_setting("CLIFT_LB_DIRECT", 0, 0, 1 << 20),
+                       .wait = lb_setting("CLIFT_LB_WAIT", 0, 0, 100000), .retry = lb_setting("CLIFT_LB_RETRY", 0, 0, 100000),
                        .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 0, 0, 32) };
   lb_cfg.tile = lb_cfg.group * lb_cfg.items;
 }
@@ -130,6 +139,7 @@ int dpia_single_pass_min_blocks(int *group) {
 }
 enum { LB_LOCAL_MAX = 40 * 1024 };   /* bytes of local memory per group (CUDA's static limit is 48 KiB) */
 enum { LB_GROUPS_MAX = 65536 };      /* the most groups a loop over tiles gets (launch_policy.h) */
+enum { LB_SLEEP_TILES = 500 };       /* CLIFT_LB_WAIT/RETRY sleep from this many tiles (CUB's threshold of blocks) */
 enum { FLAG_AGGREGATE = 1, FLAG_PREFIX = 2, LB_WINDOW = CLIFT_LB_WINDOW /* status words read at once */ };
 
 /* What a scan combines: int counts for the filter, the scan's values. */
@@ -710,6 +720,13 @@ static bool lb_look_back_warp(Lb *lb, KStmt *group) {
   tr->block = then;
   publish(lb, me, FLAG_AGGREGATE, var(agg, t));
   tr->block = later;
+  CExp *busy = cexp_nat_lt(nat_const(LB_SLEEP_TILES - 1), lb->tiles);   /* a large grid: sleep, don't spin */
+  if (lb_cfg.wait) {
+    branch(tr, busy, &then, NULL);
+    tr->block = then;
+    declare(tr, "pause", it, cexp_sleep(lb_cfg.wait));
+    tr->block = later;
+  }
   const char *prefix = declare(tr, "prefix", t, lb->op.neutral);
   const char *jn = declare(tr, "back", it, cexp_nat(nat_sub(me, nat_const(1))));
   const char *done = declare(tr, "done", it, int_lit(0));
@@ -759,6 +776,17 @@ static bool lb_look_back_warp(Lb *lb, KStmt *group) {
   if (!c) return false;
   assign(tr, var(prefix, t), c, false);
   assign(tr, var(jn, it), cexp_op(OP_SUB, it, 2, (CExp *[]){ var(jn, it), var(take, it) }), false);
+  if (lb_cfg.retry) {   /* the walk goes on from a word not yet published: sleep before reading it again */
+    KStmt *again, *big;
+    CExp *both = cexp_op(OP_AND, type_scalar(TY_BOOL), 2,
+                         (CExp *[]){ cmp(OP_EQ, var(done, it), int_lit(0)), cmp(OP_LT, int_lit(0), var(z, it)) });
+    branch(tr, both, &again, NULL);
+    tr->block = again;
+    branch(tr, busy, &big, NULL);
+    tr->block = big;
+    declare(tr, "pause", it, cexp_sleep(lb_cfg.retry));
+    tr->block = loop_body;
+  }
   tr->seq--;
   tr->block = later;
   branch(tr, lane0, &then, NULL);

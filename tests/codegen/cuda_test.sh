@@ -358,7 +358,7 @@ lb_switch() {   # lb_switch "VAR=V …" FILE PATTERN N WHAT
 }
 f=tests/regress/lookback_filter.lift
 gen $f && expect_count $f '__syncthreads\(\);' 8 "barriers of the filter's pass (default)"
-gen $f && expect_count $f '(__launch_bounds__|65536 <|lid[0-9]+ \+= blockDim\.x\)|reg[0-9]+\[0\] \|)' 0 "marks of the switches (default)"
+gen $f && expect_count $f '(__launch_bounds__|__nanosleep|65536 <|lid[0-9]+ \+= blockDim\.x\)|reg[0-9]+\[0\] \|)' 0 "marks of the switches (default)"
 lb_switch "CLIFT_LB_TOTALS=1" $f '__syncthreads\(\);' 6 "barriers with the warps' totals added by every work-item"
 lb_switch "CLIFT_LB_TOTALS=1" tests/regress/lookback_scan.lift '__syncthreads\(\);' 6 "the scan's barriers with the totals"
 lb_switch "CLIFT_LB_LOOPS=1" $f 'for \(clift_index lid[0-9]+ = threadIdx\.x; lid[0-9]+ < (256|32); lid[0-9]+ \+= blockDim\.x\)' 6 "the pass's loops strided"
@@ -366,6 +366,7 @@ lb_switch "CLIFT_LB_LOOPS=1" $f 'const clift_index lid[0-9]+ = threadIdx\.x; \(v
 lb_switch "CLIFT_LB_MASK=1" $f '\(\(int\)\(\(unsigned\)reg[0-9]+\[0\] >> \(\(int\)\(i[0-9]+\) & 31\)\)\) & 1\) != 0' 1 "the compaction's test of the kept bit"
 lb_switch "CLIFT_LB_BLOCK_TILE=1" $f '\? loc[0-9]+\[0\] : \(int\)\(wid[0-9]+\)\)' 1 "the tile from the block's index"
 lb_switch "CLIFT_LB_DIRECT=256" $f 'if \(in_tile[0-9]+ < 257\)|out\[before[0-9]+ \+ at[0-9]+\] = ' 2 "the few kept elements written straight out"
+lb_switch "CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688" $f '__nanosleep\((1140|688)u\)' 2 "the look-back's pauses"
 lb_switch "CLIFT_LB_MIN_BLOCKS=6" $f '__launch_bounds__\(256, 6\) k1\(' 1 "launch bounds on the pass"
 lb_switch "CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24" $f 'xs\[tile[0-9]+ \* 3072 \+ lid[0-9]+ \+ i[0-9]+ \* 128\]' 1 "loads of a tile of 128 × 24"
 lb_switch "CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24 CLIFT_LB_MIN_BLOCKS=8" $f '__launch_bounds__\(128, 8\) k1\(' 1 "launch bounds of a group of 128"

@@ -40,6 +40,7 @@ static unsigned __ballot_sync(unsigned, int p) {
   __syncwarp();
   return r;
 }
+static inline void __nanosleep(unsigned) {}
 static int __ffs(unsigned x) { return ffs((int)x); }
 static int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
 static int atomicCAS(int *p, int c, int v) { __atomic_compare_exchange_n(p, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); return c; }
