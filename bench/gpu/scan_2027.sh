@@ -42,20 +42,25 @@
 #   1. every variant on cuda against the interpreter: filter, filter_1pct and
 #      scan_int (exact) at 1, its tile ± 1, 262144 and 3·10^6, the float scan
 #      at 262144 (tolerance 5e-2: its sums drift with the order); 10 at a time;
-#   2. compute-sanitizer racecheck of ltm, ltmd, ltmb and g128x24 (filter, scan_int
-#      at 65537; the 1% filter for ltmd, whose tiles then take the direct writes);
+#   2. compute-sanitizer racecheck at 65537 elements: ltm's filter and scan_int,
+#      ltmd's 1% filter (its tiles take the direct writes), ltmb's scan_int,
+#      g128x24's filter;
 #   3. times every variant whose checks passed at 2^27 (clift bench --runs 20,
 #      the median), filter, filter_1pct, scan; then CUB; the ratios to CUB;
 #   4. in the time left (to 250 s), Nsight Compute on the filter's pass of base
 #      and of the fastest variant (2^24): registers, occupancy, stalls.
-# Usage (device run, nothing to carry; the build there is make -j16):
-#   mkdir -p $OUT && bash bench/gpu/scan_2027.sh 2>&1 | tee $OUT/output.txt
-# Logs (build, checks, ptxas) go to $OUT. BIG and RUNS (defaults 134217728, 20)
+# Usage (device run from the repository root, nothing to carry; the build there
+# is make -j16): bash bench/gpu/scan_2027.sh — it tees its output into
+# $OUT/output.txt itself; the build log, the checks' lines and ptxas's go to $OUT. BIG and RUNS (defaults 134217728, 20)
 # change the timed size and runs; VARIANTS a subset (names above).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/scan_out}
 mkdir -p "$OUT"
+if [ -z "${SCAN_2027_TEED:-}" ]; then   # everything also into $OUT/output.txt
+  SCAN_2027_TEED=1 bash "$0" "$@" 2>&1 | tee "$OUT/output.txt"
+  exit "${PIPESTATUS[0]}"
+fi
 T0=$(date +%s)
 elapsed() { echo $(( $(date +%s) - T0 )); }
 stamp() { echo "   [$(elapsed) s]"; }
@@ -142,13 +147,13 @@ done
 echo "== 1. done$(stamp)"
 
 echo "== 2. compute-sanitizer racecheck (N=65537)"
-for v in ltm ltmd ltmb g128x24; do
+races=""
+for vp in ltm:filter ltm:scan_int ltmd:filter_1pct ltmb:scan_int g128x24:filter; do
+  v=${vp%%:*} p=${vp#*:}
   case " $VARIANTS " in *" $v "*) ;; *) continue ;; esac
-  for p in $([ $v = ltmd ] && echo filter_1pct || echo filter scan_int); do
-    if env ${env[$v]} timeout 40 /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \
-         build/clift bench -t $TARGET --size N=65537 --runs 1 bench/gpu/$p.lift >$W/race-$v-$p.log 2>&1
-    then echo "ok   racecheck $v $p"; else echo "FAIL racecheck $v $p: $(grep -m2 -E 'ERROR|hazard|rror' $W/race-$v-$p.log | cut -c1-200 | tr '\n' ' ')"; fi
-  done
+  if env ${env[$v]} timeout 40 /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \
+       build/clift bench -t $TARGET --size N=65537 --runs 1 bench/gpu/$p.lift >$W/race-$v-$p.log 2>&1
+  then echo "ok   racecheck $v $p"; else races="$races $v:$p"; echo "FAIL racecheck $v $p: $(grep -m2 -E 'ERROR|hazard|rror' $W/race-$v-$p.log | cut -c1-200 | tr '\n' ' ')"; fi
 done
 echo "== 2. done$(stamp)"
 
@@ -194,4 +199,5 @@ for v in base $([ -n "$best" ] && [ "$best" != base ] && echo $best); do
     grep -E "Duration|Registers Per|Achieved Occupancy|Theoretical Occupancy|DRAM Throughput|Warp Cycles Per Issued|Block Limit Reg|Block Limit Shared" |
     tr -s ' ' | cut -c1-120 | head -n 10
 done
-echo "== end$(stamp), checks $([ "$failed" = " " ] && ! grep -q "^FAIL" $W/checks.out && echo "all ok" || echo "FAILED: $failed")"
+echo "== end$(stamp), checks $([ "$failed" = " " ] && ! grep -q "^FAIL" $W/checks.out && echo "all ok" || echo "FAILED: $failed")$([ -n "$races" ] && echo ", racecheck FAILED:$races")"
+[ "$failed" = " " ] && [ -z "$races" ] && ! grep -q "^FAIL" $W/checks.out
