@@ -30,7 +30,10 @@
 #            sleeps 1140 ns after publishing the aggregate and 688 ns before
 #            reading a word again that was not yet published, instead of
 #            spinning (CUB's delays for sm_90 float sums; from 500 tiles);
-#            40 registers with ltm6's bounds (43 / 48 without).
+#            40 registers with ltm6's bounds (43 / 48 without);
+#   all      ltmw + CLIFT_LB_DIRECT=256 (every switch at groups of 256 but the
+#            block tiles).
+# EXTRA="name:CLIFT_LB_X=v,CLIFT_LB_Y=w …" adds variants (checked and timed as these).
 # (Registers: NVRTC of CUDA 13.0 here, k1 with 32-bit indices; step 0 prints the
 # device's.) Loops, the mask and the group's size change opencl's code too
 # (checked on PoCL); the totals, block tiles and launch bounds are cuda's only.
@@ -40,8 +43,9 @@
 #      (bench/gpu/nvrtc_cubin.c, cubin_regs.py): its registers; through nvcc
 #      -Xptxas -v: its spills;
 #   1. every variant on cuda against the interpreter: filter, filter_1pct and
-#      scan_int (exact) at 1, its tile ± 1, 262144 and 3·10^6, the float scan
-#      at 262144 (tolerance 5e-2: its sums drift with the order); 10 at a time;
+#      scan_int (exact) at 3·10^6, its tile ± 1, 1 and 262144, the float scan
+#      at 262144 (tolerance 5e-2: its sums drift with the order); 10 at a time,
+#      sizes outer; those not started 150 s into the call are skipped;
 #   2. compute-sanitizer racecheck at 65537 elements: ltm's filter and scan_int,
 #      ltmd's 1% filter (its tiles take the direct writes), ltmb's scan_int,
 #      g128x24's filter;
@@ -51,7 +55,8 @@
 #      and of the fastest variant (2^24): registers, occupancy, stalls.
 # Usage (device run from the repository root, nothing to carry; the build there
 # is make -j16): bash bench/gpu/scan_2027.sh — it tees its output into
-# $OUT/output.txt itself; the build log, the checks' lines and ptxas's go to $OUT. BIG and RUNS (defaults 134217728, 20)
+# $OUT/output.txt itself; the build log, the checks' lines and ptxas's go to $OUT.
+# CHECK_SECONDS (default 150): when the checks stop starting. BIG and RUNS (defaults 134217728, 20)
 # change the timed size and runs; VARIANTS a subset (names above).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -82,9 +87,14 @@ declare -A env=(
   [g128x30]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=30"
   [ltm6]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6"
   [ltmd]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_DIRECT=256"
-  [ltmw]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688")
-VARIANTS=${VARIANTS:-base loops lt ltm ltm6 ltmd ltmw ltmb g128x24 g128x30}
-tile() { case $1 in g128x24) echo 3072 ;; *) echo 3840 ;; esac; }
+  [ltmw]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688"
+  [all]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688 CLIFT_LB_DIRECT=256")
+VARIANTS=${VARIANTS:-base loops lt ltm ltm6 ltmd ltmw all ltmb g128x24 g128x30}
+for x in ${EXTRA:-}; do env[${x%%:*}]=$(echo "${x#*:}" | tr ',' ' '); VARIANTS="$VARIANTS ${x%%:*}"; done
+tile() {   # VARIANT: its tile, CLIFT_LB_GROUP × CLIFT_LB_ITEMS
+  local g=256 i=15 kv
+  for kv in ${env[$1]}; do case $kv in CLIFT_LB_GROUP=*) g=${kv#*=} ;; CLIFT_LB_ITEMS=*) i=${kv#*=} ;; esac; done
+  echo $((g * i)); }
 # cl VARIANT ARGS…: build/clift under the variant's switches
 cl() { local v=$1; shift; env ${env[$v]} build/clift "$@"; }
 
@@ -117,32 +127,38 @@ echo "== 0. done$(stamp)"
 
 echo "== 1. checks against the interpreter ($TARGET)"
 jobs_file=$W/checks.txt && : >$jobs_file
-for v in $VARIANTS; do
-  t=$(tile $v)
+# sizes outer, so that every variant has its first checks early; past the
+# deadline (150 s into the call) the rest are skipped, not failed, and the
+# timings still run
+for n in 3000000 TILE-1 1 TILE+1 262144; do
   for p in filter filter_1pct scan_int; do
-    for n in 1 $((t - 1)) $((t + 1)) 262144 3000000; do
-      echo "$v $p $n $([ $p = scan_int ] && echo 0 || echo 1e-4)" >>$jobs_file
+    for v in $VARIANTS; do
+      t=$(tile $v)
+      echo "$v $p $(( ${n//TILE/$t} )) $([ $p = scan_int ] && echo 0 || echo 1e-4)" >>$jobs_file
     done
   done
-  echo "$v scan 262144 5e-2" >>$jobs_file
 done
-check_job() {   # VARIANT PROGRAM N TOLERANCE: one line, ok or FAIL
+for v in $VARIANTS; do echo "$v scan 262144 5e-2" >>$jobs_file; done
+check_job() {   # VARIANT PROGRAM N TOLERANCE: one line, ok, skip or FAIL
   local v=$1 p=$2 n=$3 tol=$4 log=$W/check-$1-$2-$3.log e
+  [ "$(date +%s)" -gt "$CHECK_DEADLINE" ] && { echo "skip $v $p N=$n"; return; }
   eval "e=\$env_$v"
   env $e timeout 60 build/clift bench -t $TARGET --check --tolerance $tol --runs 1 --size N=$n bench/gpu/$p.lift >$log 2>&1
   local rc=$?
   if [ $rc = 0 ]; then echo "ok $v $p N=$n"; else echo "FAIL $v $p N=$n (exit $rc): $(tail -n 2 $log | tr '\n' ' ' | cut -c1-200)"; fi
 }
 export -f check_job
-export W TARGET
+CHECK_DEADLINE=$((T0 + ${CHECK_SECONDS:-150}))
+export W TARGET CHECK_DEADLINE
 for v in $VARIANTS; do export "env_$v=${env[$v]}"; done
 xargs -P 10 -L 1 bash -c 'check_job "$@"' _ <$jobs_file >$W/checks.out 2>&1
 cp $W/checks.out "$OUT/checks.txt"
 failed=" "
 for v in $VARIANTS; do
-  okn=$(grep -c "^ok $v " $W/checks.out); all=$(grep -c "^$v " $jobs_file)
-  if [ "$okn" = "$all" ]; then echo "$v: $okn/$all ok"
-  else echo "$v: $okn/$all ok"; grep "^FAIL $v " $W/checks.out | head -n 3; failed="$failed$v "; fi
+  okn=$(grep -c "^ok $v " $W/checks.out); all=$(grep -c "^$v " $jobs_file); skip=$(grep -c "^skip $v " $W/checks.out)
+  echo "$v: $okn/$all ok$([ "$skip" != 0 ] && echo ", $skip skipped (late)")"
+  if grep -q "^FAIL $v " $W/checks.out || [ $((okn + skip)) != "$all" ]; then
+    grep "^FAIL $v " $W/checks.out | head -n 3; failed="$failed$v "; fi
 done
 echo "== 1. done$(stamp)"
 
@@ -199,5 +215,5 @@ for v in base $([ -n "$best" ] && [ "$best" != base ] && echo $best); do
     grep -E "Duration|Registers Per|Achieved Occupancy|Theoretical Occupancy|DRAM Throughput|Warp Cycles Per Issued|Block Limit Reg|Block Limit Shared" |
     tr -s ' ' | cut -c1-120 | head -n 10
 done
-echo "== end$(stamp), checks $([ "$failed" = " " ] && ! grep -q "^FAIL" $W/checks.out && echo "all ok" || echo "FAILED: $failed")$([ -n "$races" ] && echo ", racecheck FAILED:$races")"
+echo "== end$(stamp), checks $([ "$failed" = " " ] && ! grep -q "^FAIL" $W/checks.out && echo "all ok" || echo "FAILED: $failed")$(grep -q "^skip" $W/checks.out && echo " ($(grep -c "^skip" $W/checks.out) skipped, late)")$([ -n "$races" ] && echo ", racecheck FAILED:$races")"
 [ "$failed" = " " ] && [ -z "$races" ] && ! grep -q "^FAIL" $W/checks.out
