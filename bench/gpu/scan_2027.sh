@@ -56,8 +56,9 @@
 # Usage (device run from the repository root, nothing to carry; the build there
 # is make -j16): bash bench/gpu/scan_2027.sh — it tees its output into
 # $OUT/output.txt itself; the build log, the checks' lines and ptxas's go to $OUT.
-# CHECK_SECONDS (default 150): when the checks stop starting. BIG and RUNS (defaults 134217728, 20)
-# change the timed size and runs; VARIANTS a subset (names above).
+# CHECK_SECONDS (default 150): when the checks stop starting. BIG and RUNS
+# (defaults 134217728, 20) change the timed size and runs; VARIANTS a subset
+# (names above).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-/tmp/scan_out}
