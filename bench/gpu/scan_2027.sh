@@ -3,11 +3,12 @@
 # CUB (≤ 1.1× at 2^27). One device call on one H100, under 5 minutes. One build:
 # the variants are dpia/lookback.c's switches, read from the environment of the
 # clift that generates the code (lookback.c's comment lists them):
-#   base     main's code as it is (the pinned work-group's loops printed as
-#            blocks since 73f6a3f; never timed since: NVRTC 13.0 gives its pass
+#   base     CLIFT_LB_LOOPS=0: the pinned work-group's loops printed as blocks
+#            (73f6a3f to 68d126a's default; never timed: NVRTC 13.0 gives its pass
 #            110 registers (filter) and 99 (scan) here, 2 groups a multiprocessor);
-#   loops    CLIFT_LB_LOOPS=1: the pass's loops strided again, byte for byte the
-#            k1 of cde41c4 (0.511 / 0.424 / 0.569 ms on 2026-11-27; 40 registers);
+#   loops    CLIFT_LB_LOOPS=1, the default since 68d126a: the pass's loops strided,
+#            byte for byte the k1 of cde41c4 (0.511 / 0.424 / 0.569 ms on
+#            2026-11-27; 40 registers);
 #   lt       loops + CLIFT_LB_TOTALS=1: every work-item adds the warps' totals
 #            before its own, 6 barriers a tile instead of 8;
 #   ltm      lt + CLIFT_LB_MASK=1: the filter's kept elements as bits of a
@@ -79,7 +80,7 @@ nvcc_pid=$!
 make -s -j"$(nproc)" >"$OUT/build.log" 2>&1 || { echo "build failed"; tail -n 20 "$OUT/build.log"; exit 1; }
 
 declare -A env=(
-  [base]=""
+  [base]="CLIFT_LB_LOOPS=0"
   [loops]="CLIFT_LB_LOOPS=1"
   [lt]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1"
   [ltm]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1"

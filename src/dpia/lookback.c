@@ -93,10 +93,11 @@
                                  and ns before reading again from a word not yet
                                  published, instead of spinning on it (as CUB's
                                  delays, 1140 and 688 ns for sm_90 float sums);
-     CLIFT_LB_LOOPS=1            the pass's mapLcl loops printed as loops striding
+     CLIFT_LB_LOOPS=1 (default)  the pass's mapLcl loops printed as loops striding
                                  by the group's size, as before 73f6a3f (which
                                  printed a pinned group's loops as blocks: NVRTC
-                                 then gives the pass 99-110 registers, not 40).
+                                 then gives the pass 99-110 registers, not 40;
+                                 CLIFT_LB_LOOPS=0 gives those blocks back).
    Read once, when the first one pass is generated; unset, the code is the
    default's, byte for byte. Not measured yet (docs/performance.md). */
 typedef struct LbConfig {
@@ -125,7 +126,7 @@ static void lb_configure(void) {
   if (group != 64 && group != 128) group = 256;   /* warps of 32, a power of two */
   lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
                        .totals = lb_setting("CLIFT_LB_TOTALS", 0, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 0, 0, 1),
-                       .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 0, 0, 1),
+                       .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 1, 0, 1),
                        .direct = lb_setting("CLIFT_LB_DIRECT", 0, 0, 1 << 20),
                        .wait = lb_setting("CLIFT_LB_WAIT", 0, 0, 100000), .retry = lb_setting("CLIFT_LB_RETRY", 0, 0, 100000),
                        .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 0, 0, 32) };
