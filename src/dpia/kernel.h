@@ -121,7 +121,8 @@ struct KStmt {
      then_ rather than a field of its own, so that every walk over
      body/then_/else_ sees those commands. `loc`: the whileSeq, for errors. */
   Loc loc;
-  /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
+  /* BARRIER: `dim` holds the memory fences, 1 local | 2 global, and 4
+     (BARRIER_WARP, plan.h) when the threads of a warp are all it orders */
   /* COUNT: the size variable `var` := max(0, init), an int computed at run time
      (iterate's run-time count); later statements use it in their nats */
 };
@@ -151,6 +152,7 @@ typedef struct Kernel {
      unpeeled by the cost rule, peel.c): comment lines at the top of the code */
   int nnotes; const char **notes;
   bool pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
+  bool warp_barriers;   /* barriers a warp suffices for print as warp barriers (dpia/warp.c; FCL) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */

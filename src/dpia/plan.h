@@ -72,6 +72,11 @@ const char *plan_pinned_shape(int n, const int *level, const int *dim, const lon
 /* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
    a later statement of the same work-group body reads. barrier.c */
 void plan_insert_barriers(KStmt *body);
+/* A barrier whose conflicting accesses are all within warps (warp.c): its
+   KS_BARRIER dim has BARRIER_WARP besides the local fence; cuda prints
+   __syncwarp() where the block's warps are whole. Kernel.warp_barriers (FCL). */
+enum { BARRIER_WARP = 4 };
+void plan_warp_barriers(KStmt *body);
 /* Register-staged prefetch (pipeline.c): a work-group's sequential loop whose
    body reads global memory into local memory before a barrier reads the next
    step's values into private stages during the compute; with double_buffer,

@@ -1556,6 +1556,8 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   p->params = NEW_ARRAY(Param, ninputs ? ninputs : 1);
   k->prog = p;
   k->body = kstmt_block();
+  /* CLIFT_FCL_NO_WARP=1: every barrier the work-group's (to compare; docs/fcl.md §6.2) */
+  k->warp_barriers = !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);
   k->scalar_params = NEW_ARRAY(int, 1);

@@ -194,6 +194,19 @@ else bad "reverseAny's kernels: $(grep -c '^__kernel' "$T/rv.cl") and $(grep -c 
 "$CLIFT" compile -t cuda --print examples/fcl/scan.fcl "$(L 7168)" > "$T/sc.cu" 2>&1   # 28 chunks: no padding to check
 if [ "$(sed -n '/k0: /,/^}/p' "$T/sc.cu" | grep -c 'clift_check_index((long long)')" = 0 ] && grep -q '^/\* k0: ' "$T/sc.cu"; then ok
 else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_index((long long)' "$T/sc.cu")"; fi
+# warp barriers (docs/fcl.md §6.2, dpia/warp.c): k0's barriers in order, W a
+# warp's (clift_syncwarp) and F the work-group's: reduce's halvings from 32
+# elements down and sklansky's steps on segments of up to 32 within warps;
+# warp.fcl's second barrier the work-group's (the reads after it conflict
+# within warps with the writes just before it, across warps with those two
+# barriers back); CLIFT_FCL_NO_WARP=1 keeps every barrier the work-group's
+kbars() { sed -n '/k0: /,/^}/p' "$1" | sed -nE 's/^ *clift_syncwarp\(\);/W/p; s/^ *__syncthreads\(\);/F/p' | tr -d '\n'; }
+"$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr.cu" 2>&1
+CLIFT_FCL_NO_WARP=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr0.cu" 2>&1
+"$CLIFT" compile -t cuda --print tests/fcl/compiled/warp.fcl "$(L 128)" > "$T/ww.cu" 2>&1
+if [ "$(kbars "$T/wr.cu")" = FFFWWWWWF ] && [ "$(kbars "$T/sc.cu")" = WWWWWFFFF ] && [ "$(kbars "$T/ww.cu")" = WFFF ] \
+   && [ "$(kbars "$T/wr0.cu")" = FFFFFFFFF ] && grep -q '^#define clift_syncwarp() .*__syncwarp(); else __syncthreads();' "$T/wr.cu"; then ok
+else bad "warp barriers: reduce $(kbars "$T/wr.cu"), scan $(kbars "$T/sc.cu"), warp.fcl $(kbars "$T/ww.cu"), reduce without $(kbars "$T/wr0.cu")"; fi
 # foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
 # matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
 "$CLIFT" compile -t cuda --print examples/fcl/matmul.fcl 4 8 8 8 "$(L 64)" "$(L 64)" > "$T/mmk.cu" 2>&1
