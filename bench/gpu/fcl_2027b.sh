@@ -1,34 +1,36 @@
 #!/usr/bin/env bash
 # fcl_2027b.sh — issue 15's reduce and scan at 2^27 int32 on one GPU, before and
 # after the warp barriers (docs/fcl.md §6.2, "warp barriers": a block barrier whose
-# every conflict is within a warp prints as __syncwarp() on cuda), beside CUB in the
-# same call. Goals: reduce (reduce.fcl's main, the thesis's reduceFull) <= 1.1x CUB
-# DeviceReduce::Sum, scan (scan.fcl's main, three phases) <= 2.2x CUB
-# DeviceScan::InclusiveSum.
+# every conflict is within a warp prints as __syncwarp() on cuda), and with the
+# opt-in L2 prefetch of the next chunk (CLIFT_FCL_PREFETCH=1, §6.2 "prefetch"),
+# beside CUB in the same call. Goals: reduce (reduce.fcl's main, the thesis's
+# reduceFull) <= 1.1x CUB DeviceReduce::Sum, scan (scan.fcl's main, three phases)
+# <= 2.2x CUB DeviceScan::InclusiveSum.
 #   before: CLIFT_FCL_NO_WARP=1, every barrier __syncthreads(): the same CUDA as
 #           main at adfbff5 prints for these programs (diffed when written); after:
-#           the default. One build, both modes; step 1 prints each kernel's
-#           barriers in order (W warp, F work-group) in both.
+#           the default; prefetch: CLIFT_FCL_PREFETCH=1 (warp barriers too). One
+#           build, every mode; step 1 prints each kernel's barriers in order (W warp,
+#           F work-group, P a prefetching loop) in each.
 # Steps (a step that would start past its deadline is skipped and says so; under 4
 # minutes on one H100):
 #   1. build (make -j16), the peers (nvcc, in the background), the inputs; the
-#      barriers of reduce's and scan's kernels at 2^27, before and after;
-#   2. checks (after): reduce and scan at 2^27 on cuda against NumPy
-#      (bench/gpu/fcl_check.py, the same inputs); at 2^20 with --local-size 64
+#      barriers and prefetches of reduce's and scan's kernels at 2^27, each mode;
+#   2. checks: reduce and scan at 2^27 on cuda against NumPy (bench/gpu/fcl_check.py,
+#      the same inputs), after and prefetch; at 2^20 (prefetch) with --local-size 64
 #      (two warps a block: the warp barriers with work-items striding over the
 #      block) and --local-size 100 (no whole warps: clift_syncwarp falls back to
 #      __syncthreads); tests/fcl/compiled/warp.fcl's test block against the
 #      interpreter (clift test -t cuda);                           deadline 110 s
-#   3. clift bench -t cuda --runs 100, before and after alternately, twice;   170 s
+#   3. clift bench -t cuda --runs 100, before, after, prefetch in turn, twice; 170 s
 #   4. the peers: bench/gpu/fcl_peers.cu 2027rs (CUB reduce and scan, copies);
 #      the ratios and goals;                                                   200 s
-#   5. compute-sanitizer racecheck, synccheck and memcheck (after) on reduce and scan
+#   5. compute-sanitizer racecheck, memcheck and synccheck (prefetch) on reduce and scan
 #      at 2^16 (default, --local-size 64 and 100) and warp.fcl, one process per tool
-#      (clift run --batch); each run on its own when a tool reports anything.  225 s
+#      (clift run --batch); each run on its own when a tool reports anything.  210 s
 # Output: stdout, tee'd to $OUT/output.txt; a sanitizer's first report lines in
 # $OUT/sanitizer_TOOL.txt. Usage (device): bash bench/gpu/fcl_2027b.sh
 # SMALL=1 T=opencl: 2^16 elements (2^12 for the 2^20 checks) on another target, no peers
-# or sanitizer (a smoke test of the script without a GPU; only "after" differs on cuda).
+# or sanitizer (a smoke test of the script without a GPU; the modes differ on cuda only).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-/tmp/fcl_out}
@@ -41,7 +43,7 @@ if [ "${SMALL:-0}" = 1 ]; then N=65536 M=4096; else N=134217728 M=1048576; fi
 # k0…: each kernel's barriers in order, W a warp's, F the work-group's
 barriers() {
   awk '/__global__/ { if (k) printf "%s %s  ", k, (s ? s : "-"); k = $5; sub(/\(.*/, "", k); s = "" }
-       /^ *clift_syncwarp\(\);/ { s = s "W" } /^ *__syncthreads\(\);/ { s = s "F" }
+       /^ *clift_syncwarp\(\);/ { s = s "W" } /^ *__syncthreads\(\);/ { s = s "F" } /clift_prefetch\(&/ { s = s "P" }
        END { if (k) printf "%s %s", k, (s ? s : "-"); print "" }' "$1"
 }
 
@@ -55,21 +57,24 @@ main() {
   npy $N "$W/n.npy" 8 raw
   npy $M "$W/m.npy" 9 raw
   npy 65536 "$W/s.npy" 11 raw
-  echo "== 1. built, inputs ready at ${SECONDS} s; barriers of each kernel at N = $N (W warp, F work-group)"
+  echo "== 1. built, inputs ready at ${SECONDS} s; each kernel at N = $N: W warp barrier, F work-group's, P prefetch"
   for p in reduce scan; do
     CLIFT_FCL_NO_WARP=1 timeout 60 $C compile -t cuda --print examples/fcl/$p.fcl "$W/n.npy" > "$W/before.cu" 2>&1
     timeout 60 $C compile -t cuda --print examples/fcl/$p.fcl "$W/n.npy" > "$W/after.cu" 2>&1
-    echo "$p before: $(barriers "$W/before.cu")"
-    echo "$p after:  $(barriers "$W/after.cu")"
+    CLIFT_FCL_PREFETCH=1 timeout 60 $C compile -t cuda --print examples/fcl/$p.fcl "$W/n.npy" > "$W/prefetch.cu" 2>&1
+    echo "$p before:   $(barriers "$W/before.cu")"
+    echo "$p after:    $(barriers "$W/after.cu")"
+    echo "$p prefetch: $(barriers "$W/prefetch.cu")"
   done
 
-  echo "== 2. checks (after) against bench/gpu/fcl_check.py (NumPy)"
-  for c in "reduce|$W/n.npy|" "scan|$W/n.npy|" "reduce|$W/m.npy|64" "scan|$W/m.npy|64" "reduce|$W/m.npy|100" "scan|$W/m.npy|100"; do
-    IFS='|' read -r name in ls <<<"$c"
-    what="$name -t $T $( [ "$in" = "$W/n.npy" ] && echo $N || echo $M )${ls:+ --local-size $ls}"
+  echo "== 2. checks against bench/gpu/fcl_check.py (NumPy)"
+  for c in "reduce|$W/n.npy||after" "scan|$W/n.npy||after" "reduce|$W/n.npy||prefetch" "scan|$W/n.npy||prefetch" \
+           "reduce|$W/m.npy|64|prefetch" "scan|$W/m.npy|64|prefetch" "reduce|$W/m.npy|100|prefetch" "scan|$W/m.npy|100|prefetch"; do
+    IFS='|' read -r name in ls mode <<<"$c"
+    what="$name $mode -t $T $( [ "$in" = "$W/n.npy" ] && echo $N || echo $M )${ls:+ --local-size $ls}"
     [ $SECONDS -lt 110 ] || { echo "check $what: skipped (past 110 s)"; continue; }
     rm -f "$W/got.npy"
-    if timeout 90 $C run -t $T ${ls:+--local-size $ls} -o "$W/got.npy" examples/fcl/$name.fcl "$in" > "$W/run.out" 2>&1; then
+    if env $( [ $mode = prefetch ] && echo CLIFT_FCL_PREFETCH=1 ) timeout 90 $C run -t $T ${ls:+--local-size $ls} -o "$W/got.npy" examples/fcl/$name.fcl "$in" > "$W/run.out" 2>&1; then
       echo "check $what: $(python3 bench/gpu/fcl_check.py $name "$W/got.npy" "$in" 2>&1 | head -c 200)"
     else echo "check $what: FAILED: $(head -c 300 "$W/run.out")"; fi
   done
@@ -81,9 +86,9 @@ main() {
   echo "== 3. clift bench -t $T --runs 100: median ms of all the program's kernels"
   for round in 1 2; do
     for p in reduce scan; do
-      for mode in before after; do
+      for mode in before after prefetch; do
         [ $SECONDS -lt 170 ] || { echo "$p $mode: skipped (past 170 s)"; continue; }
-        env $( [ $mode = before ] && echo CLIFT_FCL_NO_WARP=1 ) timeout 60 $C bench -t $T --runs 100 examples/fcl/$p.fcl "$W/n.npy" > "$W/b.out" 2>&1
+        env $( [ $mode = before ] && echo CLIFT_FCL_NO_WARP=1 ) $( [ $mode = prefetch ] && echo CLIFT_FCL_PREFETCH=1 ) timeout 60 $C bench -t $T --runs 100 examples/fcl/$p.fcl "$W/n.npy" > "$W/b.out" 2>&1
         m=$(sed -nE 's/.*median ([0-9.]+) ms.*/\1/p' "$W/b.out")
         if [ -n "$m" ]; then echo "$p $mode $m" >> "$W/clift.txt"; echo "round $round: $p $mode $m ms"
         else echo "round $round: $p $mode FAILED: $(head -c 200 "$W/b.out")"; fi
@@ -101,14 +106,14 @@ main() {
   best() { awk -v p="$1" -v m="$2" '$1 == p && $2 == m { if (b == "" || $3 < b) b = $3 } END { print b }' "$W/clift.txt" 2>/dev/null; }
   for g in "reduce|$(peer reduce)|CUB DeviceReduce::Sum|1.1" "scan|$(peer scan)|CUB DeviceScan::InclusiveSum|2.2"; do
     IFS='|' read -r p cub cname limit <<<"$g"
-    b=$(best $p before) a=$(best $p after)
-    if [ -z "$cub" ] || [ -z "$a" ] || [ -z "$b" ]; then echo "$p: no numbers (before '$b', after '$a', $cname '$cub')"; continue; fi
-    awk -v p="$p" -v b="$b" -v a="$a" -v c="$cub" -v cn="$cname" -v l="$limit" 'BEGIN {
-      printf "%s: before %.4f ms (%.2fx), after %.4f ms (%.2fx) of %s %.4f ms; after/before %.3f; goal <= %.1fx: %s\n",
-             p, b, b / c, a, a / c, cn, c, a / b, l, (a / c <= l ? "met" : "MISSED") }'
+    b=$(best $p before) a=$(best $p after) f=$(best $p prefetch)
+    if [ -z "$cub" ] || [ -z "$a" ] || [ -z "$b" ] || [ -z "$f" ]; then echo "$p: no numbers (before '$b', after '$a', prefetch '$f', $cname '$cub')"; continue; fi
+    awk -v p="$p" -v b="$b" -v a="$a" -v f="$f" -v c="$cub" -v cn="$cname" -v l="$limit" 'BEGIN {
+      printf "%s (best of the rounds): before %.4f ms (%.2fx %s), after %.4f ms (%.2fx), prefetch %.4f ms (%.2fx); after/before %.3f, prefetch/before %.3f; goal <= %.1fx: after %s, prefetch %s\n",
+             p, b, b / c, cn, a, a / c, f, f / c, a / b, f / b, l, (a / c <= l ? "met" : "MISSED"), (f / c <= l ? "met" : "MISSED") }'
   done
 
-  echo "== 5. compute-sanitizer (after; 2^16, warp.fcl's test input)"
+  echo "== 5. compute-sanitizer (prefetch, warp barriers too; 2^16, warp.fcl's test input)"
   if [ "$T" != cuda ]; then echo "sanitizer: cuda only"; return 0; fi
   if ! command -v compute-sanitizer > /dev/null; then echo "sanitizer: compute-sanitizer not found: skipped"; return 0; fi
   warp_in=$(sed -n 's/^-- input: //p' tests/fcl/compiled/warp.fcl | head -n 1)
@@ -119,18 +124,18 @@ main() {
   done
   printf -- '-t\tcuda\ttests/fcl/compiled/warp.fcl\t%s\n' "$warp_in" >> "$W/san.batch"
   runs=$(wc -l < "$W/san.batch")
-  for tool in racecheck synccheck memcheck; do
-    [ $SECONDS -lt 225 ] || { echo "sanitizer $tool: skipped (past 225 s)"; continue; }
-    timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $C run --batch "$W/san.batch" > "$W/san.out" 2> "$W/san.err"
+  for tool in racecheck memcheck synccheck; do
+    [ $SECONDS -lt 210 ] || { echo "sanitizer $tool: skipped (past 210 s)"; continue; }
+    CLIFT_FCL_PREFETCH=1 timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 $C run --batch "$W/san.batch" > "$W/san.out" 2> "$W/san.err"
     rc=$?
     summary=$(grep -hE "(ERROR|RACECHECK|SYNCCHECK) SUMMARY" "$W/san.out" "$W/san.err" | head -n 1)
     echo "sanitizer $tool, $runs runs: exit $rc: ${summary:-$(head -c 200 "$W/san.err")}"
     if [ $rc -ne 0 ] || ! grep -qE "SUMMARY: 0 (errors|hazards)" <<<"$summary"; then
       grep -hE "^=+ " "$W/san.out" "$W/san.err" | head -n 40 > "$OUT/sanitizer_$tool.txt"
       while IFS= read -r line; do
-        [ $SECONDS -lt 235 ] || { echo "sanitizer $tool per run: skipped (past 235 s)"; break; }
+        [ $SECONDS -lt 225 ] || { echo "sanitizer $tool per run: skipped (past 225 s)"; break; }
         IFS=$'\t' read -r -a args <<<"$line"
-        timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 $C run "${args[@]}" > "$W/san1.out" 2>&1 < /dev/null
+        CLIFT_FCL_PREFETCH=1 timeout 15 compute-sanitizer --tool $tool --error-exitcode 9 $C run "${args[@]}" > "$W/san1.out" 2>&1 < /dev/null
         echo "  $tool ${args[@]:2:3}: exit $?: $(grep -hE "SUMMARY" "$W/san1.out" | head -n 1)"
       done < "$W/san.batch"
     fi

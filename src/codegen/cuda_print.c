@@ -36,6 +36,10 @@ static const char *prelude =
 static const char *warp_prelude =
   "#define clift_syncwarp() do { if ((blockDim.x & 31) == 0 && blockDim.y == 1 && blockDim.z == 1) __syncwarp(); else __syncthreads(); } while (0)\n";
 
+/* A prefetch into L2 of a global address (dpia/prefetch.c): no value, no fault. */
+static const char *prefetch_prelude =
+  "#define clift_prefetch(a) asm volatile(\"prefetch.global.L2 [%0];\" :: \"l\"(a))\n";
+
 /* Vectors (SPEC §4.3): lanes by index, element-wise operators and functions,
    a scalar operand broadcast. One CLIFT_VECTOR_* line per vector type used. */
 static const char *vector_prelude =
@@ -93,9 +97,37 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
 }
 
 
+/* dpia/prefetch.c: at the top of the loop's body, the reads of the work-group
+   loop's next chunk asked of the L2 cache when that chunk exists */
+static void prefetches(StmtPrinter *p, KStmt *s) {
+  if (!s->nprefetch) return;
+  KStmt *w = s->prefetch_wrg;
+  p->depth++;
+  codegen_indent(p);
+  buf_printf(p->b, "const clift_index %s = %s + gridDim.x;\n", s->prefetch_next->name, w->var->name);
+  codegen_indent(p);
+  buf_printf(p->b, "if (%s < ", s->prefetch_next->name);
+  codegen_nat(p->b, w->count);
+  buf_puts(p->b, ") {");
+  for (int i = 0; i < s->nprefetch; i++) {
+    buf_puts(p->b, " clift_prefetch(&");
+    codegen_cudaexp(p->b, s->prefetch[i]);
+    buf_puts(p->b, ");");
+  }
+  buf_puts(p->b, " }\n");
+  p->depth--;
+}
+
+static void loop_head_only(StmtPrinter *p, KStmt *s);
+
+static void loop_head(StmtPrinter *p, KStmt *s) {
+  loop_head_only(p, s);
+  prefetches(p, s);
+}
+
 /* Grid-stride loops: start at this thread's id at the loop's level, step by
    the number of them (dimension 0, 1, 2: x, y, z). */
-static void loop_head(StmtPrinter *p, KStmt *s) {
+static void loop_head_only(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   const char xyz = "xyz"[s->dim >= 0 && s->dim < 3 ? s->dim : 0];
   codegen_indent(p);
@@ -223,6 +255,7 @@ const char *codegen_cuda(Plan *pl) {
   codegen_notes(&b, k);
   buf_puts(&b, prelude);
   if (strstr(buf_str(&body), "clift_syncwarp()")) buf_puts(&b, warp_prelude);
+  if (strstr(buf_str(&body), "clift_prefetch(")) buf_puts(&b, prefetch_prelude);
   codegen_checks_prelude(&b, CHECKS_CUDA);
   if (strstr(buf_str(&types), "CLIFT_VECTOR")) { buf_puts(&b, vector_prelude); vector_real_prelude(&b); }
   if (buf_str(&types)[0]) buf_printf(&b, "%s\n", buf_str(&types));

@@ -105,6 +105,10 @@ struct KStmt {
      (the borders of a padded local tile, a few elements that any work-group
      writes: rules_map.c); the launch policy ignores it (plan.c) */
   bool unsized;
+  /* FOR at LEVEL_LCL, the first statement of work-group loop `prefetch_wrg`:
+     reads (copies, their indices at prefetch_next, the loop's next chunk) that
+     cuda asks the L2 cache for at the top of the body (dpia/prefetch.c) */
+  CExp **prefetch; int nprefetch; KStmt *prefetch_wrg; NatVar *prefetch_next;
   /* FOR at LEVEL_GLB on the device targets: work-item g starts at iteration
      g - shift (those below 0 skip it), so that a peeled stencil's interior,
      which starts at position `shift`, has work-item x compute position x as
@@ -153,6 +157,7 @@ typedef struct Kernel {
   int nnotes; const char **notes;
   bool pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
   bool warp_barriers;   /* barriers a warp suffices for print as warp barriers (dpia/warp.c; FCL) */
+  bool prefetch;        /* the next chunk's reads prefetched into L2 on cuda (dpia/prefetch.c; FCL, opt-in) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */

@@ -491,6 +491,7 @@ Plan *plan_build(Kernel *k) {
     if (k->pipeline || k->double_buffer) plan_pipeline(pk, k->double_buffer);
     if (k->unroll) plan_unroll(pk->body);
     if (k->warp_barriers) plan_warp_barriers(pk->body);
+    if (k->prefetch) plan_prefetch(pk->body);
   }
   return vars_stay(pl, uses) ? pl : NULL;
 }

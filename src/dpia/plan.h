@@ -77,6 +77,9 @@ void plan_insert_barriers(KStmt *body);
    __syncwarp() where the block's warps are whole. Kernel.warp_barriers (FCL). */
 enum { BARRIER_WARP = 4 };
 void plan_warp_barriers(KStmt *body);
+/* Kernel.prefetch: a work-group loop's first mapLcl loop also asks L2 for the
+   reads of the group's next chunk (KStmt.prefetch; printed by cuda only). prefetch.c */
+void plan_prefetch(KStmt *body);
 /* Register-staged prefetch (pipeline.c): a work-group's sequential loop whose
    body reads global memory into local memory before a barrier reads the next
    step's values into private stages during the compute; with double_buffer,

@@ -1558,6 +1558,8 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   k->body = kstmt_block();
   /* CLIFT_FCL_NO_WARP=1: every barrier the work-group's (to compare; docs/fcl.md §6.2) */
   k->warp_barriers = !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
+  /* CLIFT_FCL_PREFETCH=1: the next chunk's reads prefetched into L2 on cuda (not yet measured) */
+  k->prefetch = getenv("CLIFT_FCL_PREFETCH") && *getenv("CLIFT_FCL_PREFETCH");
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);
   k->scalar_params = NEW_ARRAY(int, 1);

@@ -207,6 +207,18 @@ CLIFT_FCL_NO_WARP=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(
 if [ "$(kbars "$T/wr.cu")" = FFFWWWWWF ] && [ "$(kbars "$T/sc.cu")" = WWWWWFFFF ] && [ "$(kbars "$T/ww.cu")" = WFFF ] \
    && [ "$(kbars "$T/wr0.cu")" = FFFFFFFFF ] && grep -q '^#define clift_syncwarp() .*__syncwarp(); else __syncthreads();' "$T/wr.cu"; then ok
 else bad "warp barriers: reduce $(kbars "$T/wr.cu"), scan $(kbars "$T/sc.cu"), warp.fcl $(kbars "$T/ww.cu"), reduce without $(kbars "$T/wr0.cu")"; fi
+# CLIFT_FCL_PREFETCH=1 (docs/fcl.md §6.2, dpia/prefetch.c): the chunk loop's first
+# mapLcl loop prefetches the next chunk's unconditional reads (reduce of 5000: the
+# first of its two reads, the second is a padded chunk's guarded one), nothing
+# without the switch; its PTX compiles
+CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/pf.cu" 2>&1
+if [ "$(sed -n '/k0: /,/^}/p' "$T/pf.cu" | grep -c 'clift_prefetch(&in1\[lid3 + wid1_next \* 512\]); }$')" = 1 ] \
+   && [ "$(grep -c 'clift_prefetch(&' "$T/pf.cu")" = 1 ] && ! grep -q 'clift_prefetch' "$T/wr.cu"; then ok
+else bad "prefetch: $(grep 'clift_prefetch(&' "$T/pf.cu" | head -c 300)"; fi
+if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
+  if CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --ptx examples/fcl/scan.fcl "$(L 7168)" > "$T/pf.ptx" 2> "$T/err" && grep -q 'prefetch.global.L2' "$T/pf.ptx"; then ok
+  else bad "prefetch PTX: $(head -c 300 "$T/err")"; fi
+fi
 # foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
 # matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
 "$CLIFT" compile -t cuda --print examples/fcl/matmul.fcl 4 8 8 8 "$(L 64)" "$(L 64)" > "$T/mmk.cu" 2>&1
