@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # fcl_2027b.sh — issue 15's reduce and scan at 2^27 int32 on one GPU, before and
-# after the warp barriers (docs/fcl.md §6.2, "warp barriers": a block barrier whose
-# every conflict is within a warp prints as __syncwarp() on cuda), and with the
-# opt-in L2 prefetch of the next chunk (CLIFT_FCL_PREFETCH=1, §6.2 "prefetch"),
-# beside CUB in the same call. Goals: reduce (reduce.fcl's main, the thesis's
+# after this branch's changes to the CUDA of FCL programs (docs/fcl.md §6.2): warp
+# barriers (a block barrier whose every conflict is within a warp prints as
+# __syncwarp()), fixed-size versions (each kernel's body also for its default block
+# size: mapLcl loops as ifs and constant steps), and the opt-in L2 prefetch of the
+# next chunk (CLIFT_FCL_PREFETCH=1), beside CUB in the same call. Goals: reduce (reduce.fcl's main, the thesis's
 # reduceFull) <= 1.1x CUB DeviceReduce::Sum, scan (scan.fcl's main, three phases)
 # <= 2.2x CUB DeviceScan::InclusiveSum.
-#   before: CLIFT_FCL_NO_WARP=1, every barrier __syncthreads(): the same CUDA as
-#           main at adfbff5 prints for these programs (diffed when written); after:
-#           the default; prefetch: CLIFT_FCL_PREFETCH=1 (warp barriers too). One
-#           build, every mode; step 1 prints each kernel's barriers in order (W warp,
-#           F work-group, P a prefetching loop) in each.
+#   modes, one build: before = CLIFT_FCL_NO_WARP=1 CLIFT_FCL_NO_VERSION=1 (the same
+#           CUDA as main at adfbff5 prints for these programs, diffed when written);
+#           warp = CLIFT_FCL_NO_VERSION=1 (warp barriers only); after = the default
+#           (both); prefetch = CLIFT_FCL_PREFETCH=1 (all three). Step 1 prints each
+#           kernel's barriers in order (W warp, F work-group, P a prefetching loop;
+#           of the fixed-size version where there is one, marked v).
 # Steps (a step that would start past its deadline is skipped and says so; under 4
 # minutes on one H100):
 #   1. build (make -j16), the peers (nvcc, in the background), the inputs; the
@@ -21,7 +23,7 @@
 #      block) and --local-size 100 (no whole warps: clift_syncwarp falls back to
 #      __syncthreads); tests/fcl/compiled/warp.fcl's test block against the
 #      interpreter (clift test -t cuda);                           deadline 110 s
-#   3. clift bench -t cuda --runs 100, before, after, prefetch in turn, twice; 170 s
+#   3. clift bench -t cuda --runs 100, the four modes in turn, twice;          170 s
 #   4. the peers: bench/gpu/fcl_peers.cu 2027rs (CUB reduce and scan, copies);
 #      the ratios and goals;                                                   200 s
 #   5. compute-sanitizer racecheck, memcheck and synccheck (prefetch) on reduce and scan
@@ -30,7 +32,8 @@
 # Output: stdout, tee'd to $OUT/output.txt; a sanitizer's first report lines in
 # $OUT/sanitizer_TOOL.txt. Usage (device): bash bench/gpu/fcl_2027b.sh
 # SMALL=1 T=opencl: 2^16 elements (2^12 for the 2^20 checks) on another target, no peers
-# or sanitizer (a smoke test of the script without a GPU; the modes differ on cuda only).
+# or sanitizer (a smoke test of the script without a GPU; the modes differ on cuda only);
+# PEERS_FILE=FILE takes the peers' lines from FILE (to try the ratios).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-/tmp/fcl_out}
@@ -40,10 +43,21 @@ C=build/clift
 T=${T:-cuda}
 if [ "${SMALL:-0}" = 1 ]; then N=65536 M=4096; else N=134217728 M=1048576; fi
 
+# the environment of each mode
+modeenv() {
+  case $1 in
+    before) echo CLIFT_FCL_NO_WARP=1 CLIFT_FCL_NO_VERSION=1 ;;
+    warp) echo CLIFT_FCL_NO_VERSION=1 ;;
+    prefetch) echo CLIFT_FCL_PREFETCH=1 ;;
+  esac
+}
+
 # k0…: each kernel's barriers in order, W a warp's, F the work-group's
 barriers() {
-  awk '/__global__/ { if (k) printf "%s %s  ", k, (s ? s : "-"); k = $5; sub(/\(.*/, "", k); s = "" }
-       /^ *clift_syncwarp\(\);/ { s = s "W" } /^ *__syncthreads\(\);/ { s = s "F" } /clift_prefetch\(&/ { s = s "P" }
+  awk '/__global__/ { if (k) printf "%s %s  ", k, (s ? s : "-"); k = $5; sub(/\(.*/, "", k); s = ""; other = 0 }
+       /the default block size: fixed-size loops/ { s = "v " } /\} else \{   \/\* any other/ { other = 1 }
+       !other && /^ *(clift_syncwarp|__syncwarp)\(\);/ { s = s "W" } !other && /^ *__syncthreads\(\);/ { s = s "F" }
+       !other && /clift_prefetch\(&/ { s = s "P" }
        END { if (k) printf "%s %s", k, (s ? s : "-"); print "" }' "$1"
 }
 
@@ -59,12 +73,10 @@ main() {
   npy 65536 "$W/s.npy" 11 raw
   echo "== 1. built, inputs ready at ${SECONDS} s; each kernel at N = $N: W warp barrier, F work-group's, P prefetch"
   for p in reduce scan; do
-    CLIFT_FCL_NO_WARP=1 timeout 60 $C compile -t cuda --print examples/fcl/$p.fcl "$W/n.npy" > "$W/before.cu" 2>&1
-    timeout 60 $C compile -t cuda --print examples/fcl/$p.fcl "$W/n.npy" > "$W/after.cu" 2>&1
-    CLIFT_FCL_PREFETCH=1 timeout 60 $C compile -t cuda --print examples/fcl/$p.fcl "$W/n.npy" > "$W/prefetch.cu" 2>&1
-    echo "$p before:   $(barriers "$W/before.cu")"
-    echo "$p after:    $(barriers "$W/after.cu")"
-    echo "$p prefetch: $(barriers "$W/prefetch.cu")"
+    for mode in before warp after prefetch; do
+      env $(modeenv $mode) timeout 60 $C compile -t cuda --print examples/fcl/$p.fcl "$W/n.npy" > "$W/$mode.cu" 2>&1
+      printf '%s %-8s %s\n' $p $mode: "$(barriers "$W/$mode.cu")"
+    done
   done
 
   echo "== 2. checks against bench/gpu/fcl_check.py (NumPy)"
@@ -74,7 +86,7 @@ main() {
     what="$name $mode -t $T $( [ "$in" = "$W/n.npy" ] && echo $N || echo $M )${ls:+ --local-size $ls}"
     [ $SECONDS -lt 110 ] || { echo "check $what: skipped (past 110 s)"; continue; }
     rm -f "$W/got.npy"
-    if env $( [ $mode = prefetch ] && echo CLIFT_FCL_PREFETCH=1 ) timeout 90 $C run -t $T ${ls:+--local-size $ls} -o "$W/got.npy" examples/fcl/$name.fcl "$in" > "$W/run.out" 2>&1; then
+    if env $(modeenv $mode) timeout 90 $C run -t $T ${ls:+--local-size $ls} -o "$W/got.npy" examples/fcl/$name.fcl "$in" > "$W/run.out" 2>&1; then
       echo "check $what: $(python3 bench/gpu/fcl_check.py $name "$W/got.npy" "$in" 2>&1 | head -c 200)"
     else echo "check $what: FAILED: $(head -c 300 "$W/run.out")"; fi
   done
@@ -86,9 +98,9 @@ main() {
   echo "== 3. clift bench -t $T --runs 100: median ms of all the program's kernels"
   for round in 1 2; do
     for p in reduce scan; do
-      for mode in before after prefetch; do
+      for mode in before warp after prefetch; do
         [ $SECONDS -lt 170 ] || { echo "$p $mode: skipped (past 170 s)"; continue; }
-        env $( [ $mode = before ] && echo CLIFT_FCL_NO_WARP=1 ) $( [ $mode = prefetch ] && echo CLIFT_FCL_PREFETCH=1 ) timeout 60 $C bench -t $T --runs 100 examples/fcl/$p.fcl "$W/n.npy" > "$W/b.out" 2>&1
+        env $(modeenv $mode) timeout 60 $C bench -t $T --runs 100 examples/fcl/$p.fcl "$W/n.npy" > "$W/b.out" 2>&1
         m=$(sed -nE 's/.*median ([0-9.]+) ms.*/\1/p' "$W/b.out")
         if [ -n "$m" ]; then echo "$p $mode $m" >> "$W/clift.txt"; echo "round $round: $p $mode $m ms"
         else echo "round $round: $p $mode FAILED: $(head -c 200 "$W/b.out")"; fi
@@ -98,7 +110,8 @@ main() {
 
   echo "== 4. peers (bench/gpu/fcl_peers.cu 2027rs) and the goals"
   wait
-  if [ "${SMALL:-0}" = 1 ]; then echo "peers: none (SMALL=1)"
+  if [ -n "${PEERS_FILE:-}" ]; then grep -E "^peer|fcl_peers:" "$PEERS_FILE" | tee "$W/peers.txt"   # to try the ratios
+  elif [ "${SMALL:-0}" = 1 ]; then echo "peers: none (SMALL=1)"
   elif [ "$(cat "$W/nvcc.rc" 2>/dev/null)" != 0 ]; then echo "fcl_peers did not build:"; tail -n 5 "$W/nvcc.log"
   elif [ $SECONDS -ge 200 ]; then echo "peers: skipped (past 200 s)"
   else timeout 60 "$W/fcl_peers" 2027rs > "$W/peers.txt" 2>&1; grep -E "^peer|fcl_peers:" "$W/peers.txt"; fi
@@ -106,11 +119,14 @@ main() {
   best() { awk -v p="$1" -v m="$2" '$1 == p && $2 == m { if (b == "" || $3 < b) b = $3 } END { print b }' "$W/clift.txt" 2>/dev/null; }
   for g in "reduce|$(peer reduce)|CUB DeviceReduce::Sum|1.1" "scan|$(peer scan)|CUB DeviceScan::InclusiveSum|2.2"; do
     IFS='|' read -r p cub cname limit <<<"$g"
-    b=$(best $p before) a=$(best $p after) f=$(best $p prefetch)
-    if [ -z "$cub" ] || [ -z "$a" ] || [ -z "$b" ] || [ -z "$f" ]; then echo "$p: no numbers (before '$b', after '$a', prefetch '$f', $cname '$cub')"; continue; fi
-    awk -v p="$p" -v b="$b" -v a="$a" -v f="$f" -v c="$cub" -v cn="$cname" -v l="$limit" 'BEGIN {
-      printf "%s (best of the rounds): before %.4f ms (%.2fx %s), after %.4f ms (%.2fx), prefetch %.4f ms (%.2fx); after/before %.3f, prefetch/before %.3f; goal <= %.1fx: after %s, prefetch %s\n",
-             p, b, b / c, cn, a, a / c, f, f / c, a / b, f / b, l, (a / c <= l ? "met" : "MISSED"), (f / c <= l ? "met" : "MISSED") }'
+    if [ -z "$cub" ]; then echo "$p: no $cname time"; continue; fi
+    echo "$p against $cname $cub ms (best of the rounds; goal <= ${limit}x):"
+    for mode in before warp after prefetch; do
+      m=$(best $p $mode)
+      [ -n "$m" ] || { echo "  $mode: no time"; continue; }
+      awk -v mode=$mode -v m="$m" -v c="$cub" -v b="$(best $p before)" -v l="$limit" 'BEGIN {
+        printf "  %-8s %.4f ms  %.2fx CUB  %s  (%.3f of before)\n", mode, m, m / c, (m / c <= l ? "met" : "MISSED"), (b != "" ? m / b : 0) }'
+    done
   done
 
   echo "== 5. compute-sanitizer (prefetch, warp barriers too; 2^16, warp.fcl's test input)"
@@ -129,7 +145,7 @@ main() {
     CLIFT_FCL_PREFETCH=1 timeout 30 compute-sanitizer --tool $tool --error-exitcode 9 $C run --batch "$W/san.batch" > "$W/san.out" 2> "$W/san.err"
     rc=$?
     summary=$(grep -hE "(ERROR|RACECHECK|SYNCCHECK) SUMMARY" "$W/san.out" "$W/san.err" | head -n 1)
-    echo "sanitizer $tool, $runs runs: exit $rc: ${summary:-$(head -c 200 "$W/san.err")}"
+    echo "sanitizer $tool: exit $rc, $(grep -cE '^[0-9]+ 0$' "$W/san.out") of $runs runs ok: ${summary:-$(head -c 200 "$W/san.err")}"
     if [ $rc -ne 0 ] || ! grep -qE "SUMMARY: 0 (errors|hazards)" <<<"$summary"; then
       grep -hE "^=+ " "$W/san.out" "$W/san.err" | head -n 40 > "$OUT/sanitizer_$tool.txt"
       while IFS= read -r line; do

@@ -204,9 +204,13 @@ static bool vector_store(StmtPrinter *p, KStmt *s) {
 
 /* orders both shared and global memory among the block's threads; a warp
    barrier (dpia/warp.c) among the warp's, where the block's warps are whole */
-static void barrier(StmtPrinter *p, KStmt *s) { buf_puts(p->b, s->dim & BARRIER_WARP ? "clift_syncwarp();\n" : "__syncthreads();\n"); }
+static void barrier(StmtPrinter *p, KStmt *s) {
+  const char *warp = p->local_size[0] > 0 && p->local_size[0] % 32 == 0 ? "__syncwarp();\n" : "clift_syncwarp();\n";
+  buf_puts(p->b, s->dim & BARRIER_WARP ? warp : "__syncthreads();\n");
+}
 
-static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier };
+static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier,
+                                      "blockDim.x == %lld && blockDim.y == 1 && blockDim.z == 1" };
 
 /* Parameters: the global buffers it touches (inputs const), every size, the
    variables of the host loops around it, every scalar input, the error cell;

@@ -17,6 +17,9 @@ typedef struct StmtStyle {
   /* a store the plain `lhs = rhs;` cannot express (vector stores); false: plain */
   bool (*special_assign)(StmtPrinter *p, KStmt *s);
   void (*barrier)(StmtPrinter *p, KStmt *s);         /* NULL: barriers print nothing */
+  /* a test that the work-group is PlanKernel.version_local × 1 × 1 (%lld: the
+     size); NULL: no fixed-size version */
+  const char *version_test;
 } StmtStyle;
 
 struct StmtPrinter {

@@ -158,6 +158,7 @@ typedef struct Kernel {
   bool pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
   bool warp_barriers;   /* barriers a warp suffices for print as warp barriers (dpia/warp.c; FCL) */
   bool prefetch;        /* the next chunk's reads prefetched into L2 on cuda (dpia/prefetch.c; FCL, opt-in) */
+  bool local_versions;  /* cuda: a kernel's body also for its default block size (plan_version_local; FCL) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */

@@ -200,20 +200,28 @@ else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_
 # warp.fcl's second barrier the work-group's (the reads after it conflict
 # within warps with the writes just before it, across warps with those two
 # barriers back); CLIFT_FCL_NO_WARP=1 keeps every barrier the work-group's
-kbars() { sed -n '/k0: /,/^}/p' "$1" | sed -nE 's/^ *clift_syncwarp\(\);/W/p; s/^ *__syncthreads\(\);/F/p' | tr -d '\n'; }
+kbars() { sed -n '/k0: /,/^}/p' "$1" | sed -nE 's/^ *(clift_syncwarp|__syncwarp)\(\);/W/p; s/^ *__syncthreads\(\);/F/p; s/^ *\} else \{   .. any other .*/|/p' | tr -d '\n'; }
 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr.cu" 2>&1
 CLIFT_FCL_NO_WARP=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr0.cu" 2>&1
 "$CLIFT" compile -t cuda --print tests/fcl/compiled/warp.fcl "$(L 128)" > "$T/ww.cu" 2>&1
-if [ "$(kbars "$T/wr.cu")" = FFFWWWWWF ] && [ "$(kbars "$T/sc.cu")" = WWWWWFFFF ] && [ "$(kbars "$T/ww.cu")" = WFFF ] \
-   && [ "$(kbars "$T/wr0.cu")" = FFFFFFFFF ] && grep -q '^#define clift_syncwarp() .*__syncwarp(); else __syncthreads();' "$T/wr.cu"; then ok
+if [ "$(kbars "$T/wr.cu")" = "FFFWWWWWF|FFFWWWWWF" ] && [ "$(kbars "$T/sc.cu")" = "WWWWWFFFF|WWWWWFFFF" ] && [ "$(kbars "$T/ww.cu")" = "WFFF|WFFF" ] \
+   && [ "$(kbars "$T/wr0.cu")" = "FFFFFFFFF|FFFFFFFFF" ] && grep -q '^#define clift_syncwarp() .*__syncwarp(); else __syncthreads();' "$T/wr.cu" \
+   && [ "$(sed -n '/k0: /,/any other/p' "$T/wr.cu" | grep -c 'clift_syncwarp')" = 0 ]; then ok
 else bad "warp barriers: reduce $(kbars "$T/wr.cu"), scan $(kbars "$T/sc.cu"), warp.fcl $(kbars "$T/ww.cu"), reduce without $(kbars "$T/wr0.cu")"; fi
+# fixed-size versions (docs/fcl.md §6.2, plan_version_local): reduce's k0 for
+# blocks of 256 (ifs and constant steps, no block-stride loop) and for any other
+# size; none with CLIFT_FCL_NO_VERSION=1
+CLIFT_FCL_NO_VERSION=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/nv.cu" 2>&1
+if [ "$(sed -n '/k0: /,/any other/p' "$T/wr.cu" | grep -c 'if (blockDim.x == 256 && blockDim.y == 1 && blockDim.z == 1) {\|if (threadIdx.x < 128) {\|for (clift_index lid')" = 2 ] \
+   && [ "$(kbars "$T/nv.cu")" = FFFWWWWWF ] && ! grep -q 'blockDim.x == ' "$T/nv.cu"; then ok
+else bad "fixed-size versions: $(sed -n '/k0: /,/any other/p' "$T/wr.cu" | head -c 400)"; fi
 # CLIFT_FCL_PREFETCH=1 (docs/fcl.md §6.2, dpia/prefetch.c): the chunk loop's first
 # mapLcl loop prefetches the next chunk's unconditional reads (reduce of 5000: the
 # first of its two reads, the second is a padded chunk's guarded one), nothing
 # without the switch; its PTX compiles
 CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/pf.cu" 2>&1
-if [ "$(sed -n '/k0: /,/^}/p' "$T/pf.cu" | grep -c 'clift_prefetch(&in1\[lid3 + wid1_next \* 512\]); }$')" = 1 ] \
-   && [ "$(grep -c 'clift_prefetch(&' "$T/pf.cu")" = 1 ] && ! grep -q 'clift_prefetch' "$T/wr.cu"; then ok
+if [ "$(sed -n '/k0: /,/^}/p' "$T/pf.cu" | grep -c 'clift_prefetch(&in1\[lid3 + wid1_next \* 512\]); }$')" = 2 ] \
+   && [ "$(grep -c 'clift_prefetch(&' "$T/pf.cu")" = 2 ] && ! grep -q 'clift_prefetch' "$T/wr.cu"; then ok
 else bad "prefetch: $(grep 'clift_prefetch(&' "$T/pf.cu" | head -c 300)"; fi
 if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
   if CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --ptx examples/fcl/scan.fcl "$(L 7168)" > "$T/pf.ptx" 2> "$T/err" && grep -q 'prefetch.global.L2' "$T/pf.ptx"; then ok
