@@ -215,6 +215,17 @@ CLIFT_FCL_NO_VERSION=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl 
 if [ "$(sed -n '/k0: /,/any other/p' "$T/wr.cu" | grep -c 'if (blockDim.x == 256 && blockDim.y == 1 && blockDim.z == 1) {\|if (threadIdx.x < 128) {\|for (clift_index lid')" = 2 ] \
    && [ "$(kbars "$T/nv.cu")" = FFFWWWWWF ] && ! grep -q 'blockDim.x == ' "$T/nv.cu"; then ok
 else bad "fixed-size versions: $(sed -n '/k0: /,/any other/p' "$T/wr.cu" | head -c 400)"; fi
+# own elements in registers (docs/fcl.md §6.2, stmt_print.c): in scan's fixed-size
+# chunk kernel each of the 8 loops writing local memory keeps its value, the next
+# step reads it (both branches: 16 reads) instead of local memory; none in the
+# other version; warp.fcl's c kept for d and the result, a for b (d reads a's other
+# half, from local memory), d not kept (the result reads its other half only)
+own() { sed -n '/k0: /,/any other/p' "$1" | grep -c "$2"; }
+if [ "$(own "$T/sc.cu" '_own[0-9]*\[[^]]*\] = ')" = 8 ] && [ "$(own "$T/sc.cu" ' = loc[0-9]*_own[0-9]*\[[^]]*\];$')" = 24 ] \
+   && [ "$(sed -n '/any other/,/^}/p' "$T/sc.cu" | grep -c '_own')" = 0 ] \
+   && [ "$(own "$T/ww.cu" 'loc7_own[0-9]*\[0\]')" = 4 ] && [ "$(own "$T/ww.cu" 'loc1_own[0-9]*\[0\]')" = 3 ] \
+   && [ "$(own "$T/ww.cu" 'loc10_own')" = 0 ]; then ok
+else bad "own elements: scan $(own "$T/sc.cu" '_own[0-9]*\[[^]]*\] = ') kept, $(own "$T/sc.cu" ' = loc[0-9]*_own[0-9]*\[[^]]*\];$') read; warp.fcl $(own "$T/ww.cu" '_own')"; fi
 # CLIFT_FCL_PREFETCH=1 (docs/fcl.md §6.2, dpia/prefetch.c): the chunk loop's first
 # mapLcl loop prefetches the next chunk's unconditional reads (reduce of 5000: the
 # first of its two reads, the second is a padded chunk's guarded one), nothing
