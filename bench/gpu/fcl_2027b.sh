@@ -3,8 +3,9 @@
 # after this branch's changes to the CUDA of FCL programs (docs/fcl.md §6.2): warp
 # barriers (a block barrier whose every conflict is within a warp prints as
 # __syncwarp()), fixed-size versions (each kernel's body also for its default block
-# size: mapLcl loops as ifs and constant steps), and the opt-in L2 prefetch of the
-# next chunk (CLIFT_FCL_PREFETCH=1), beside CUB in the same call. Goals: reduce (reduce.fcl's main, the thesis's
+# size: mapLcl loops as ifs and constant steps, a work-item's own elements in
+# registers), and the opt-in L2 prefetch of the next chunk (CLIFT_FCL_PREFETCH=1),
+# beside CUB in the same call. Goals: reduce (reduce.fcl's main, the thesis's
 # reduceFull) <= 1.1x CUB DeviceReduce::Sum, scan (scan.fcl's main, three phases)
 # <= 2.2x CUB DeviceScan::InclusiveSum.
 #   modes, one build: before = CLIFT_FCL_NO_WARP=1 CLIFT_FCL_NO_VERSION=1 (the same
@@ -18,7 +19,8 @@
 #   1. build (make -j16), the peers (nvcc, in the background), the inputs; the
 #      barriers and prefetches of reduce's and scan's kernels at 2^27, each mode;
 #   2. checks: reduce and scan at 2^27 on cuda against NumPy (bench/gpu/fcl_check.py,
-#      the same inputs), after and prefetch; at 2^20 (prefetch) with --local-size 64
+#      the same inputs), after and prefetch; at 2^20 warp (the block-stride loops
+#      with warp barriers at 256 work-items) and prefetch with --local-size 64
 #      (two warps a block: the warp barriers with work-items striding over the
 #      block) and --local-size 100 (no whole warps: clift_syncwarp falls back to
 #      __syncthreads); tests/fcl/compiled/warp.fcl's test block against the
@@ -81,7 +83,7 @@ main() {
 
   echo "== 2. checks against bench/gpu/fcl_check.py (NumPy)"
   for c in "reduce|$W/n.npy||after" "scan|$W/n.npy||after" "reduce|$W/n.npy||prefetch" "scan|$W/n.npy||prefetch" \
-           "reduce|$W/m.npy|64|prefetch" "scan|$W/m.npy|64|prefetch" "reduce|$W/m.npy|100|prefetch" "scan|$W/m.npy|100|prefetch"; do
+           "reduce|$W/m.npy||warp" "scan|$W/m.npy||warp" "reduce|$W/m.npy|64|prefetch" "scan|$W/m.npy|64|prefetch" "reduce|$W/m.npy|100|prefetch" "scan|$W/m.npy|100|prefetch"; do
     IFS='|' read -r name in ls mode <<<"$c"
     what="$name $mode -t $T $( [ "$in" = "$W/n.npy" ] && echo $N || echo $M )${ls:+ --local-size $ls}"
     [ $SECONDS -lt 110 ] || { echo "check $what: skipped (past 110 s)"; continue; }
