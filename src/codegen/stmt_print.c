@@ -266,6 +266,12 @@ static int own_write(KStmt *w) {
 
 static KStmt *own_elements(StmtPrinter *p, KStmt *s, int *counter);
 
+static KStmt *block_of(KStmt *s) {
+  KStmt *b = kstmt_block();
+  kstmt_add(b, s);
+  return b;
+}
+
 /* Block b's statements with the own elements forwarded (a copy). */
 static KStmt *own_elements_block(StmtPrinter *p, KStmt *b, int *counter) {
   KStmt *out = kstmt_block();
@@ -323,6 +329,88 @@ static KStmt *own_elements(StmtPrinter *p, KStmt *s, int *counter) {
   return s;
 }
 
+/* ---- reads one chunk ahead (the fixed-size version with CLIFT_FCL_PREFETCH=reg,
+   docs/fcl.md §6.2 "prefetch") ----
+   The reads dpia/prefetch.c chose in a work-group loop's first mapLcl loop L
+   (unconditional, of buffers the kernel never writes, at indices of the group's
+   and the item's variables) are made one chunk ahead into private stages: the
+   first chunk's before the loop, and at the top of L's body the current value
+   taken from the stage and the next chunk's read issued into it, so that it is in
+   flight during this chunk's steps. L's fixed-size form gives each thread the same
+   items at every chunk (item lid at step lid / S), so stage[step] is that item's. */
+static KStmt *decl_of(Buffer *b) {
+  KStmt *d = kstmt_block();
+  d->kind = KS_DECL; d->buf = b; d->name = b->name; d->type = b->type;
+  return d;
+}
+
+static KStmt *if_then(CExp *cond, KStmt *then_) {
+  KStmt *g = kstmt_block();
+  g->kind = KS_IF; g->cond = cond; g->then_ = then_; g->else_ = kstmt_block();
+  return g;
+}
+
+static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out) {
+  KStmt *l = w->body->stmts[0];
+  long long count, steps;
+  if (!l->nprefetch || !fixed_steps(p, l, &count, &steps) || steps > 4) return w;
+  NatVar *first = nat_var_new(arena_printf("(clift_index)blockIdx.x"), nat_const(0), nat_sub(w->count, nat_const(1)));
+  KStmt *fill = kstmt_block(), *body = kstmt_block();
+  KStmt *next = kstmt_block();
+  next->kind = KS_DECL; next->name = l->prefetch_next->name; next->type = type_scalar(TY_LONG);
+  next->init = cexp_var(arena_printf("%s + gridDim.x", w->var->name), type_scalar(TY_LONG));
+  kstmt_add(body, next);
+  KStmt *ahead = kstmt_block(), *rest = l->body;
+  for (int k = 0; k < l->nprefetch; k++) {
+    CExp *r = l->prefetched[k];
+    Buffer *st = NEW(Buffer);
+    st->name = arena_printf("%s_stage%d", r->buf->name, k);
+    st->type = type_array(r->type, nat_const(steps));
+    st->space = SPACE_PRIVATE;
+    kstmt_add(out, decl_of(st));
+    CExp *slot = cexp_read(st, step_of(l, steps), -1, r->type);
+    CExp *at_first = NEW(CExp);
+    *at_first = *r;
+    at_first->nat = nat_subst(r->nat, w->var, nat_var(first));
+    kstmt_add(fill, kstmt_assign(slot, at_first));
+    const char *cur = arena_printf("%s_cur%d", r->buf->name, k);
+    KStmt *d = kstmt_block();
+    d->kind = KS_DECL; d->name = cur; d->type = r->type; d->init = slot;
+    kstmt_add(body, d);
+    kstmt_add(ahead, kstmt_assign(slot, l->prefetch[k]));
+    rest = subst_stmt(rest, r->buf, r->nat, cexp_var(cur, r->type));
+  }
+  kstmt_add(body, if_then(cexp_nat_lt(nat_var(l->prefetch_next), w->count), ahead));
+  for (int i = 0; i < rest->n; i++) kstmt_add(body, rest->stmts[i]);
+  KStmt *lf = NEW(KStmt), *ln = NEW(KStmt);
+  *lf = *l; lf->nprefetch = 0; lf->body = fill;
+  *ln = *l; ln->nprefetch = 0; ln->body = body;
+  kstmt_add(out, if_then(cexp_nat_lt(nat_var(first), w->count), block_of(lf)));
+  KStmt *wb = kstmt_block();
+  kstmt_add(wb, ln);
+  for (int i = 1; i < w->body->n; i++) kstmt_add(wb, w->body->stmts[i]);
+  KStmt *nw = NEW(KStmt);
+  *nw = *w;
+  nw->body = wb;
+  return nw;
+}
+
+/* The fixed-size version's body: reads staged (pk->stage_reads), own elements kept. */
+static KStmt *fixed_size_body(StmtPrinter *p, PlanKernel *pk, int *counter) {
+  KStmt *body = pk->body;
+  if (pk->stage_reads) {
+    KStmt *out = kstmt_block();
+    for (int i = 0; i < body->n; i++) {
+      KStmt *s = body->stmts[i];
+      bool chunks = s->kind == KS_FOR && s->level == LEVEL_WRG && s->body && s->body->kind == KS_BLOCK && s->body->n
+                    && s->body->stmts[0]->kind == KS_FOR && s->body->stmts[0]->prefetch_wrg == s;
+      kstmt_add(out, chunks ? staged_loop(p, s, out) : s);
+    }
+    body = out;
+  }
+  return own_elements(p, body, counter);
+}
+
 void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
                          const char *(*mem_type)(Type *t)) {
   for (int i = 0; i < pk->nlocals; i++) {
@@ -339,7 +427,7 @@ void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const c
     p.depth = 2;
     p.local_size[0] = pk->version_local;
     int counter = 0;
-    codegen_stmt(&p, own_elements(&p, pk->body, &counter));
+    codegen_stmt(&p, fixed_size_body(&p, pk, &counter));
     buf_puts(b, "  } else {   /* any other */\n");
     p.local_size[0] = 0;
     codegen_stmt(&p, pk->body);

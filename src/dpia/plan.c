@@ -493,6 +493,7 @@ Plan *plan_build(Kernel *k) {
     if (k->warp_barriers) plan_warp_barriers(pk->body);
     if (k->prefetch) plan_prefetch(pk->body);
     if (k->local_versions) plan_version_local(pk);
+    pk->stage_reads = k->stage_reads;
   }
   return vars_stay(pl, uses) ? pl : NULL;
 }

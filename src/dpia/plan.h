@@ -20,6 +20,7 @@ typedef struct PlanKernel {
      cuda prints its body twice, for a block of that size (its mapLcl loops in their
      fixed-size forms: constant steps, ifs) and for any other (codegen_kernel_body) */
   long long version_local;
+  bool stage_reads;   /* Kernel.stage_reads: the fixed-size version reads one chunk ahead */
 } PlanKernel;
 
 /* What the host does, in order: launch a kernel, run a host loop (an iterate

@@ -55,10 +55,12 @@ static void reads(Pf *pf, CExp *e) {
     c->nat = nat_subst(e->nat, pf->wid, nat_var(pf->next));
     KStmt *l = pf->lcl;
     for (int i = 0; i < l->nprefetch; i++) if (l->prefetch[i]->buf == c->buf && nat_same(l->prefetch[i]->nat, c->nat)) return;
-    CExp **grown = NEW_ARRAY(CExp *, l->nprefetch + 1);
-    for (int i = 0; i < l->nprefetch; i++) grown[i] = l->prefetch[i];
-    grown[l->nprefetch++] = c;
+    CExp **grown = NEW_ARRAY(CExp *, l->nprefetch + 1), **from = NEW_ARRAY(CExp *, l->nprefetch + 1);
+    for (int i = 0; i < l->nprefetch; i++) { grown[i] = l->prefetch[i]; from[i] = l->prefetched[i]; }
+    grown[l->nprefetch] = c;
+    from[l->nprefetch++] = e;
     l->prefetch = grown;
+    l->prefetched = from;
     return;
   }
   for (int i = 0; i < e->n; i++) reads(pf, e->args[i]);

@@ -234,9 +234,19 @@ CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$
 if [ "$(sed -n '/k0: /,/^}/p' "$T/pf.cu" | grep -c 'clift_prefetch(&in1\[lid3 + wid1_next \* 512\]); }$')" = 2 ] \
    && [ "$(grep -c 'clift_prefetch(&' "$T/pf.cu")" = 2 ] && ! grep -q 'clift_prefetch' "$T/wr.cu"; then ok
 else bad "prefetch: $(grep 'clift_prefetch(&' "$T/pf.cu" | head -c 300)"; fi
+# CLIFT_FCL_PREFETCH=reg: in the fixed-size version the same reads made one chunk
+# ahead into registers (the first chunk's before the loop), the L2 prefetch in the
+# other; no local memory in the PTX
+CLIFT_FCL_PREFETCH=reg "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/rg.cu" 2>&1
+if [ "$(own "$T/rg.cu" 'in1_stage0\[0\] = in1\[lid3 + ')" = 2 ] && [ "$(own "$T/rg.cu" 'in1_stage1')" = 0 ] \
+   && [ "$(own "$T/rg.cu" 'int in1_cur0 = in1_stage0\[0\];')" = 1 ] && [ "$(sed -n '/any other/,/^}/p' "$T/rg.cu" | grep -c 'clift_prefetch(&')" = 1 ]; then ok
+else bad "staged reads: $(sed -n '/k0: /,/any other/p' "$T/rg.cu" | head -c 600)"; fi
 if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
   if CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --ptx examples/fcl/scan.fcl "$(L 7168)" > "$T/pf.ptx" 2> "$T/err" && grep -q 'prefetch.global.L2' "$T/pf.ptx"; then ok
   else bad "prefetch PTX: $(head -c 300 "$T/err")"; fi
+  if CLIFT_FCL_PREFETCH=reg "$CLIFT" compile -t cuda --ptx examples/fcl/scan.fcl "$(L 7168)" > "$T/rg.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/rg.ptx" \
+     && ! grep -q 'ld\.local\|st\.local' "$T/rg.ptx"; then ok
+  else bad "staged PTX: $(head -c 300 "$T/err") $(grep -c 'ld\.local' "$T/rg.ptx")"; fi
 fi
 # foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
 # matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
