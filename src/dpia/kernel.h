@@ -109,7 +109,7 @@ struct KStmt {
      reads (copies, their indices at prefetch_next, the loop's next chunk) that
      cuda asks the L2 cache for at the top of the body (dpia/prefetch.c) */
   CExp **prefetch; int nprefetch; KStmt *prefetch_wrg; NatVar *prefetch_next;
-  CExp **prefetched;   /* the reads themselves, at this chunk (the staged form, stmt_print.c) */
+  CExp **prefetched;   /* the reads themselves, at this chunk (the staged form, codegen/fixed_size.c) */
   /* FOR at LEVEL_GLB on the device targets: work-item g starts at iteration
      g - shift (those below 0 skip it), so that a peeled stencil's interior,
      which starts at position `shift`, has work-item x compute position x as
@@ -159,7 +159,7 @@ typedef struct Kernel {
   bool pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
   bool warp_barriers;   /* barriers a warp suffices for print as warp barriers (dpia/warp.c; FCL) */
   bool prefetch;        /* the next chunk's reads prefetched into L2 on cuda (dpia/prefetch.c; FCL, opt-in) */
-  bool stage_reads;     /* … and, in a fixed-size version, read into registers one chunk ahead (stmt_print.c) */
+  bool stage_reads;     /* … and, in a fixed-size version, read into registers one chunk ahead (codegen/fixed_size.c) */
   bool local_versions;  /* cuda: a kernel's body also for its default block size (plan_version_local; FCL) */
 } Kernel;
 

@@ -215,7 +215,7 @@ CLIFT_FCL_NO_VERSION=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl 
 if [ "$(sed -n '/k0: /,/any other/p' "$T/wr.cu" | grep -c 'if (blockDim.x == 256 && blockDim.y == 1 && blockDim.z == 1) {\|if (threadIdx.x < 128) {\|for (clift_index lid')" = 2 ] \
    && [ "$(kbars "$T/nv.cu")" = FFFWWWWWF ] && ! grep -q 'blockDim.x == ' "$T/nv.cu"; then ok
 else bad "fixed-size versions: $(sed -n '/k0: /,/any other/p' "$T/wr.cu" | head -c 400)"; fi
-# own elements in registers (docs/fcl.md §6.2, stmt_print.c): in scan's fixed-size
+# own elements in registers (docs/fcl.md §6.2, codegen/fixed_size.c): in scan's fixed-size
 # chunk kernel each of the 8 loops writing local memory keeps its value, the next
 # step reads it (both branches: 16 reads) instead of local memory; none in the
 # other version; warp.fcl's c kept for d and the result, a for b (d reads a's other
