@@ -10,6 +10,7 @@
 //              8192 x 16384, matmul 2048² doubles; the peers also cublasSgeam
 //              (transpose), cublasDgemm (matmul) and a copy kernel
 //   2027small  the same peers at small sizes
+//   2027rs     reduce and scan (CUB) and the copies at 2^27 only (bench/gpu/fcl_2027b.sh)
 //
 // The thesis compares with NVIDIA's OpenCL SDK kernels (Table 5.1: reverse,
 // transpose, a partial reduction, matrix multiplication) and with Thrust
@@ -403,6 +404,15 @@ int main(int argc, char **argv) {
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   fprintf(stderr, "fcl_peers: %s, runs %d (median, after %d warm-ups)\n", prop.name, RUNS, WARMUP);
+  if (argc > 1 && strcmp(argv[1], "2027rs") == 0) {   // bench/gpu/fcl_2027b.sh: reduce and scan at 2^27
+    const size_t N = (size_t)1 << 27;
+    bench_copy(N);
+    bench_copy_kernel(N);
+    bench_reduce(N);
+    bench_scan(N);
+    fprintf(stderr, "fcl_peers: %d check failure(s)\n", failures);
+    return failures ? 1 : 0;
+  }
   if (i27) {   // issue 15's sizes: 2^27 ints, 8192 x 16384, matmul 2048² doubles
     const size_t N = i27small ? 65536 : (size_t)1 << 27, R = i27small ? 128 : 8192, C = i27small ? 512 : 16384, M = i27small ? 256 : 2048;
     cublasHandle_t h;

@@ -114,7 +114,7 @@ static void barrier(StmtPrinter *p, KStmt *s) {
              s->dim == 3 ? " | " : "", s->dim & 2 ? "CLK_GLOBAL_MEM_FENCE" : "");
 }
 
-static const StmtStyle opencl_style = { codegen_cltype, codegen_clexp, loop_head, vector_store, barrier };
+static const StmtStyle opencl_style = { codegen_cltype, codegen_clexp, loop_head, vector_store, barrier, NULL };
 
 /* A global buffer's element type: a packed float3 is a float buffer read
    with vload3/vstore3 (c_expr.c). */

@@ -169,7 +169,21 @@ void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const c
   }
   StmtPrinter p = { b, 1, style, 0, NULL, { 0, 0, 0 } };
   plan_pinned_sizes(pk->body, p.local_size);
-  codegen_stmt(&p, pk->body);
+  if (pk->version_local && style->version_test && !p.local_size[0]) {   /* plan_version_local */
+    buf_puts(b, "  if (");
+    buf_printf(b, style->version_test, pk->version_local);
+    buf_puts(b, ") {   /* the default block size: fixed-size loops */\n");
+    p.depth = 2;
+    p.local_size[0] = pk->version_local;
+    int counter = 0;
+    codegen_stmt(&p, codegen_fixed_size_body(&p, pk, &counter));
+    buf_puts(b, "  } else {   /* any other */\n");
+    p.local_size[0] = 0;
+    codegen_stmt(&p, pk->body);
+    buf_puts(b, "  }\n");
+  } else {
+    codegen_stmt(&p, pk->body);
+  }
   buf_puts(b, "}\n\n");
 }
 

@@ -17,6 +17,9 @@ typedef struct StmtStyle {
   /* a store the plain `lhs = rhs;` cannot express (vector stores); false: plain */
   bool (*special_assign)(StmtPrinter *p, KStmt *s);
   void (*barrier)(StmtPrinter *p, KStmt *s);         /* NULL: barriers print nothing */
+  /* a test that the work-group is PlanKernel.version_local × 1 × 1 (%lld: the
+     size); NULL: no fixed-size version */
+  const char *version_test;
 } StmtStyle;
 
 struct StmtPrinter {
@@ -48,6 +51,10 @@ void codegen_stmt(StmtPrinter *p, KStmt *s);
 typedef struct PlanKernel PlanKernel;
 void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
                          const char *local_suffix, const char *(*mem_type)(Type *t));
+/* The fixed-size version's body (fixed_size.c): p->local_size[0] set, reads staged
+   (PlanKernel.stage_reads) and a work-item's own local elements kept in registers;
+   counter numbers the private arrays it declares. */
+KStmt *codegen_fixed_size_body(StmtPrinter *p, PlanKernel *pk, int *counter);
 /* A device kernel's 64-bit parameters: every size, then the variable of each
    host loop around it (`TYPE NAME_arg`, after `sep`; returns the separator
    for what follows); and the same as clift_index locals at the body's top. */

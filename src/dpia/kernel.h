@@ -112,6 +112,11 @@ struct KStmt {
      lookback.c's CLIFT_LB_LOOPS. With the pinned form, NVRTC (CUDA 13.0) gives
      the one pass 99-110 registers, with the loops 40 (docs/performance.md) */
   bool stride;
+  /* FOR at LEVEL_LCL, the first statement of work-group loop `prefetch_wrg`:
+     reads (copies, their indices at prefetch_next, the loop's next chunk) that
+     cuda asks the L2 cache for at the top of the body (dpia/prefetch.c) */
+  CExp **prefetch; int nprefetch; KStmt *prefetch_wrg; NatVar *prefetch_next;
+  CExp **prefetched;   /* the reads themselves, at this chunk (the staged form, codegen/fixed_size.c) */
   /* FOR at LEVEL_GLB on the device targets: work-item g starts at iteration
      g - shift (those below 0 skip it), so that a peeled stencil's interior,
      which starts at position `shift`, has work-item x compute position x as
@@ -128,7 +133,8 @@ struct KStmt {
      then_ rather than a field of its own, so that every walk over
      body/then_/else_ sees those commands. `loc`: the whileSeq, for errors. */
   Loc loc;
-  /* BARRIER: `dim` holds the memory fences, 1 local | 2 global (plan.h) */
+  /* BARRIER: `dim` holds the memory fences, 1 local | 2 global, and 4
+     (BARRIER_WARP, plan.h) when the threads of a warp are all it orders */
   /* COUNT: the size variable `var` := max(0, init), an int computed at run time
      (iterate's run-time count); later statements use it in their nats */
 };
@@ -158,6 +164,10 @@ typedef struct Kernel {
      unpeeled by the cost rule, peel.c): comment lines at the top of the code */
   int nnotes; const char **notes;
   bool pipeline, double_buffer, unroll;   /* GenOptions' (dpia/pipeline.c, device targets) */
+  bool warp_barriers;   /* barriers a warp suffices for print as warp barriers (dpia/warp.c; FCL) */
+  bool prefetch;        /* the next chunk's reads prefetched into L2 on cuda (dpia/prefetch.c; FCL, opt-in) */
+  bool stage_reads;     /* … and, in a fixed-size version, read into registers one chunk ahead (codegen/fixed_size.c) */
+  bool local_versions;  /* cuda: a kernel's body also for its default block size (plan_version_local; FCL) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */

@@ -490,6 +490,10 @@ Plan *plan_build(Kernel *k) {
     plan_insert_barriers(pk->body);
     if (k->pipeline || k->double_buffer) plan_pipeline(pk, k->double_buffer);
     if (k->unroll) plan_unroll(pk->body);
+    if (k->warp_barriers) plan_warp_barriers(pk->body);
+    if (k->prefetch) plan_prefetch(pk->body);
+    if (k->local_versions) plan_version_local(pk);
+    pk->stage_reads = k->stage_reads;
   }
   return vars_stay(pl, uses) ? pl : NULL;
 }
@@ -534,6 +538,26 @@ int plan_launch_size(PlanKernel *pk, NatLookup lookup, void *ctx, size_t max_loc
     return -1;
   }
   return dims;
+}
+
+/* The default work-group size (launch_policy.h, at most 256, which every GPU
+   allows) of a kernel whose mapLcl loops are all of dimension 0, unpinned, of
+   constant counts, when it is a multiple of 32: the block size its fixed-size
+   version is printed for. The version is taken only when the launch gives
+   that size (a run-time test), so any --local-size stays correct. */
+void plan_version_local(PlanKernel *pk) {
+  bool lcl = false;
+  long long c;
+  if (pk->single) return;
+  for (int i = 0; i < pk->nloops; i++) {
+    KStmt *s = pk->loops[i];
+    if (s->level == LEVEL_GLB || !nat_is_const(s->count, &c)) return;
+    if (s->level == LEVEL_LCL && (s->dim != 0 || s->pinned)) return;
+    lcl |= s->level == LEVEL_LCL;
+  }
+  size_t local[3], groups[3];
+  if (!lcl || plan_launch_size(pk, NULL, NULL, 256, NULL, local, groups) < 0) return;
+  if (local[1] == 1 && local[2] == 1 && local[0] >= 32 && local[0] % 32 == 0) pk->version_local = (long long)local[0];
 }
 
 /* "16 x 16": the pinned work-group of launch_policy.h's level-3 loops. */

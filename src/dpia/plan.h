@@ -16,6 +16,11 @@ typedef struct PlanKernel {
   Nat **local_counts;                 /* elements of each, per work-group (constant) */
   int nloops; KStmt **loops;          /* its parallel loops: their counts size the launch */
   int nvars; NatVar **vars;           /* the host loops around it: their variables are arguments */
+  /* > 0: the launch policy's work-group size for it (1-D; Kernel.local_versions):
+     cuda prints its body twice, for a block of that size (its mapLcl loops in their
+     fixed-size forms: constant steps, ifs) and for any other (codegen_kernel_body) */
+  long long version_local;
+  bool stage_reads;   /* Kernel.stage_reads: the fixed-size version reads one chunk ahead */
 } PlanKernel;
 
 /* What the host does, in order: launch a kernel, run a host loop (an iterate
@@ -72,6 +77,17 @@ const char *plan_pinned_shape(int n, const int *level, const int *dim, const lon
 /* Barriers (SPEC §4.2): after a statement whose mapLcl loops write memory that
    a later statement of the same work-group body reads. barrier.c */
 void plan_insert_barriers(KStmt *body);
+/* A barrier whose conflicting accesses are all within warps (warp.c): its
+   KS_BARRIER dim has BARRIER_WARP besides the local fence; cuda prints
+   __syncwarp() where the block's warps are whole. Kernel.warp_barriers (FCL). */
+enum { BARRIER_WARP = 4 };
+void plan_warp_barriers(KStmt *body);
+/* Kernel.prefetch: a work-group loop's first mapLcl loop also asks L2 for the
+   reads of the group's next chunk (KStmt.prefetch; printed by cuda only). prefetch.c */
+void plan_prefetch(KStmt *body);
+/* Kernel.local_versions: pk->version_local when its mapLcl loops are all of
+   dimension 0, unpinned, of constant counts. plan.c */
+void plan_version_local(PlanKernel *pk);
 /* Register-staged prefetch (pipeline.c): a work-group's sequential loop whose
    body reads global memory into local memory before a barrier reads the next
    step's values into private stages during the compute; with double_buffer,

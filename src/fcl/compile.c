@@ -1556,6 +1556,14 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   p->params = NEW_ARRAY(Param, ninputs ? ninputs : 1);
   k->prog = p;
   k->body = kstmt_block();
+  /* CLIFT_FCL_NO_WARP=1: every barrier the work-group's (to compare; docs/fcl.md §6.2) */
+  k->warp_barriers = !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
+  /* CLIFT_FCL_PREFETCH=1: the next chunk's reads prefetched into L2 on cuda (not yet measured) */
+  k->prefetch = getenv("CLIFT_FCL_PREFETCH") && *getenv("CLIFT_FCL_PREFETCH");
+  /* CLIFT_FCL_PREFETCH=reg: in the fixed-size version, into registers one chunk ahead instead */
+  k->stage_reads = k->prefetch && !strcmp(getenv("CLIFT_FCL_PREFETCH"), "reg");
+  /* CLIFT_FCL_NO_VERSION=1: no fixed-size version of the kernels (docs/fcl.md §6.2) */
+  k->local_versions = !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);
   k->scalar_params = NEW_ARRAY(int, 1);

@@ -194,6 +194,60 @@ else bad "reverseAny's kernels: $(grep -c '^__kernel' "$T/rv.cl") and $(grep -c 
 "$CLIFT" compile -t cuda --print examples/fcl/scan.fcl "$(L 7168)" > "$T/sc.cu" 2>&1   # 28 chunks: no padding to check
 if [ "$(sed -n '/k0: /,/^}/p' "$T/sc.cu" | grep -c 'clift_check_index((long long)')" = 0 ] && grep -q '^/\* k0: ' "$T/sc.cu"; then ok
 else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_index((long long)' "$T/sc.cu")"; fi
+# warp barriers (docs/fcl.md §6.2, dpia/warp.c): k0's barriers in order, W a
+# warp's (clift_syncwarp) and F the work-group's: reduce's halvings from 32
+# elements down and sklansky's steps on segments of up to 32 within warps;
+# warp.fcl's second barrier the work-group's (the reads after it conflict
+# within warps with the writes just before it, across warps with those two
+# barriers back); CLIFT_FCL_NO_WARP=1 keeps every barrier the work-group's
+kbars() { sed -n '/k0: /,/^}/p' "$1" | sed -nE 's/^ *(clift_syncwarp|__syncwarp)\(\);/W/p; s/^ *__syncthreads\(\);/F/p; s/^ *\} else \{   .. any other .*/|/p' | tr -d '\n'; }
+"$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr.cu" 2>&1
+CLIFT_FCL_NO_WARP=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr0.cu" 2>&1
+"$CLIFT" compile -t cuda --print tests/fcl/compiled/warp.fcl "$(L 128)" > "$T/ww.cu" 2>&1
+if [ "$(kbars "$T/wr.cu")" = "FFFWWWWWF|FFFWWWWWF" ] && [ "$(kbars "$T/sc.cu")" = "WWWWWFFFF|WWWWWFFFF" ] && [ "$(kbars "$T/ww.cu")" = "WFFF|WFFF" ] \
+   && [ "$(kbars "$T/wr0.cu")" = "FFFFFFFFF|FFFFFFFFF" ] && grep -q '^#define clift_syncwarp() .*__syncwarp(); else __syncthreads();' "$T/wr.cu" \
+   && [ "$(sed -n '/k0: /,/any other/p' "$T/wr.cu" | grep -c 'clift_syncwarp')" = 0 ]; then ok
+else bad "warp barriers: reduce $(kbars "$T/wr.cu"), scan $(kbars "$T/sc.cu"), warp.fcl $(kbars "$T/ww.cu"), reduce without $(kbars "$T/wr0.cu")"; fi
+# fixed-size versions (docs/fcl.md §6.2, plan_version_local): reduce's k0 for
+# blocks of 256 (ifs and constant steps, no block-stride loop) and for any other
+# size; none with CLIFT_FCL_NO_VERSION=1
+CLIFT_FCL_NO_VERSION=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/nv.cu" 2>&1
+if [ "$(sed -n '/k0: /,/any other/p' "$T/wr.cu" | grep -c 'if (blockDim.x == 256 && blockDim.y == 1 && blockDim.z == 1) {\|if (threadIdx.x < 128) {\|for (clift_index lid')" = 2 ] \
+   && [ "$(kbars "$T/nv.cu")" = FFFWWWWWF ] && ! grep -q 'blockDim.x == ' "$T/nv.cu"; then ok
+else bad "fixed-size versions: $(sed -n '/k0: /,/any other/p' "$T/wr.cu" | head -c 400)"; fi
+# own elements in registers (docs/fcl.md §6.2, codegen/fixed_size.c): in scan's fixed-size
+# chunk kernel each of the 8 loops writing local memory keeps its value, the next
+# step reads it (both branches: 16 reads) instead of local memory; none in the
+# other version; warp.fcl's c kept for d and the result, a for b (d reads a's other
+# half, from local memory), d not kept (the result reads its other half only)
+own() { sed -n '/k0: /,/any other/p' "$1" | grep -c "$2"; }
+if [ "$(own "$T/sc.cu" '_own[0-9]*\[[^]]*\] = ')" = 8 ] && [ "$(own "$T/sc.cu" ' = loc[0-9]*_own[0-9]*\[[^]]*\];$')" = 24 ] \
+   && [ "$(sed -n '/any other/,/^}/p' "$T/sc.cu" | grep -c '_own')" = 0 ] \
+   && [ "$(own "$T/ww.cu" 'loc7_own[0-9]*\[0\]')" = 4 ] && [ "$(own "$T/ww.cu" 'loc1_own[0-9]*\[0\]')" = 3 ] \
+   && [ "$(own "$T/ww.cu" 'loc10_own')" = 0 ]; then ok
+else bad "own elements: scan $(own "$T/sc.cu" '_own[0-9]*\[[^]]*\] = ') kept, $(own "$T/sc.cu" ' = loc[0-9]*_own[0-9]*\[[^]]*\];$') read; warp.fcl $(own "$T/ww.cu" '_own')"; fi
+# CLIFT_FCL_PREFETCH=1 (docs/fcl.md §6.2, dpia/prefetch.c): the chunk loop's first
+# mapLcl loop prefetches the next chunk's unconditional reads (reduce of 5000: the
+# first of its two reads, the second is a padded chunk's guarded one), nothing
+# without the switch; its PTX compiles
+CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/pf.cu" 2>&1
+if [ "$(sed -n '/k0: /,/^}/p' "$T/pf.cu" | grep -c 'clift_prefetch(&in1\[lid3 + wid1_next \* 512\]); }$')" = 2 ] \
+   && [ "$(grep -c 'clift_prefetch(&' "$T/pf.cu")" = 2 ] && ! grep -q 'clift_prefetch' "$T/wr.cu"; then ok
+else bad "prefetch: $(grep 'clift_prefetch(&' "$T/pf.cu" | head -c 300)"; fi
+# CLIFT_FCL_PREFETCH=reg: in the fixed-size version the same reads made one chunk
+# ahead into registers (the first chunk's before the loop), the L2 prefetch in the
+# other; no local memory in the PTX
+CLIFT_FCL_PREFETCH=reg "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/rg.cu" 2>&1
+if [ "$(own "$T/rg.cu" 'in1_stage0\[0\] = in1\[lid3 + ')" = 2 ] && [ "$(own "$T/rg.cu" 'in1_stage1')" = 0 ] \
+   && [ "$(own "$T/rg.cu" 'int in1_cur0 = in1_stage0\[0\];')" = 1 ] && [ "$(sed -n '/any other/,/^}/p' "$T/rg.cu" | grep -c 'clift_prefetch(&')" = 1 ]; then ok
+else bad "staged reads: $(sed -n '/k0: /,/any other/p' "$T/rg.cu" | head -c 600)"; fi
+if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
+  if CLIFT_FCL_PREFETCH=1 "$CLIFT" compile -t cuda --ptx examples/fcl/scan.fcl "$(L 7168)" > "$T/pf.ptx" 2> "$T/err" && grep -q 'prefetch.global.L2' "$T/pf.ptx"; then ok
+  else bad "prefetch PTX: $(head -c 300 "$T/err")"; fi
+  if CLIFT_FCL_PREFETCH=reg "$CLIFT" compile -t cuda --ptx examples/fcl/scan.fcl "$(L 7168)" > "$T/rg.ptx" 2> "$T/err" && grep -q '\.entry k0' "$T/rg.ptx" \
+     && ! grep -q 'ld\.local\|st\.local' "$T/rg.ptx"; then ok
+  else bad "staged PTX: $(head -c 300 "$T/err") $(grep -c 'ld\.local' "$T/rg.ptx")"; fi
+fi
 # foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
 # matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
 "$CLIFT" compile -t cuda --print examples/fcl/matmul.fcl 4 8 8 8 "$(L 64)" "$(L 64)" > "$T/mmk.cu" 2>&1

@@ -270,8 +270,71 @@ static void test_hand_built(void) {
   CHECK(barriers_in(b->stmts[0]) == 0, "barrier inside a mapLcl loop: %d", barriers_in(b->stmts[0]));
 }
 
+/* ---- warp barriers (dpia/warp.c): a barrier whose conflicts are all
+   between items x, y of one warp (x / 32 == y / 32) gets BARRIER_WARP ---- */
+static KStmt *lcl64(NatVar *v, int dim, CExp *lhs, CExp *rhs) {
+  KStmt *body = kstmt_block();
+  kstmt_add(body, kstmt_assign(lhs, rhs));
+  return kstmt_for(LEVEL_LCL, dim, v, nat_const(64), body);
+}
+static KStmt *block3(KStmt *a, KStmt *b, KStmt *c) {
+  KStmt *s = block2(a, b);
+  kstmt_add(s, c);
+  return s;
+}
+
+static void test_warp(void) {
+  NatVar *w = nat_var_new("lidw", nat_const(0), nat_const(63)), *r = nat_var_new("lidr", nat_const(0), nat_const(63));
+  NatVar *q = nat_var_new("lidq", nat_const(0), nat_const(63));
+  Buffer *x = buffer("x", SPACE_LOCAL), *y = buffer("y", SPACE_LOCAL), *in = buffer("in", SPACE_GLOBAL), *out = buffer("out", SPACE_GLOBAL);
+  Nat *pair = nat_mul(nat_div(nat_var(r), nat_const(2)), nat_const(2));            /* (l / 2) * 2: its warp */
+  Nat *other = nat_mod(nat_add(nat_var(r), nat_const(32)), nat_const(64));        /* (l + 32) % 64: the other warp */
+
+  /* a reader of the first of each pair: within warps */
+  KStmt *b = block2(lcl64(w, 0, at(x, nat_var(w)), at(in, nat_var(w))), lcl64(r, 0, at(out, nat_var(r)), at(x, pair)));
+  plan_insert_barriers(b);
+  plan_warp_barriers(b);
+  SHAPE(b, "L B5 L ", "pairs: a warp's barrier");
+
+  /* a reader of the other half: across warps */
+  b = block2(lcl64(w, 0, at(x, nat_var(w)), at(in, nat_var(w))), lcl64(r, 0, at(out, nat_var(r)), at(x, other)));
+  plan_insert_barriers(b);
+  plan_warp_barriers(b);
+  SHAPE(b, "L B1 L ", "the other half: the work-group's barrier");
+
+  /* a writes x, b reads x's pairs into y (a warp's barrier), c reads y's
+     pairs and x's other half: the barrier before c orders a's writes too,
+     two barriers back, across warps, so it stays the work-group's */
+  KStmt *cb = kstmt_block();
+  kstmt_add(cb, kstmt_assign(at(out, nat_var(q)),
+                             cexp_op(OP_ADD, type_scalar(TY_FLOAT), 2, (CExp *[]){ at(y, nat_mul(nat_div(nat_var(q), nat_const(2)), nat_const(2))),
+                                                                                  at(x, nat_mod(nat_add(nat_var(q), nat_const(32)), nat_const(64))) })));
+  b = block3(lcl64(w, 0, at(x, nat_var(w)), at(in, nat_var(w))), lcl64(r, 0, at(y, nat_var(r)), at(x, pair)),
+             kstmt_for(LEVEL_LCL, 0, q, nat_const(64), cb));
+  plan_insert_barriers(b);
+  plan_warp_barriers(b);
+  SHAPE(b, "L B5 L B1 L ", "a conflict two barriers back");
+
+  /* a sequential loop's body: the barrier that ends it stays the work-group's */
+  NatVar *i = nat_var_new("i", nat_const(0), nat_const(7));
+  KStmt *seq = kstmt_for(LEVEL_SEQ, 0, i, nat_const(8),
+                         block2(lcl64(w, 0, at(x, nat_var(w)), at(in, nat_var(w))), lcl64(r, 0, at(out, nat_var(r)), at(x, pair))));
+  b = kstmt_block();
+  kstmt_add(b, seq);
+  plan_insert_barriers(b);
+  plan_warp_barriers(b);
+  SHAPE(seq->body, "L B5 L B1 ", "sequential loop: its body");
+
+  /* the pairs read by a loop of dimension 1: no warp barriers in the kernel */
+  b = block2(lcl64(w, 1, at(x, nat_var(w)), at(in, nat_var(w))), lcl64(r, 1, at(out, nat_var(r)), at(x, pair)));
+  plan_insert_barriers(b);
+  plan_warp_barriers(b);
+  SHAPE(b, "L B1 L ", "dimension 1");
+}
+
 int main(void) {
   test_programs();
   test_hand_built();
+  test_warp();
   return CHECK_DONE("barrier");
 }
