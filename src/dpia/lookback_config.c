@@ -1,0 +1,60 @@
+/* lookback_config.c — the one pass's experiment switches (lookback.c), read
+   from the environment once, when the first one pass is generated. */
+#include "lookback_config.h"
+#include <stdlib.h>
+
+/* Experiments without rebuilding clift (issue 11, bench/gpu/scan_2027.sh): the
+   environment of the clift that generates the code may set
+     CLIFT_LB_GROUP=64|128|256   work-items a group (default 256);
+     CLIFT_LB_ITEMS=1…32         elements a work-item (default CLIFT_LB_ITEMS);
+     CLIFT_LB_TOTALS=1           cuda (the warp-shuffle scan): every work-item
+                                 combines the warps' totals before its own, no
+                                 work-item scans them: 6 barriers a tile, not 8;
+     CLIFT_LB_MASK=1             filter: which of its elements the predicate
+                                 keeps, a bit each in a register of the work-item,
+                                 so that the compaction reads only those;
+     CLIFT_LB_BLOCK_TILE=1       cuda: the tile is the group's index where the
+                                 groups cover the tiles, no counter (as CUB:
+                                 it relies on groups starting in index order);
+     CLIFT_LB_MIN_BLOCKS=m       cuda: __launch_bounds__(group, m) on the pass;
+     CLIFT_LB_DIRECT=k           filter: a tile that keeps at most k elements
+                                 has every work-item write its own straight out
+                                 (no second local tile, one barrier less; CUB
+                                 does so up to a group's size of them);
+     CLIFT_LB_WAIT=ns, CLIFT_LB_RETRY=ns
+                                 cuda (the warp's look-back): where the grid has
+                                 500 tiles or more, its warp sleeps ns after
+                                 publishing the aggregate, before the first read,
+                                 and ns before reading again from a word not yet
+                                 published, instead of spinning on it (as CUB's
+                                 delays, 1140 and 688 ns for sm_90 float sums);
+     CLIFT_LB_LOOPS=1 (default)  the pass's mapLcl loops printed as loops striding
+                                 by the group's size, as before 73f6a3f (which
+                                 printed a pinned group's loops as blocks: NVRTC
+                                 then gives the pass 99-110 registers, not 40;
+                                 CLIFT_LB_LOOPS=0 gives those blocks back).
+   Read once, when the first one pass is generated; unset, the code is the
+   default's, byte for byte. Not measured yet (docs/performance.md). */
+LbConfig lb_cfg;
+
+/* An integer switch from the environment, def where unset or out of [lo, hi]. */
+static int lb_setting(const char *name, int def, int lo, int hi) {
+  const char *v = getenv(name);
+  char *end;
+  long x = v && *v ? strtol(v, &end, 10) : def;
+  return v && *v && !*end && x >= lo && x <= hi ? (int)x : def;
+}
+
+void lb_configure(void) {
+  if (lb_cfg.read) return;
+  int group = lb_setting("CLIFT_LB_GROUP", 256, 64, 256);
+  if (group != 64 && group != 128) group = 256;   /* warps of 32, a power of two */
+  lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
+                       .totals = lb_setting("CLIFT_LB_TOTALS", 0, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 0, 0, 1),
+                       .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 1, 0, 1),
+                       .direct = lb_setting("CLIFT_LB_DIRECT", 0, 0, 1 << 20),
+                       .wait = lb_setting("CLIFT_LB_WAIT", 0, 0, 100000), .retry = lb_setting("CLIFT_LB_RETRY", 0, 0, 100000),
+                       .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 0, 0, 32) };
+  lb_cfg.tile = lb_cfg.group * lb_cfg.items;
+}
+

@@ -1,0 +1,23 @@
+/* lookback_config.h — the one pass's experiment switches (lookback_config.c
+   lists them; bench/gpu/scan_2027.sh measures them). */
+#ifndef CLIFT_LOOKBACK_CONFIG_H
+#define CLIFT_LOOKBACK_CONFIG_H
+#include <stdbool.h>
+
+#ifndef CLIFT_LB_ITEMS
+#define CLIFT_LB_ITEMS 15
+#endif
+typedef struct LbConfig {
+  bool read;
+  int group, items, tile;
+  bool totals, mask, block_tile, loops;
+  int min_blocks, direct;
+  int wait, retry;   /* ns */
+} LbConfig;
+extern LbConfig lb_cfg;
+#define LB_GROUP (lb_cfg.group)
+#define LB_ITEMS (lb_cfg.items)
+#define LB_TILE (lb_cfg.tile)
+void lb_configure(void);   /* reads the environment once */
+
+#endif
