@@ -42,6 +42,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-/tmp/fcl_out}
 mkdir -p "$OUT"
+export CLIFT_FCL_FAST=1   # warp barriers and fixed-size versions: opt-in until this script has checked them
 W=$(mktemp -d)
 C=build/clift
 T=${T:-cuda}

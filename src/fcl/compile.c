@@ -1556,14 +1556,18 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   p->params = NEW_ARRAY(Param, ninputs ? ninputs : 1);
   k->prog = p;
   k->body = kstmt_block();
-  /* CLIFT_FCL_NO_WARP=1: every barrier the work-group's (to compare; docs/fcl.md §6.2) */
-  k->warp_barriers = !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
+  /* CLIFT_FCL_FAST=1: warp barriers and fixed-size versions on cuda, off until a GPU
+     has checked them (bench/gpu/fcl_2027b.sh: NumPy, racecheck, synccheck; written
+     and PTX-checked without one). CLIFT_FCL_NO_WARP=1 with it: every barrier the
+     work-group's (to compare; docs/fcl.md §6.2) */
+  bool fast = getenv("CLIFT_FCL_FAST") && *getenv("CLIFT_FCL_FAST");
+  k->warp_barriers = fast && !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
   /* CLIFT_FCL_PREFETCH=1: the next chunk's reads prefetched into L2 on cuda (not yet measured) */
   k->prefetch = getenv("CLIFT_FCL_PREFETCH") && *getenv("CLIFT_FCL_PREFETCH");
   /* CLIFT_FCL_PREFETCH=reg: in the fixed-size version, into registers one chunk ahead instead */
   k->stage_reads = k->prefetch && !strcmp(getenv("CLIFT_FCL_PREFETCH"), "reg");
   /* CLIFT_FCL_NO_VERSION=1: no fixed-size version of the kernels (docs/fcl.md §6.2) */
-  k->local_versions = !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
+  k->local_versions = fast && !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);
   k->scalar_params = NEW_ARRAY(int, 1);
