@@ -181,3 +181,16 @@ bool cexp_bounds(CExp *e, Nat **lo, Nat **hi) {
   }
   return fits_type(e->type, *lo, *hi);
 }
+
+static Buffer *buffer_root(Buffer *b) { return b->base ? b->base : b; }
+
+bool kstmt_writes(KStmt *s, Buffer *b) {
+  if (!s) return false;
+  if (s->kind == KS_ASSIGN) {
+    CExp *base = s->lhs;
+    while (base->kind == CE_LANE) base = base->args[0];
+    return base->buf && buffer_root(base->buf) == buffer_root(b);
+  }
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (kstmt_writes(s->stmts[i], b)) return true;
+  return kstmt_writes(s->body, b) || kstmt_writes(s->then_, b) || kstmt_writes(s->else_, b);
+}

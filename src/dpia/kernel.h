@@ -202,6 +202,8 @@ CExp *cexp_sleep(long long ns);
    variables, sizes) and + - * / % min max casts and selects, where every step
    provably stays within its type's range; false when unknown. */
 bool cexp_bounds(CExp *e, Nat **lo, Nat **hi);
+/* Does s write buffer b (or another field of its parameter: the same base)? */
+bool kstmt_writes(KStmt *s, Buffer *b);
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);

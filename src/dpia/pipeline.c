@@ -65,19 +65,6 @@ void plan_pinned_sizes(KStmt *s, long long size[3]) {
   for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) plan_pinned_sizes(s->stmts[i], size);
 }
 
-static Buffer *root_of(Buffer *b) { return b->base ? b->base : b; }
-
-/* Does s write buffer b (or another field of its parameter)? */
-static bool writes(KStmt *s, Buffer *b) {
-  if (!s) return false;
-  if (s->kind == KS_ASSIGN) {
-    CExp *base = s->lhs;
-    while (base->kind == CE_LANE) base = base->args[0];
-    return base->buf && root_of(base->buf) == root_of(b);
-  }
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (writes(s->stmts[i], b)) return true;
-  return writes(s->body, b) || writes(s->then_, b) || writes(s->else_, b);
-}
 
 static bool has_atomic(CExp *e) {
   if (!e) return false;
@@ -105,7 +92,7 @@ static bool has_count(KStmt *s) {
 static bool movable(Pipe *pp, CExp *e) {
   if ((e->kind != CE_READ && e->kind != CE_VLOAD) || !e->buf || e->is_volatile) return false;
   if (e->buf->space != SPACE_GLOBAL || !e->type || e->type->kind == TY_TUPLE) return false;
-  if (!nat_mentions(e->nat, pp->step) || writes(pp->root, e->buf)) return false;
+  if (!nat_mentions(e->nat, pp->step) || kstmt_writes(pp->root, e->buf)) return false;
   int scalars = e->type->kind == TY_VECTOR ? (int)e->type->width : 1;
   long long elems = 1;
   for (int f = 0; f < pp->nframes; f++) elems *= pp->frames[f].count;

@@ -16,18 +16,6 @@
 
 enum { PREFETCH_MAX = 4 };   /* reads prefetched per loop */
 
-static Buffer *root_of(Buffer *b) { return b->base ? b->base : b; }
-
-static bool writes(KStmt *s, Buffer *b) {
-  if (!s) return false;
-  if (s->kind == KS_ASSIGN) {
-    CExp *base = s->lhs;
-    while (base->kind == CE_LANE) base = base->args[0];
-    return base->buf && root_of(base->buf) == root_of(b);
-  }
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (writes(s->stmts[i], b)) return true;
-  return writes(s->body, b) || writes(s->then_, b) || writes(s->else_, b);
-}
 
 /* Is every free variable of e the group's or the item's, and the group's among them? */
 static bool of_loops(Nat *e, NatVar *wid, NatVar *lid) {
@@ -49,7 +37,7 @@ static void reads(Pf *pf, CExp *e) {
   if (e->kind == CE_SELECT) { reads(pf, e->args[0]); return; }
   if (e->kind == CE_READ && e->buf && e->buf->space == SPACE_GLOBAL && !e->buf->base && !e->is_volatile
       && e->field < 0 && e->nsub == 0 && e->nat && of_loops(e->nat, pf->wid, pf->lcl->var)
-      && pf->lcl->nprefetch < PREFETCH_MAX && !writes(pf->root, e->buf)) {
+      && pf->lcl->nprefetch < PREFETCH_MAX && !kstmt_writes(pf->root, e->buf)) {
     CExp *c = NEW(CExp);
     *c = *e;
     c->nat = nat_subst(e->nat, pf->wid, nat_var(pf->next));
