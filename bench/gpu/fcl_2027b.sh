@@ -42,7 +42,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-/tmp/fcl_out}
 mkdir -p "$OUT"
-export CLIFT_FCL_FAST=1   # warp barriers and fixed-size versions: opt-in until this script has checked them
+export CLIFT_FCL_FAST=1   # (the default since stop 27, which also prefetches: the modes say CLIFT_FCL_PREFETCH=0 where they did not)
 W=$(mktemp -d)
 C=build/clift
 T=${T:-cuda}
@@ -51,8 +51,9 @@ if [ "${SMALL:-0}" = 1 ]; then N=65536 M=4096; else N=134217728 M=1048576; fi
 # the environment of each mode
 modeenv() {
   case $1 in
-    before) echo CLIFT_FCL_NO_WARP=1 CLIFT_FCL_NO_VERSION=1 ;;
-    warp) echo CLIFT_FCL_NO_VERSION=1 ;;
+    before) echo CLIFT_FCL_NO_WARP=1 CLIFT_FCL_NO_VERSION=1 CLIFT_FCL_PREFETCH=0 ;;
+    warp) echo CLIFT_FCL_NO_VERSION=1 CLIFT_FCL_PREFETCH=0 ;;
+    after) echo CLIFT_FCL_PREFETCH=0 ;;
     prefetch) echo CLIFT_FCL_PREFETCH=1 ;;
     staged) echo CLIFT_FCL_PREFETCH=reg ;;
   esac

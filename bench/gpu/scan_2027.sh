@@ -79,18 +79,22 @@ W=/tmp/scan_2027 && rm -rf $W && mkdir -p $W
 nvcc_pid=$!
 make -s -j"$(nproc)" >"$OUT/build.log" 2>&1 || { echo "build failed"; tail -n 20 "$OUT/build.log"; exit 1; }
 
+# Since stop 27 the default is `all`: every variant starts from $OFF (the switches
+# off) so that the names keep their meaning; `default` sets nothing.
+OFF="CLIFT_LB_TOTALS=0 CLIFT_LB_MASK=0 CLIFT_LB_MIN_BLOCKS=0 CLIFT_LB_DIRECT=0 CLIFT_LB_WAIT=0 CLIFT_LB_RETRY=0"
 declare -A env=(
-  [base]="CLIFT_LB_LOOPS=0"
-  [loops]="CLIFT_LB_LOOPS=1"
-  [lt]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1"
-  [ltm]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1"
-  [ltmb]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_BLOCK_TILE=1"
-  [g128x24]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24"
-  [g128x30]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=30"
-  [ltm6]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6"
-  [ltmd]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_DIRECT=256"
-  [ltmw]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688"
-  [all]="CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688 CLIFT_LB_DIRECT=256")
+  [default]=""
+  [base]="$OFF CLIFT_LB_LOOPS=0"
+  [loops]="$OFF CLIFT_LB_LOOPS=1"
+  [lt]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1"
+  [ltm]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1"
+  [ltmb]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_BLOCK_TILE=1"
+  [g128x24]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24"
+  [g128x30]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=30"
+  [ltm6]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6"
+  [ltmd]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_DIRECT=256"
+  [ltmw]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688"
+  [all]="$OFF CLIFT_LB_LOOPS=1 CLIFT_LB_TOTALS=1 CLIFT_LB_MASK=1 CLIFT_LB_MIN_BLOCKS=6 CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688 CLIFT_LB_DIRECT=256")
 VARIANTS=${VARIANTS:-base loops lt ltm ltm6 ltmd ltmw all ltmb g128x24 g128x30}
 for x in ${EXTRA:-}; do env[${x%%:*}]=$(echo "${x#*:}" | tr ',' ' '); VARIANTS="$VARIANTS ${x%%:*}"; done
 tile() {   # VARIANT: its tile, CLIFT_LB_GROUP × CLIFT_LB_ITEMS
@@ -166,7 +170,7 @@ echo "== 1. done$(stamp)"
 
 echo "== 2. compute-sanitizer racecheck (N=65537)"
 races=""
-for vp in ltm:filter ltm:scan_int ltmd:filter_1pct ltmb:scan_int g128x24:filter; do
+for vp in ltm:filter ltm:scan_int ltmd:filter_1pct ltmb:scan_int g128x24:filter default:filter default:filter_1pct default:scan_int; do
   v=${vp%%:*} p=${vp#*:}
   case " $VARIANTS " in *" $v "*) ;; *) continue ;; esac
   if env ${env[$v]} timeout 40 /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \

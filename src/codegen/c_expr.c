@@ -104,11 +104,14 @@ static const char *libm_name(ScalarOp op) {
 
 /* Functions by operator, for float / double / integers. OpenCL: integer abs
    goes through a helper because the builtin returns an unsigned type; min and
-   max are the prelude's a < b ? a : b on every target, NaN included (fmin/fmax
-   would drop a NaN where C and the interpreter keep it). CUDA: min/max/abs
-   overloaded in its prelude (vectors too). factorial and binomial: the
-   checked helpers of every prelude (stmt_print.c), the site last. */
-static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
+   max of reals are the prelude's a < b ? a : b on every target, NaN included
+   (fmin/fmax would drop a NaN where C and the interpreter keep it); of integers,
+   OpenCL's prelude selects by a mask (clift_min_int …, clift_vmin on vectors),
+   because NVIDIA's ptxas miscompiles chains of 32-bit min/max (FINDINGS F36).
+   CUDA: min/max/abs overloaded in its prelude (vectors too; int's by a mask).
+   factorial and binomial: the checked helpers of every prelude (stmt_print.c),
+   the site last. `vector`: an operand is a vector. */
+static const char *op_function(ScalarOp op, Type *t, Flavour fl, bool vector) {
   bool f = t->kind == TY_FLOAT;
   if (op == OP_CHECK_INDEX) return "clift_check_index";   /* defined in each prelude */
   if (op == OP_CHECK_F2I || op == OP_CHECK_D2I) return op == OP_CHECK_F2I ? "clift_f2i" : "clift_d2i";
@@ -118,7 +121,9 @@ static const char *op_function(ScalarOp op, Type *t, Flavour fl) {
   if (op == OP_FACTORIAL || op == OP_BINOMIAL) return op == OP_FACTORIAL ? "clift_factorial" : "clift_binomial";
   if (op == OP_ABS || op == OP_MIN || op == OP_MAX) {
     const char *name = op == OP_ABS ? "abs" : op == OP_MIN ? "min" : "max";
-    if (fl == FL_CL) return op != OP_ABS ? name : type_is_float(t) ? "fabs" : arena_printf("clift_abs_%s", type_name(t, true));
+    if (fl == FL_CL && op == OP_ABS) return type_is_float(t) ? "fabs" : arena_printf("clift_abs_%s", type_name(t, true));
+    if (fl == FL_CL && type_is_float(t)) return op == OP_MIN ? "clift_fmin" : "clift_fmax";
+    if (fl == FL_CL) return vector ? arena_printf("clift_v%s", name) : arena_printf("clift_%s_%s", name, type_name(t, fl));
     if (fl == FL_CUDA) return arena_printf("clift_%s", name);
     return arena_printf("clift_%s_%s", name, codegen_ctype(t));
   }
@@ -224,7 +229,7 @@ static void print_op(Buf *b, CExp *e, Flavour fl) {
   const char *cast = cast_type(e->op, fl);
   if (cast) { buf_printf(b, "(%s)", cast); print_exp(b, e->args[0], fl); return; }
   if (fl == FL_C && e->type->kind == TY_VECTOR) {   /* c_print.c defines clift_v<op>_<type> per vector type */
-    const char *f = op_function(e->op, type_scalar(TY_DOUBLE), fl);
+    const char *f = op_function(e->op, type_scalar(TY_DOUBLE), fl, true);
     const char *name = e->op == OP_ABS ? "abs" : e->op == OP_MIN ? "min" : e->op == OP_MAX ? "max" : f;
     buf_printf(b, "clift_v%s_%s(", name, codegen_ctype(e->type));
     for (int i = 0; i < e->n; i++) {   /* a scalar operand is broadcast */
@@ -237,7 +242,7 @@ static void print_op(Buf *b, CExp *e, Flavour fl) {
     buf_putc(b, ')');
     return;
   }
-  buf_printf(b, "%s(", op_function(e->op, type_scalar_of(operand), fl));
+  buf_printf(b, "%s(", op_function(e->op, type_scalar_of(operand), fl, e->type->kind == TY_VECTOR));
   print_args(b, e, fl);
   buf_putc(b, ')');
 }

@@ -14,20 +14,24 @@
 
 
 /* min/max in index arithmetic mix long long and int: plain comparisons, as in
-   the OpenCL prelude. The scalar operators min/max/abs are overloaded
-   templates (vector overloads below win over them). aref's range check sets
-   the error cell every kernel receives (host-read). NVRTC has no <math.h>:
-   NAN and INFINITY are spelled out. */
+   the OpenCL prelude, selecting by a mask as there (ptxas fuses chains of 32-bit
+   min/max into a VIMNMX3 that drops a negated operand: FINDINGS F36, the
+   comment of opencl_print.c's prelude). The scalar operators min/max/abs are
+   overloaded templates, int's by the mask (vector overloads below win over
+   them). aref's range check sets the error cell every kernel receives
+   (host-read). NVRTC has no <math.h>: NAN and INFINITY are spelled out. */
 static const char *prelude =
   "/* index arithmetic: 32-bit when the runtime knows every size and buffer fits */\n"
   "#ifndef CLIFT_INDEX\n#define CLIFT_INDEX long long\n#endif\n"
   "typedef CLIFT_INDEX clift_index;\n"
-  "#define min(a, b) ((a) < (b) ? (a) : (b))\n"
-  "#define max(a, b) ((a) > (b) ? (a) : (b))\n"
+  "#define min(a, b) ((a) ^ (((a) ^ (b)) & -((b) < (a))))\n"
+  "#define max(a, b) ((a) ^ (((a) ^ (b)) & -((a) < (b))))\n"
   "#ifndef INFINITY\n#define INFINITY __int_as_float(0x7f800000)\n#endif\n"
   "#ifndef NAN\n#define NAN __int_as_float(0x7fffffff)\n#endif\n"
   "template <typename T> __device__ inline T clift_min(T a, T b) { return a < b ? a : b; }\n"
   "template <typename T> __device__ inline T clift_max(T a, T b) { return a > b ? a : b; }\n"
+  "template <> __device__ inline int clift_min<int>(int a, int b) { return min(a, b); }\n"
+  "template <> __device__ inline int clift_max<int>(int a, int b) { return max(a, b); }\n"
   "template <typename T> __device__ inline T clift_abs(T a) { return a < 0 ? -a : a; }\n"
   "\n";
 

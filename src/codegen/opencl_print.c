@@ -10,15 +10,31 @@
 
 
 /* min/max in index arithmetic mix long and int, which the overloaded builtins
-   refuse as ambiguous: they become plain comparisons (element-wise on vectors).
-   aref's range check sets the error cell every kernel receives (host-read). */
+   refuse as ambiguous: they become plain comparisons. Integers select by a mask
+   (a ^ ((a ^ b) & -(b < a))): NVIDIA's ptxas (CUDA 12/13, sm_90) fuses chains of
+   32-bit min/max written as comparisons or builtins into a three-input VIMNMX3
+   and drops a negated operand (max(r, 2 - i) over i < 8 gave 4; FINDINGS F36,
+   bench/gpu/f36/mini2.cu); the mask's form is not fused. Reals keep
+   a < b ? a : b (a NaN as C keeps it); integer vectors' comparisons give -1 lanes,
+   hence clift_vmin. aref's range check sets the error cell every kernel
+   receives (host-read). */
 static const char *prelude =
   "/* index arithmetic: 32-bit when the host knows every size and buffer fits */\n"
   "#ifndef CLIFT_INDEX\n#define CLIFT_INDEX long\n#endif\n"
   "typedef CLIFT_INDEX clift_index;\n"
   "#undef min\n#undef max\n"
-  "#define min(a, b) ((a) < (b) ? (a) : (b))\n"
-  "#define max(a, b) ((a) > (b) ? (a) : (b))\n"
+  "#define min(a, b) ((a) ^ (((a) ^ (b)) & -((b) < (a))))\n"
+  "#define max(a, b) ((a) ^ (((a) ^ (b)) & -((a) < (b))))\n"
+  "#define clift_fmin(a, b) ((a) < (b) ? (a) : (b))\n"
+  "#define clift_fmax(a, b) ((a) > (b) ? (a) : (b))\n"
+  "#define clift_vmin(a, b) ((a) ^ (((a) ^ (b)) & ((b) < (a))))\n"
+  "#define clift_vmax(a, b) ((a) ^ (((a) ^ (b)) & ((a) < (b))))\n"
+  "int clift_min_int(int a, int b) { return min(a, b); }\n"
+  "int clift_max_int(int a, int b) { return max(a, b); }\n"
+  "long clift_min_long(long a, long b) { return min(a, b); }\n"
+  "long clift_max_long(long a, long b) { return max(a, b); }\n"
+  "bool clift_min_bool(bool a, bool b) { return a && b; }\n"
+  "bool clift_max_bool(bool a, bool b) { return a || b; }\n"
   "int clift_abs_int(int a) { return a < 0 ? -a : a; }\n"
   "long clift_abs_long(long a) { return a < 0 ? -a : a; }\n"
   "\n";

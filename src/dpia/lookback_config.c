@@ -7,6 +7,12 @@
    environment of the clift that generates the code may set
      CLIFT_LB_GROUP=64|128|256   work-items a group (default 256);
      CLIFT_LB_ITEMS=1…32         elements a work-item (default CLIFT_LB_ITEMS);
+   Defaults (since stop 27): the variant `all` of scan_2027.sh, the fastest on
+   an H100 (2026-11-27, 2^27: filter 1.19x CUB, 1% filter 1.29x, scan 1.12x;
+   the former default, loops alone, 1.41x / 1.57x / 1.27x; results in
+   bench/gpu/results/2026-11-27e-scan/): TOTALS=1 MASK=1 MIN_BLOCKS=6
+   DIRECT=256 WAIT=1140 RETRY=688; BLOCK_TILE stays off (slower there, and it
+   relies on the order groups start in). 0 turns a switch off.
      CLIFT_LB_TOTALS=1           cuda (the warp-shuffle scan): every work-item
                                  combines the warps' totals before its own, no
                                  work-item scans them: 6 barriers a tile, not 8;
@@ -33,8 +39,7 @@
                                  printed a pinned group's loops as blocks: NVRTC
                                  then gives the pass 99-110 registers, not 40;
                                  CLIFT_LB_LOOPS=0 gives those blocks back).
-   Read once, when the first one pass is generated; unset, the code is the
-   default's, byte for byte. Not measured yet (docs/performance.md). */
+   Read once, when the first one pass is generated. */
 LbConfig lb_cfg;
 
 /* An integer switch from the environment, def where unset or out of [lo, hi]. */
@@ -50,11 +55,11 @@ void lb_configure(void) {
   int group = lb_setting("CLIFT_LB_GROUP", 256, 64, 256);
   if (group != 64 && group != 128) group = 256;   /* warps of 32, a power of two */
   lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
-                       .totals = lb_setting("CLIFT_LB_TOTALS", 0, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 0, 0, 1),
+                       .totals = lb_setting("CLIFT_LB_TOTALS", 1, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 1, 0, 1),
                        .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 1, 0, 1),
-                       .direct = lb_setting("CLIFT_LB_DIRECT", 0, 0, 1 << 20),
-                       .wait = lb_setting("CLIFT_LB_WAIT", 0, 0, 100000), .retry = lb_setting("CLIFT_LB_RETRY", 0, 0, 100000),
-                       .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 0, 0, 32) };
+                       .direct = lb_setting("CLIFT_LB_DIRECT", 256, 0, 1 << 20),
+                       .wait = lb_setting("CLIFT_LB_WAIT", 1140, 0, 100000), .retry = lb_setting("CLIFT_LB_RETRY", 688, 0, 100000),
+                       .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 6, 0, 32) };
   lb_cfg.tile = lb_cfg.group * lb_cfg.items;
 }
 

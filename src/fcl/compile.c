@@ -1556,17 +1556,19 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   p->params = NEW_ARRAY(Param, ninputs ? ninputs : 1);
   k->prog = p;
   k->body = kstmt_block();
-  /* CLIFT_FCL_FAST=1: warp barriers and fixed-size versions on cuda, off until a GPU
-     has checked them (bench/gpu/fcl_2027b.sh: NumPy, racecheck, synccheck; written
-     and PTX-checked without one). CLIFT_FCL_NO_WARP=1 with it: every barrier the
-     work-group's (to compare; docs/fcl.md §6.2) */
-  bool fast = getenv("CLIFT_FCL_FAST") && *getenv("CLIFT_FCL_FAST");
+  /* Warp barriers, fixed-size versions and the L2 prefetch of the next chunk's reads
+     are the default on cuda since stop 27: checked on an H100 (bench/gpu/fcl_2027b.sh,
+     2026-11-27: NumPy at 2^20 and 2^27, racecheck, memcheck and synccheck clean;
+     reduce 0.78 and scan 0.69 of the time without them; docs/fcl.md §6.2).
+     Switches, to compare: CLIFT_FCL_FAST=0 turns the barriers and versions off,
+     CLIFT_FCL_NO_WARP=1 every barrier the work-group's, CLIFT_FCL_NO_VERSION=1 no
+     fixed-size version, CLIFT_FCL_PREFETCH=0 no prefetch, CLIFT_FCL_PREFETCH=reg
+     the fixed-size version's reads into registers one chunk ahead instead. */
+  const char *fast_env = getenv("CLIFT_FCL_FAST"), *prefetch_env = getenv("CLIFT_FCL_PREFETCH");
+  bool fast = !(fast_env && !strcmp(fast_env, "0"));
   k->warp_barriers = fast && !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
-  /* CLIFT_FCL_PREFETCH=1: the next chunk's reads prefetched into L2 on cuda (not yet measured) */
-  k->prefetch = getenv("CLIFT_FCL_PREFETCH") && *getenv("CLIFT_FCL_PREFETCH");
-  /* CLIFT_FCL_PREFETCH=reg: in the fixed-size version, into registers one chunk ahead instead */
-  k->stage_reads = k->prefetch && !strcmp(getenv("CLIFT_FCL_PREFETCH"), "reg");
-  /* CLIFT_FCL_NO_VERSION=1: no fixed-size version of the kernels (docs/fcl.md §6.2) */
+  k->prefetch = !(prefetch_env && !strcmp(prefetch_env, "0"));
+  k->stage_reads = k->prefetch && prefetch_env && !strcmp(prefetch_env, "reg");
   k->local_versions = fast && !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);

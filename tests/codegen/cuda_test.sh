@@ -356,24 +356,35 @@ lb_switch() {   # lb_switch "VAR=V …" FILE PATTERN N WHAT
   fi
   for v in $vars; do unset "${v%%=*}"; done
 }
+# The default is scan_2027.sh's `all` (since stop 27): the totals, the mask, the
+# launch bounds, the pauses and the direct writes on; each switch below is checked
+# alone, the others off ($OFF), as they were measured.
+OFF="CLIFT_LB_TOTALS=0 CLIFT_LB_MASK=0 CLIFT_LB_MIN_BLOCKS=0 CLIFT_LB_DIRECT=0 CLIFT_LB_WAIT=0 CLIFT_LB_RETRY=0"
 f=tests/regress/lookback_filter.lift
-gen $f && expect_count $f '__syncthreads\(\);' 8 "barriers of the filter's pass (default)"
-gen $f && expect_count $f '(__launch_bounds__|__nanosleep|65536 <|reg[0-9]+\[0\] \|)' 0 "marks of the switches (default)"
+gen $f && expect_count $f '__syncthreads\(\);' 6 "barriers of the filter's pass (default: the warps' totals added by every work-item)"
+gen $f && expect_count $f '(__launch_bounds__\(256, 6\)|__nanosleep\((1140|688)u\)|reg[0-9]+\[0\] \|)' 4 "marks of the default's switches (bounds, two pauses, the kept bits)"
+lb_switch "$OFF" $f '__syncthreads\(\);' 8 "barriers of the filter's pass, every switch off"
+lb_switch "$OFF" $f '(__launch_bounds__|__nanosleep|65536 <|reg[0-9]+\[0\] \|)' 0 "marks of the switches, every switch off"
 # the pass's loops strided by the group's size by default (CLIFT_LB_LOOPS=1, cde41c4's
 # code, the one timed on an H100: NVRTC gives it 40 registers where the pinned blocks of
 # 73f6a3f got 99-110); CLIFT_LB_LOOPS=0 gives the pinned blocks
 gen $f && expect_count $f 'for \(clift_index lid[0-9]+ = threadIdx\.x; lid[0-9]+ < (256|32); lid[0-9]+ \+= blockDim\.x\)' 6 "the pass's loops strided (default)"
-lb_switch "CLIFT_LB_LOOPS=0" $f 'const clift_index lid[0-9]+ = threadIdx\.x; \(void\)' 8 "pinned blocks with CLIFT_LB_LOOPS=0"
-lb_switch "CLIFT_LB_TOTALS=1" $f '__syncthreads\(\);' 6 "barriers with the warps' totals added by every work-item"
-lb_switch "CLIFT_LB_TOTALS=1" tests/regress/lookback_scan.lift '__syncthreads\(\);' 6 "the scan's barriers with the totals"
-lb_switch "CLIFT_LB_LOOPS=1" $f 'for \(clift_index lid[0-9]+ = threadIdx\.x; lid[0-9]+ < (256|32); lid[0-9]+ \+= blockDim\.x\)' 6 "the pass's loops strided"
-lb_switch "CLIFT_LB_LOOPS=1" $f 'const clift_index lid[0-9]+ = threadIdx\.x; \(void\)' 0 "pinned blocks with the loops"
-lb_switch "CLIFT_LB_MASK=1" $f '\(\(int\)\(\(unsigned\)reg[0-9]+\[0\] >> \(\(int\)\(i[0-9]+\) & 31\)\)\) & 1\) != 0' 1 "the compaction's test of the kept bit"
-lb_switch "CLIFT_LB_BLOCK_TILE=1" $f '\? loc[0-9]+\[0\] : \(int\)\(wid[0-9]+\)\)' 1 "the tile from the block's index"
-lb_switch "CLIFT_LB_DIRECT=256" $f 'if \(in_tile[0-9]+ < 257\)|out\[before[0-9]+ \+ at[0-9]+\] = ' 2 "the few kept elements written straight out"
-lb_switch "CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688" $f '__nanosleep\((1140|688)u\)' 2 "the look-back's pauses"
-lb_switch "CLIFT_LB_MIN_BLOCKS=6" $f '__launch_bounds__\(256, 6\) k1\(' 1 "launch bounds on the pass"
-lb_switch "CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24" $f 'xs\[tile[0-9]+ \* 3072 \+ lid[0-9]+ \+ i[0-9]+ \* 128\]' 1 "loads of a tile of 128 × 24"
-lb_switch "CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24 CLIFT_LB_MIN_BLOCKS=8" $f '__launch_bounds__\(128, 8\) k1\(' 1 "launch bounds of a group of 128"
+lb_switch "$OFF CLIFT_LB_LOOPS=0" $f 'const clift_index lid[0-9]+ = threadIdx\.x; \(void\)' 8 "pinned blocks with CLIFT_LB_LOOPS=0"
+lb_switch "$OFF CLIFT_LB_TOTALS=1" $f '__syncthreads\(\);' 6 "barriers with the warps' totals added by every work-item"
+lb_switch "$OFF CLIFT_LB_TOTALS=1" tests/regress/lookback_scan.lift '__syncthreads\(\);' 6 "the scan's barriers with the totals"
+lb_switch "$OFF CLIFT_LB_LOOPS=1" $f 'for \(clift_index lid[0-9]+ = threadIdx\.x; lid[0-9]+ < (256|32); lid[0-9]+ \+= blockDim\.x\)' 6 "the pass's loops strided"
+lb_switch "$OFF CLIFT_LB_LOOPS=1" $f 'const clift_index lid[0-9]+ = threadIdx\.x; \(void\)' 0 "pinned blocks with the loops"
+lb_switch "$OFF CLIFT_LB_MASK=1" $f '\(\(int\)\(\(unsigned\)reg[0-9]+\[0\] >> \(\(int\)\(i[0-9]+\) & 31\)\)\) & 1\) != 0' 1 "the compaction's test of the kept bit"
+lb_switch "$OFF CLIFT_LB_BLOCK_TILE=1" $f '\? loc[0-9]+\[0\] : \(int\)\(wid[0-9]+\)\)' 1 "the tile from the block's index"
+lb_switch "$OFF CLIFT_LB_DIRECT=256" $f 'if \(in_tile[0-9]+ < 257\)|out\[before[0-9]+ \+ at[0-9]+\] = ' 2 "the few kept elements written straight out"
+lb_switch "$OFF CLIFT_LB_WAIT=1140 CLIFT_LB_RETRY=688" $f '__nanosleep\((1140|688)u\)' 2 "the look-back's pauses"
+lb_switch "$OFF CLIFT_LB_MIN_BLOCKS=6" $f '__launch_bounds__\(256, 6\) k1\(' 1 "launch bounds on the pass"
+lb_switch "$OFF CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24" $f 'xs\[tile[0-9]+ \* 3072 \+ lid[0-9]+ \+ i[0-9]+ \* 128\]' 1 "loads of a tile of 128 × 24"
+lb_switch "$OFF CLIFT_LB_GROUP=128 CLIFT_LB_ITEMS=24 CLIFT_LB_MIN_BLOCKS=8" $f '__launch_bounds__\(128, 8\) k1\(' 1 "launch bounds of a group of 128"
+
+# integer min/max select by a mask (FINDINGS F36; opencl_test.sh checks the same)
+f=tests/regress/f36_max_const_chain.lift
+gen $f && expect_count $f 'clift_max<int>\(int a, int b\) \{ return max\(a, b\); \}' 1 "int's max through the prelude's mask"
+expect_count $f '#define max\(a, b\) \(\(a\) \^ \(\(\(a\) \^ \(b\)\) & -\(\(a\) < \(b\)\)\)\)' 1 "max by a mask"
 
 summary "cuda codegen"

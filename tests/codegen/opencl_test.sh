@@ -132,4 +132,15 @@ if "$CLIFT" test --list-targets | grep -qx opencl; then
   done
 fi
 
+# integer min/max select by a mask, never by a comparison or the builtins (FINDINGS
+# F36: NVIDIA's ptxas fused chains of them into a VIMNMX3 that dropped a negation);
+# reals keep their comparison (a NaN as in C), vectors the -1 lanes' form
+f=tests/regress/f36_max_const_chain.lift
+gen $f && expect_count $f 'clift_max_int\(|clift_min_int\(' 6 "int max/min through the prelude's mask (2 + 2 in the fold, 2 definitions)"
+expect_count $f '#define max\(a, b\) \(\(a\) \^ \(\(\(a\) \^ \(b\)\) & -\(\(a\) < \(b\)\)\)\)' 1 "the index arithmetic's max by a mask"
+f=tests/lift/minmax_int_vec.lift
+gen $f && expect_count $f 'clift_vmin\(clift_vmax\(' 1 "int4 min/max by the lanes' mask"
+f=tests/lift/minmax.lift
+gen $f && expect_count $f '(clift_fmin|clift_fmax)\(acc' 2 "float min/max as comparisons"
+
 summary "opencl codegen"

@@ -191,12 +191,16 @@ else bad "transpose 64 x 64 in tiles of 32: $(grep -E '^__kernel|__local' "$T/tr
 "$CLIFT" compile -t opencl --print examples/fcl/reverse.fcl 256 "$(L 500)" > "$T/rv2.cl" 2>&1
 if [ "$(grep -c '^__kernel' "$T/rv.cl")" = 1 ] && [ "$(grep -c '^__kernel' "$T/rv2.cl")" = 2 ]; then ok
 else bad "reverseAny's kernels: $(grep -c '^__kernel' "$T/rv.cl") and $(grep -c '^__kernel' "$T/rv2.cl")"; fi
-# warp barriers and fixed-size versions are opt-in (CLIFT_FCL_FAST=1) until a GPU has
-# checked them (src/fcl/compile.c): by default every barrier is the work-group's
-"$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/def.cu" 2>&1
-if grep -q '^/\* k0: ' "$T/def.cu" && ! grep -q 'clift_syncwarp();\|__syncwarp();\|blockDim.x == 256' "$T/def.cu"; then ok
-else bad "FCL's default cuda has warp barriers or fixed-size versions"; fi
-export CLIFT_FCL_FAST=1
+# warp barriers, fixed-size versions and the L2 prefetch are the default on cuda since
+# an H100 checked them (src/fcl/compile.c); CLIFT_FCL_FAST=0 CLIFT_FCL_PREFETCH=0 gives
+# every barrier the work-group's, no version, no prefetch
+CLIFT_FCL_FAST=0 CLIFT_FCL_PREFETCH=0 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/def.cu" 2>&1
+if grep -q '^/\* k0: ' "$T/def.cu" && ! grep -q 'clift_syncwarp();\|__syncwarp();\|blockDim.x == 256\|clift_prefetch(&' "$T/def.cu"; then ok
+else bad "FCL's cuda with CLIFT_FCL_FAST=0 CLIFT_FCL_PREFETCH=0 has warp barriers, fixed-size versions or prefetches"; fi
+"$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/dflt.cu" 2>&1
+if grep -q 'clift_syncwarp();' "$T/dflt.cu" && grep -q 'blockDim.x == 256' "$T/dflt.cu" && grep -q 'clift_prefetch(&' "$T/dflt.cu"; then ok
+else bad "FCL's default cuda lacks warp barriers, fixed-size versions or the prefetch"; fi
+export CLIFT_FCL_PREFETCH=0   # the checks below take the prefetch's switch themselves
 "$CLIFT" compile -t cuda --print examples/fcl/scan.fcl "$(L 7168)" > "$T/sc.cu" 2>&1   # 28 chunks: no padding to check
 if [ "$(sed -n '/k0: /,/^}/p' "$T/sc.cu" | grep -c 'clift_check_index((long long)')" = 0 ] && grep -q '^/\* k0: ' "$T/sc.cu"; then ok
 else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_index((long long)' "$T/sc.cu")"; fi
@@ -254,7 +258,7 @@ if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
      && ! grep -q 'ld\.local\|st\.local' "$T/rg.ptx"; then ok
   else bad "staged PTX: $(head -c 300 "$T/err") $(grep -c 'ld\.local' "$T/rg.ptx")"; fi
 fi
-unset CLIFT_FCL_FAST
+unset CLIFT_FCL_PREFETCH
 # foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
 # matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
 "$CLIFT" compile -t cuda --print examples/fcl/matmul.fcl 4 8 8 8 "$(L 64)" "$(L 64)" > "$T/mmk.cu" 2>&1
