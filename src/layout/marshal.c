@@ -261,6 +261,18 @@ static Value *unpack_at(Type *t, NatBinding *b, const char *what, const unsigned
    the last kept byte (what a device must copy back). */
 typedef struct Kept { const int32_t *lens; int64_t nlens, next; bool in_place; } Kept;
 
+/* The kept array `kept` at buf + at: *extent grows to its end; its value read into
+   *out (in place or copied, as k says) unless out is NULL. */
+static bool kept_read(Type *kept, NatBinding *b, const char *what, unsigned char *buf, int64_t at, const Kept *k,
+                      Value **out, int64_t *extent) {
+  int64_t bytes;
+  if (!layout_type_bytes(kept, b, what, &bytes)) return false;
+  if (at + bytes > *extent) *extent = at + bytes;
+  if (!out) return true;
+  *out = k->in_place ? layout_unpack_in_place(kept, b, what, buf + at) : layout_unpack(kept, b, what, buf + at);
+  return *out != NULL;
+}
+
 /* The first n elements of u, an array of tuples holding arrays laid out as the
    structure of its fields' arrays at u's (upper-bound) length: the first n rows
    of every field's array, each where the upper bound puts it, zipped back (F35:
@@ -270,12 +282,10 @@ static bool kept_soa(Type *u, int32_t n, NatBinding *b, const char *what, unsign
   Type *s = layout_soa(u);
   Value **fields = NEW_ARRAY(Value *, s->n);
   for (int f = 0; f < s->n; f++) {
-    int64_t at, bytes;
+    int64_t at;
     Type *kept = type_array(s->fields[f]->elem, nat_const(n));
-    if (!layout_split_offset(s, f, b, what, &at) || !layout_type_bytes(kept, b, what, &bytes)) return false;
-    if (off + at + bytes > *extent) *extent = off + at + bytes;
-    if (out && !(fields[f] = k->in_place ? layout_unpack_in_place(kept, b, what, buf + off + at)
-                                         : layout_unpack(kept, b, what, buf + off + at)))
+    if (!layout_split_offset(s, f, b, what, &at) ||
+        !kept_read(kept, b, what, buf, off + at, k, out ? &fields[f] : NULL, extent))
       return false;
   }
   if (out) *out = soa_zip(fields, s->n, layout_soa_depth(u));
@@ -286,7 +296,7 @@ static bool kept_walk(Type *t, NatBinding *b, const char *what, unsigned char *b
                       Value **out, int64_t *extent) {
   if (t->kind == TY_EXISTS) {
     Type *u = type_exists_upper(t);
-    int64_t hi, bytes;
+    int64_t hi;
     int32_t n = k->next < k->nlens ? k->lens[k->next] : -1;
     k->next++;
     if (!u || !layout_eval_len(u->len, b, what, &hi)) return false;
@@ -295,11 +305,7 @@ static bool kept_walk(Type *t, NatBinding *b, const char *what, unsigned char *b
     if (layout_soa_depth(u)) return kept_soa(u, n, b, what, buf, off, k, out, extent);
     Type *kept = type_array(u->elem, nat_const(n));
     kept->index = u->index;
-    if (!layout_type_bytes(kept, b, what, &bytes)) return false;
-    if (off + bytes > *extent) *extent = off + bytes;
-    if (!out) return true;
-    *out = k->in_place ? layout_unpack_in_place(kept, b, what, buf + off) : layout_unpack(kept, b, what, buf + off);
-    return *out != NULL;
+    return kept_read(kept, b, what, buf, off, k, out, extent);
   }
   int64_t len, stride = 0;
   if (!layout_eval_len(t->len, b, what, &len)) return false;
