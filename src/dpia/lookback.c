@@ -343,7 +343,7 @@ static bool warp_scan(Lb *lb, KStmt *group, KStmt *body, NatVar *l, const char *
 /* CLIFT_LB_MASK where the group's size is the pass's (a partitioned private
    int needs its loops pinned: not with a given work-group size) */
 static bool lb_uses_mask(Lb *lb, Expr *p) {
-  return p && lb_cfg.mask && LB_ITEMS <= 32 && lb->tr->gen && !lb->tr->gen->no_privatise;
+  return p && lb_mask_for(lb->tr->gen) && LB_ITEMS <= 32 && lb->tr->gen && !lb->tr->gen->no_privatise;
 }
 
 /* The mapLcl loop just opened in `around` (loop) runs one work-item an
@@ -833,9 +833,10 @@ bool dpia_filter_single_pass(Tr *tr, Expr *p, Expr *post, View *xs, Type *elem, 
   NatVar *before = bind_count(tr, "before", pv, n);
   NatVar *in_tile = bind_count(tr, "in_tile", kv, nat_const(LB_TILE));
   bool ok;
-  if (lb_cfg.direct) {   /* few kept: each work-item writes its own straight out */
+  int direct = lb_direct_for(tr->gen);
+  if (direct) {   /* few kept: each work-item writes its own straight out */
     KStmt *few, *many;
-    branch(tr, cexp_nat_lt(nat_var(in_tile), nat_const(lb_cfg.direct + 1LL)), &few, &many);
+    branch(tr, cexp_nat_lt(nat_var(in_tile), nat_const(direct + 1LL)), &few, &many);
     ok = lb_compact(&lb, few, p, post, elem, data, before, in_tile, true) &&
          lb_compact(&lb, many, p, post, elem, data, before, in_tile, false);
   } else ok = lb_compact(&lb, group, p, post, elem, data, before, in_tile, false);

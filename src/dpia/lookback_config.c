@@ -1,6 +1,7 @@
 /* lookback_config.c — the one pass's experiment switches (lookback.c), read
    from the environment once, when the first one pass is generated. */
 #include "lookback_config.h"
+#include "kernel.h"   /* GenOptions */
 #include <stdlib.h>
 
 /* Experiments without rebuilding clift (issue 11, bench/gpu/scan_2027.sh): the
@@ -12,7 +13,10 @@
    the former default, loops alone, 1.41x / 1.57x / 1.27x; results in
    bench/gpu/results/2026-11-27e-scan/): TOTALS=1 MASK=1 MIN_BLOCKS=6
    DIRECT=256 WAIT=1140 RETRY=688; BLOCK_TILE stays off (slower there, and it
-   relies on the order groups start in). 0 turns a switch off.
+   relies on the order groups start in). 0 turns a switch off. MASK and DIRECT,
+   which change opencl's code too, are on by default on cuda only: NVIDIA's
+   OpenCL ran the filter 1.10x slower with them (compare_2027.sh, 2026-11-27,
+   0.631 against 0.576 ms at 2^27; results/2026-11-27e-compare/).
      CLIFT_LB_TOTALS=1           cuda (the warp-shuffle scan): every work-item
                                  combines the warps' totals before its own, no
                                  work-item scans them: 6 barriers a tile, not 8;
@@ -55,11 +59,15 @@ void lb_configure(void) {
   int group = lb_setting("CLIFT_LB_GROUP", 256, 64, 256);
   if (group != 64 && group != 128) group = 256;   /* warps of 32, a power of two */
   lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
-                       .totals = lb_setting("CLIFT_LB_TOTALS", 1, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", 1, 0, 1),
+                       .totals = lb_setting("CLIFT_LB_TOTALS", 1, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", -1, 0, 1),
                        .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 1, 0, 1),
-                       .direct = lb_setting("CLIFT_LB_DIRECT", 256, 0, 1 << 20),
+                       .direct = lb_setting("CLIFT_LB_DIRECT", -1, 0, 1 << 20),
                        .wait = lb_setting("CLIFT_LB_WAIT", 1140, 0, 100000), .retry = lb_setting("CLIFT_LB_RETRY", 688, 0, 100000),
                        .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 6, 0, 32) };
   lb_cfg.tile = lb_cfg.group * lb_cfg.items;
 }
 
+/* MASK and DIRECT unset: on (1, 256) for cuda (the target with warp shuffles), off elsewhere */
+static bool lb_cuda(const GenOptions *gen) { return gen && gen->warp_shuffle; }
+bool lb_mask_for(const GenOptions *gen) { return lb_cfg.mask >= 0 ? lb_cfg.mask : lb_cuda(gen); }
+int lb_direct_for(const GenOptions *gen) { return lb_cfg.direct >= 0 ? lb_cfg.direct : lb_cuda(gen) ? 256 : 0; }

@@ -10,8 +10,9 @@
 typedef struct LbConfig {
   bool read;
   int group, items, tile;
-  bool totals, mask, block_tile, loops;
-  int min_blocks, direct;
+  bool totals, block_tile, loops;
+  int mask, direct;   /* -1: the target's default (lb_setting_for) */
+  int min_blocks;
   int wait, retry;   /* ns */
 } LbConfig;
 extern LbConfig lb_cfg;
@@ -19,5 +20,10 @@ extern LbConfig lb_cfg;
 #define LB_ITEMS (lb_cfg.items)
 #define LB_TILE (lb_cfg.tile)
 void lb_configure(void);   /* reads the environment once */
+/* The switches whose default depends on the target (-1: unset): on for cuda (gen
+   says the target has warp shuffles), off elsewhere. */
+struct GenOptions;
+bool lb_mask_for(const struct GenOptions *gen);
+int lb_direct_for(const struct GenOptions *gen);
 
 #endif
