@@ -23,7 +23,9 @@ echo "targets: $targets"
 # multi-GPU machine's), and 2 OpenMP threads per run unless the seed picks its own:
 # on the x4 machine (2026-11-27) 42-52 jobs of 64-thread OpenMP runs and 4-GPU
 # initialisations made every device run take 12-17 s, against 0.6-0.8 s on one H100
-gpus=$(nvidia-smi -L 2>/dev/null | wc -l)
+# FIRST_GPU=F: the GPUs from F on only (GPU 0 … F-1 left to timings in the same call)
+first_gpu=${FIRST_GPU:-0}
+gpus=$(( $(nvidia-smi -L 2>/dev/null | wc -l) - first_gpu ))
 # PROCS (default 1) testers side by side, each on its own part of SEEDS with
 # JOBS/PROCS threads: one tester's threads share one Python interpreter, and a
 # thread whose seed runs on a device waits for its batch (up to 3 s) without
@@ -37,7 +39,7 @@ pids=()
 for k in $(seq 0 $((procs - 1))); do
   a=$((first + k * part)) b=$((first + (k + 1) * part)); [ "$b" -le "$last" ] || b=$last
   python3 tests/difftest/difftest.py --clift "$clift" --seeds "$a:$b" --budget "$BUDGET" --rotate "$ROTATE" \
-    --jobs "$(( (jobs + procs - 1) / procs ))" --targets "$targets" --keep "$LOG/keep" --gpus "${gpus:-1}" --omp-threads 2 \
+    --jobs "$(( (jobs + procs - 1) / procs ))" --targets "$targets" --keep "$LOG/keep" --gpus "$(( gpus > 0 ? gpus : 1 ))" --first-gpu "$first_gpu" --omp-threads 2 \
     --batch "${BATCH:-16}" > "$LOG/difftest.$k.log" 2>&1 &
   pids+=($!)
 done

@@ -124,12 +124,12 @@ LAUNCHES = ['--local-size 1 --global-size 1', '--local-size 3 --global-size 17',
 def launch(seed, target, args):
     """Extra options and environment for this seed and target (deterministic): odd launch
     sizes on the device targets (SPEC §6: any size is correct), odd thread counts for openmp;
-    with --gpus N the device targets of seed s run on GPU (s div K) mod N, K the --rotate step
+    with --gpus N the device targets of seed s run on GPU F + (s div K) mod N, K the --rotate step, F --first-gpu
     (with K = 16 and N = 4, s mod N picked GPU 0 for every rotated seed), and with --omp-threads K
     openmp runs that get no odd count use K threads (many jobs on a many-core machine)."""
     opts, extra = launch_odd(seed, target, args)
-    if args.gpus > 1 and target in ('opencl', 'cuda'):
-        extra['CUDA_VISIBLE_DEVICES'] = str(seed // max(args.rotate, 1) % args.gpus)
+    if (args.gpus > 1 or args.first_gpu) and target in ('opencl', 'cuda'):
+        extra['CUDA_VISIBLE_DEVICES'] = str(args.first_gpu + seed // max(args.rotate, 1) % args.gpus)
     if args.omp_threads and target == 'openmp' and 'OMP_NUM_THREADS' not in extra:
         extra['OMP_NUM_THREADS'] = str(args.omp_threads)
     return opts, extra
@@ -410,6 +410,8 @@ def main():
     ap.add_argument('--no-launch', action='store_true', help='default launch sizes and thread counts only')
     ap.add_argument('--gpus', type=int, default=1, help='run the device targets of seed s on GPU (s div ROTATE) mod N '
                     '(CUDA_VISIBLE_DEVICES; a CUDA or NVIDIA OpenCL run then initialises one GPU, not all)')
+    ap.add_argument('--first-gpu', type=int, default=0, help='with --gpus N: GPUs F … F+N-1 (leaves the GPUs '
+                    'below F to other work, e.g. timings beside a soak)')
     ap.add_argument('--omp-threads', type=int, default=0, help='OMP_NUM_THREADS of the openmp runs that get no '
                     'odd count (0: the machine default; many jobs on many cores oversubscribe it)')
     ap.add_argument('--batch', type=int, default=0, help='device runs (opencl, cuda) K at a time in one '
