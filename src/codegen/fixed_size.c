@@ -96,11 +96,12 @@ static KStmt *subst_stmt(KStmt *s, Buffer *b, Nat *own, CExp *by) {
   return c;
 }
 
-/* The top-level statement of w's body writing buf[w's variable], local, the only write
-   of buf in w: its index in the body, or -1. */
-static int own_write(KStmt *w) {
+/* The top-level statements of w's body from `from` on writing buf[w's variable],
+   local, the only write of buf in w: the first one's index in the body, or -1
+   (a batched loop, dpia/batch.c, has one for each of its chunks). */
+static int own_write(KStmt *w, int from) {
   KStmt *body = w->body;
-  for (int i = 0; body && body->kind == KS_BLOCK && i < body->n; i++) {
+  for (int i = from; body && body->kind == KS_BLOCK && i < body->n; i++) {
     KStmt *s = body->stmts[i];
     if (s->kind != KS_ASSIGN || s->lhs->kind != CE_READ) continue;
     Buffer *b = s->lhs->buf;
@@ -119,46 +120,58 @@ static KStmt *block_of(KStmt *s) {
   return b;
 }
 
+/* st[i] (a fixed-size loop of n1 steps) with its own write at `at` also kept in a
+   private array, declared into out, and the later loops st[j] reading it
+   rewritten; st[i] unchanged when none reads it. */
+static KStmt *keep_own(StmtPrinter *p, KStmt **st, int n, int i, int at, long long c1, long long n1, KStmt *out, int *counter) {
+  long long c2, n2;
+  KStmt *w = st[i], *wr = w->body->stmts[at];
+  Buffer *buf = wr->lhs->buf;
+  Buffer *keep = NEW(Buffer);
+  keep->name = arena_printf("%s_own%d", buf->name, (*counter)++);
+  keep->type = type_array(wr->lhs->type, nat_const(n1));
+  keep->space = SPACE_PRIVATE;
+  bool any = false;
+  for (int j = i + 1; j < n && !writes_of(st[j], buf); j++) {
+    Nat *own = st[j]->kind == KS_FOR ? nat_var(st[j]->var) : NULL;
+    if (!own || !fixed_steps(p, st[j], &c2, &n2) || c2 > c1 || !stmt_reads_own(st[j]->body, buf, own)) continue;
+    KStmt *r = NEW(KStmt);
+    *r = *st[j];
+    r->body = subst_stmt(st[j]->body, buf, own, cexp_read(keep, step_of(st[j], n2), -1, wr->lhs->type));
+    st[j] = r;
+    any = true;
+  }
+  if (!any) return w;
+  KStmt *decl = kstmt_block();
+  decl->kind = KS_DECL; decl->buf = keep; decl->name = keep->name; decl->type = keep->type;
+  kstmt_add(out, decl);
+  CExp *slot = cexp_read(keep, step_of(w, n1), -1, wr->lhs->type);
+  KStmt *body = kstmt_block();
+  for (int k = 0; k < w->body->n; k++) {
+    if (k != at) { kstmt_add(body, w->body->stmts[k]); continue; }
+    kstmt_add(body, kstmt_assign(slot, wr->rhs));
+    kstmt_add(body, kstmt_assign(wr->lhs, slot));
+  }
+  KStmt *nw = NEW(KStmt);
+  *nw = *w;
+  nw->body = body;
+  return nw;
+}
+
 /* Block b's statements with the own elements forwarded (a copy). */
 static KStmt *own_elements_block(StmtPrinter *p, KStmt *b, int *counter) {
   KStmt *out = kstmt_block();
   KStmt **st = NEW_ARRAY(KStmt *, b->n);
   for (int i = 0; i < b->n; i++) st[i] = own_elements(p, b->stmts[i], counter);
   for (int i = 0; i < b->n; i++) {
-    long long c1, n1, c2, n2;
-    int at = fixed_steps(p, st[i], &c1, &n1) ? own_write(st[i]) : -1;
-    if (at < 0) { kstmt_add(out, st[i]); continue; }
-    KStmt *w = st[i], *wr = w->body->stmts[at];
-    Buffer *buf = wr->lhs->buf;
-    Buffer *keep = NEW(Buffer);
-    keep->name = arena_printf("%s_own%d", buf->name, (*counter)++);
-    keep->type = type_array(wr->lhs->type, nat_const(n1));
-    keep->space = SPACE_PRIVATE;
-    bool any = false;
-    for (int j = i + 1; j < b->n && !writes_of(st[j], buf); j++) {
-      Nat *own = st[j]->kind == KS_FOR ? nat_var(st[j]->var) : NULL;
-      if (!own || !fixed_steps(p, st[j], &c2, &n2) || c2 > c1 || !stmt_reads_own(st[j]->body, buf, own)) continue;
-      KStmt *r = NEW(KStmt);
-      *r = *st[j];
-      r->body = subst_stmt(st[j]->body, buf, own, cexp_read(keep, step_of(st[j], n2), -1, wr->lhs->type));
-      st[j] = r;
-      any = true;
-    }
-    if (!any) { kstmt_add(out, w); continue; }
-    KStmt *decl = kstmt_block();
-    decl->kind = KS_DECL; decl->buf = keep; decl->name = keep->name; decl->type = keep->type;
-    kstmt_add(out, decl);
-    CExp *slot = cexp_read(keep, step_of(w, n1), -1, wr->lhs->type);
-    KStmt *body = kstmt_block();
-    for (int k = 0; k < w->body->n; k++) {
-      if (k != at) { kstmt_add(body, w->body->stmts[k]); continue; }
-      kstmt_add(body, kstmt_assign(slot, wr->rhs));
-      kstmt_add(body, kstmt_assign(wr->lhs, slot));
-    }
-    KStmt *nw = NEW(KStmt);
-    *nw = *w;
-    nw->body = body;
-    kstmt_add(out, nw);
+    long long c1, n1;
+    if (fixed_steps(p, st[i], &c1, &n1))
+      for (int at = own_write(st[i], 0); at >= 0; ) {
+        KStmt *w = keep_own(p, st, b->n, i, at, c1, n1, out, counter);
+        at = own_write(w, at + (w != st[i]) + 1);   /* a kept write is two statements */
+        st[i] = w;
+      }
+    kstmt_add(out, st[i]);
   }
   return out;
 }

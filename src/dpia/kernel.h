@@ -168,6 +168,8 @@ typedef struct Kernel {
   bool prefetch;        /* the next chunk's reads prefetched into L2 on cuda (dpia/prefetch.c; FCL, opt-in) */
   bool stage_reads;     /* … and, in a fixed-size version, read into registers one chunk ahead (codegen/fixed_size.c) */
   bool local_versions;  /* cuda: a kernel's body also for its default block size (plan_version_local; FCL) */
+  int batch_groups;     /* > 1: a chunk loop runs this many work-groups' bodies in one (dpia/batch.c; FCL) */
+  int resident_waves;   /* > 0: a chunk kernel's blocks capped at this many device-fulls (PlanKernel; FCL) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */

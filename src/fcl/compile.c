@@ -1570,6 +1570,14 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   k->prefetch = !(prefetch_env && !strcmp(prefetch_env, "0"));
   k->stage_reads = k->prefetch && prefetch_env && !strcmp(prefetch_env, "reg");
   k->local_versions = fast && !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
+  /* Opt-in until measured (bench/gpu/fcl_2027c.sh): CLIFT_FCL_BATCH=k runs k
+     chunks a work-group iteration (dpia/batch.c, 2 to 8), CLIFT_FCL_GRID=w
+     launches a chunk kernel's blocks as w device-fulls at most (cuda:
+     PlanKernel.resident_waves, 1 to 64) */
+  const char *batch_env = getenv("CLIFT_FCL_BATCH"), *grid_env = getenv("CLIFT_FCL_GRID");
+  int batch = batch_env ? atoi(batch_env) : 0, waves = grid_env ? atoi(grid_env) : 0;
+  k->batch_groups = batch >= 2 && batch <= 8 ? batch : 0;
+  k->resident_waves = waves >= 1 && waves <= 64 ? waves : 0;
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);
   k->scalar_params = NEW_ARRAY(int, 1);
