@@ -20,12 +20,14 @@
 
 typedef struct Rename { Buffer *from, *to; } Rename;
 typedef struct RenameVar { const char *from, *to; } RenameVar;
+typedef struct RenameNat { NatVar *from, *to; } RenameNat;
 typedef struct Copy {
   NatVar *group; Nat *at;   /* the old group variable and k·b + j */
   int j;                    /* the copy; 0 keeps its names */
   PlanKernel *pk;
   Rename *a; int n, cap;    /* buffers already renamed */
   RenameVar *names; int nnames, capnames;   /* private scalars renamed */
+  RenameNat *vars; int nvars, capvars;      /* and the nat variables naming them */
 } Copy;
 
 static Buffer *renamed(Copy *c, Buffer *from) {
@@ -65,12 +67,33 @@ static const char *name_of(Copy *c, const char *name) {
   return name;
 }
 
+/* e at k·b + j, a variable that names a renamed scalar (an index computed
+   once, `in1[ix6]`) renamed with it */
+static Nat *copy_nat(Copy *c, Nat *e) {
+  if (!e) return NULL;
+  e = nat_subst(e, c->group, c->at);
+  int n;
+  NatVar **vs = c->j ? nat_free_var_list(e, &n) : NULL;
+  for (int i = 0; vs && i < n; i++) {
+    const char *to = name_of(c, vs[i]->name);
+    if (to == vs[i]->name) continue;
+    NatVar *v = NULL;
+    for (int k = 0; k < c->nvars; k++) if (c->vars[k].from == vs[i]) v = c->vars[k].to;
+    if (!v) {
+      v = nat_var_new(to, vs[i]->lo, vs[i]->hi);
+      ARENA_PUSH(c->vars, c->nvars, c->capvars, ((RenameNat){ vs[i], v }));
+    }
+    e = nat_subst(e, vs[i], nat_var(v));
+  }
+  return e;
+}
+
 static CExp *copy_exp(Copy *c, CExp *e) {
   if (!e) return NULL;
   CExp *x = NEW(CExp);
   *x = *e;
-  if (e->nat) x->nat = nat_subst(e->nat, c->group, c->at);
-  if (e->nat2) x->nat2 = nat_subst(e->nat2, c->group, c->at);
+  x->nat = copy_nat(c, e->nat);
+  x->nat2 = copy_nat(c, e->nat2);
   x->buf = buffer_of(c, e->buf);
   if (e->kind == CE_VAR) x->name = name_of(c, e->name);
   if (e->n) {
@@ -99,7 +122,7 @@ static KStmt *copy_stmt(Copy *c, KStmt *s) {
   }
   x->init = copy_exp(c, s->init); x->lhs = copy_exp(c, s->lhs);
   x->rhs = copy_exp(c, s->rhs); x->cond = copy_exp(c, s->cond);
-  if (s->count) x->count = nat_subst(s->count, c->group, c->at);
+  x->count = copy_nat(c, s->count);
   x->body = copy_stmt(c, s->body);
   x->then_ = copy_stmt(c, s->then_);
   x->else_ = copy_stmt(c, s->else_);
