@@ -197,7 +197,9 @@ static KStmt *own_elements(StmtPrinter *p, KStmt *s, int *counter) {
    first chunk's before the loop, and at the top of L's body the current value
    taken from the stage and the next chunk's read issued into it, so that it is in
    flight during this chunk's steps. L's fixed-size form gives each thread the same
-   items at every chunk (item lid at step lid / S), so stage[step] is that item's. */
+   items at every chunk (item lid at step lid / S), so stage[step] is that item's.
+   With CLIFT_FCL_PREFETCH=both, L also asks L2 for the chunk after next (its
+   reads at the group's variable + 2 × the groups), which no register holds. */
 static KStmt *decl_of(Buffer *b) {
   KStmt *d = kstmt_block();
   d->kind = KS_DECL; d->buf = b; d->name = b->name; d->type = b->type;
@@ -210,7 +212,7 @@ static KStmt *if_then(CExp *cond, KStmt *then_) {
   return g;
 }
 
-static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, int *counter) {
+static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, bool l2_too, int *counter) {
   KStmt *l = w->body->stmts[0];
   long long count, steps;
   if (!l->nprefetch || !fixed_steps(p, l, &count, &steps) || steps > 4) return w;
@@ -245,6 +247,19 @@ static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, int *counter) {
   KStmt *lf = NEW(KStmt), *ln = NEW(KStmt);
   *lf = *l; lf->nprefetch = 0; lf->body = fill;
   *ln = *l; ln->nprefetch = 0; ln->body = body;
+  if (l2_too) {   /* CLIFT_FCL_PREFETCH=both: the chunk after next asked of L2 as well */
+    NatVar *after = nat_var_new(arena_printf("%s_after", w->var->name), nat_const(0), nat_sub(w->count, nat_const(1)));
+    ln->prefetch = NEW_ARRAY(CExp *, l->nprefetch);
+    for (int k = 0; k < l->nprefetch; k++) {
+      CExp *c = NEW(CExp);
+      *c = *l->prefetched[k];
+      c->nat = nat_subst(c->nat, w->var, nat_var(after));
+      ln->prefetch[k] = c;
+    }
+    ln->nprefetch = l->nprefetch;
+    ln->prefetch_next = after;
+    ln->prefetch_ahead = 2;
+  }
   kstmt_add(out, if_then(cexp_nat_lt(nat_var(first), w->count), block_of(lf)));
   KStmt *wb = kstmt_block();
   kstmt_add(wb, ln);
@@ -263,7 +278,7 @@ KStmt *codegen_fixed_size_body(StmtPrinter *p, PlanKernel *pk, int *counter) {
       KStmt *s = body->stmts[i];
       bool chunks = s->kind == KS_FOR && s->level == LEVEL_WRG && s->body && s->body->kind == KS_BLOCK && s->body->n
                     && s->body->stmts[0]->kind == KS_FOR && s->body->stmts[0]->prefetch_wrg == s;
-      kstmt_add(out, chunks ? staged_loop(p, s, out, counter) : s);
+      kstmt_add(out, chunks ? staged_loop(p, s, out, pk->stage_and_prefetch, counter) : s);
     }
     body = out;
   }

@@ -505,6 +505,7 @@ Plan *plan_build(Kernel *k) {
     if (k->prefetch) plan_prefetch(pk->body);
     if (k->local_versions) plan_version_local(pk);
     pk->stage_reads = k->stage_reads;
+    pk->stage_and_prefetch = k->stage_and_prefetch;
     if (k->resident_waves > 0 && chunk_kernel(pk)) pk->resident_waves = k->resident_waves;
   }
   return vars_stay(pl, uses) ? pl : NULL;

@@ -21,6 +21,7 @@ typedef struct PlanKernel {
      fixed-size forms: constant steps, ifs) and for any other (codegen_kernel_body) */
   long long version_local;
   bool stage_reads;   /* Kernel.stage_reads: the fixed-size version reads one chunk ahead */
+  bool stage_and_prefetch;   /* Kernel.stage_and_prefetch: … and asks L2 for the chunk after next */
   /* > 0 (Kernel.resident_waves; a kernel of work-group and mapLcl loops only):
      the launch gives it at most this many times the work-groups the device
      keeps resident at once (DeviceApi.resident; none: the policy's number),
