@@ -21,7 +21,7 @@
 #     gstaged  grid + staged
 #     gboth    grid + CLIFT_FCL_PREFETCH=both (registers one chunk ahead, and
 #              L2 the chunk after next)
-#     b2, b4   gstaged + CLIFT_FCL_BATCH=2, 4 (dpia/batch.c: k chunks a block
+#     b2, b4, b8  gstaged + CLIFT_FCL_BATCH=2, 4, 8 (dpia/batch.c: k chunks a block
 #              iteration in local arrays of their own, the barriers shared: 2k
 #              reads a work-item in flight, the barriers and tests paid once)
 #     b4both   b4 with both; b4l2: b4 with the L2 prefetch only;
@@ -35,7 +35,9 @@
 #      and 2^20, scan in its modes at 2^20 and in gstaged and b4 at 2^27; reduce
 #      and scan in b3both (3 does not divide the chunks: the last batch's guards)
 #      at 2^20 + 1000, also with --local-size 64 and 100 (the other version);  110 s
-#   3. clift bench -t cuda --runs 100: reduce in every mode, scan in six, twice; 185 s
+#   3. clift bench -t cuda --runs 100: reduce in every mode, scan in eight, twice;
+#      then reduce at 2^18 (a chunk kernel of 512 chunks and one of 1: about what
+#      the second and third kernels cost at 2^27) in after and b4;            185 s
 #   4. the peers: bench/gpu/fcl_peers.cu 2027rs (CUB reduce and scan, copies);
 #      the ratios and goals;                                                   195 s
 #   5. compute-sanitizer racecheck and synccheck on reduce and scan at 2^16 and
@@ -55,8 +57,8 @@ W=$(mktemp -d)
 C=build/clift
 T=${T:-cuda}
 if [ "${SMALL:-0}" = 1 ]; then N=65536 M=4096 O=5096; else N=134217728 M=1048576 O=1049576; fi
-MODES="after staged grid gstaged gboth b2 b4 b4both b4l2 b4nogrid"
-SCAN_MODES="after staged gstaged b2 b4 b4both"
+MODES="after staged grid gstaged gboth b2 b4 b8 b4both b4l2 b4nogrid"
+SCAN_MODES="after staged grid gstaged b2 b4 b4both b4l2"
 modes() { if [ "$1" = scan ]; then echo $SCAN_MODES; else echo $MODES; fi; }
 
 # the environment of each mode
@@ -69,6 +71,7 @@ modeenv() {
     gboth) echo CLIFT_FCL_GRID=1 CLIFT_FCL_PREFETCH=both ;;
     b2) echo CLIFT_FCL_GRID=1 CLIFT_FCL_PREFETCH=reg CLIFT_FCL_BATCH=2 ;;
     b4) echo CLIFT_FCL_GRID=1 CLIFT_FCL_PREFETCH=reg CLIFT_FCL_BATCH=4 ;;
+    b8) echo CLIFT_FCL_GRID=1 CLIFT_FCL_PREFETCH=reg CLIFT_FCL_BATCH=8 ;;
     b4both) echo CLIFT_FCL_GRID=1 CLIFT_FCL_PREFETCH=both CLIFT_FCL_BATCH=4 ;;
     b4l2) echo CLIFT_FCL_GRID=1 CLIFT_FCL_PREFETCH=1 CLIFT_FCL_BATCH=4 ;;
     b4nogrid) echo CLIFT_FCL_PREFETCH=reg CLIFT_FCL_BATCH=4 ;;
@@ -99,6 +102,7 @@ main() {
   npy $O "$W/o.npy" 10 raw
   npy 65536 "$W/s.npy" 11 raw
   npy 66536 "$W/t.npy" 12 raw
+  npy 262144 "$W/q.npy" 13 raw
   echo "== 1. built, inputs ready at ${SECONDS} s; reduce's kernels at N = $N: W warp barrier, F work-group's, P prefetch, S staged read (v: the fixed-size version); its work-group loops' bounds"
   for mode in $MODES; do
     env $(modeenv $mode) timeout 60 $C compile -t cuda --print examples/fcl/reduce.fcl "$W/n.npy" > "$W/$mode.cu" 2>&1
@@ -132,6 +136,12 @@ main() {
         else echo "round $round: $p $mode FAILED: $(head -c 200 "$W/b.out")"; fi
       done
     done
+  done
+
+  for mode in after b4; do
+    [ $SECONDS -lt 185 ] || { echo "reduce at 2^18 $mode: skipped (past 185 s)"; continue; }
+    env $(modeenv $mode) timeout 60 $C bench -t $T --runs 100 examples/fcl/reduce.fcl "$W/q.npy" > "$W/b.out" 2>&1
+    echo "reduce at 2^18 (two kernels: 512 chunks, then 1) $mode: $(sed -nE 's/.*median ([0-9.]+) ms.*/\1 ms/p' "$W/b.out")"
   done
 
   echo "== 4. peers (bench/gpu/fcl_peers.cu 2027rs) and the goals"

@@ -1,5 +1,5 @@
 /* batch.c — a chunk loop's work-groups run k at a time (docs/fcl.md §6.2,
-   "batched groups"; CLIFT_FCL_BATCH=k, FCL's kernels). A work-group loop
+   "batched chunks"; CLIFT_FCL_BATCH=k, FCL's kernels). A work-group loop
    whose body is mapLcl loops and barriers (reduce's tree over a chunk of 512,
    scan's Sklansky steps) waits at each barrier with one chunk's work: two
    reads a work-item, then halvings that leave most warps idle. Work-group
@@ -35,11 +35,13 @@ static Buffer *renamed(Copy *c, Buffer *from) {
   return NULL;
 }
 
-/* A local buffer's copy j: a local array of its own, the same size. */
-static Buffer *buffer_of(Copy *c, Buffer *b) {
+/* A buffer's copy j: a local array of its own, the same size, or a private one
+   declared in the body (`declared`: at its declaration; one declared outside
+   stays shared); global buffers stay. */
+static Buffer *buffer_of(Copy *c, Buffer *b, bool declared) {
   if (!b || c->j == 0 || (b->space != SPACE_LOCAL && b->space != SPACE_PRIVATE)) return b;
   Buffer *to = renamed(c, b);
-  if (to) return to;
+  if (to || (b->space == SPACE_PRIVATE && !declared)) return to ? to : b;
   to = NEW(Buffer);
   *to = *b;
   to->name = arena_printf("%s_%d", b->name, c->j);
@@ -94,7 +96,7 @@ static CExp *copy_exp(Copy *c, CExp *e) {
   *x = *e;
   x->nat = copy_nat(c, e->nat);
   x->nat2 = copy_nat(c, e->nat2);
-  x->buf = buffer_of(c, e->buf);
+  x->buf = buffer_of(c, e->buf, false);
   if (e->kind == CE_VAR) x->name = name_of(c, e->name);
   if (e->n) {
     x->args = NEW_ARRAY(CExp *, e->n);
@@ -115,7 +117,7 @@ static KStmt *copy_stmt(Copy *c, KStmt *s) {
     x->cap = s->n;
     for (int i = 0; i < s->n; i++) x->stmts[i] = copy_stmt(c, s->stmts[i]);
   }
-  if (s->kind == KS_DECL && s->buf) { x->buf = buffer_of(c, s->buf); x->name = x->buf->name; }
+  if (s->kind == KS_DECL && s->buf) { x->buf = buffer_of(c, s->buf, true); x->name = x->buf->name; }
   else if (s->kind == KS_DECL && c->j > 0) {
     x->name = arena_printf("%s_%d", s->name, c->j);
     ARENA_PUSH(c->names, c->nnames, c->capnames, ((RenameVar){ s->name, x->name }));
