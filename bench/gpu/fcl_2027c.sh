@@ -11,7 +11,8 @@
 #   of each block's 4 (the first chunk's reads are in flight alone); and each chunk
 #   of 2 elements a work-item pays 9 barriers, the tests of 8 `if (threadIdx.x <
 #   n)` steps in all 8 warps and the loop's own work (about 400 warp instructions
-#   a chunk against about 10 chunks an SM a microsecond at CUB's bandwidth).
+#   a chunk by the CUDA, against about 10 chunks an SM a microsecond at CUB's
+#   bandwidth: half the SM's issue rate).
 #   Modes (environment of the clift that generates the code, one build):
 #     after    the defaults (warp barriers, fixed-size versions, L2 prefetch)
 #     staged   CLIFT_FCL_PREFETCH=reg (the next chunk read into registers)
@@ -42,7 +43,8 @@
 #      the ratios and goals;                                                   195 s
 #   5. compute-sanitizer racecheck and synccheck on reduce and scan at 2^16 and
 #      2^16 + 1000, default, --local-size 64 and 100, in b4both, b3both and
-#      gstaged (one process per tool and mode, clift run --batch).            212 s
+#      gstaged, and memcheck in b3both (the last batch's tests; one process per
+#      tool and mode, clift run --batch).                                     212 s
 # Output: stdout, tee'd to $OUT/output.txt; a sanitizer's first report lines in
 # $OUT/sanitizer_TOOL_MODE.txt. Usage (device): bash bench/gpu/fcl_2027c.sh
 # SMALL=1 T=opencl: 2^16 elements (2^12 for the 2^20 checks) on another target, no peers
@@ -164,7 +166,7 @@ main() {
         printf "  %-9s %.4f ms  %.2fx CUB  %s  (%.3f of after)\n", mode, m, m / c, (m / c <= l ? "met" : "MISSED"), (b != "" ? m / b : 0) }'
     done
   done
-  echo "== 5. compute-sanitizer racecheck and synccheck (2^16 and 2^16 + 1000; default, --local-size 64 and 100)"
+  echo "== 5. compute-sanitizer racecheck and synccheck, memcheck in b3both (2^16 and 2^16 + 1000; default, --local-size 64 and 100)"
   if [ "$T" != cuda ]; then echo "sanitizer: cuda only"
   elif ! command -v compute-sanitizer > /dev/null; then echo "sanitizer: compute-sanitizer not found: skipped"
   else
@@ -177,7 +179,7 @@ main() {
     done
     runs=$(wc -l < "$W/san.batch")
     for mode in b4both b3both gstaged; do
-      for tool in racecheck synccheck; do
+      for tool in racecheck synccheck $([ $mode = b3both ] && echo memcheck); do
         [ $SECONDS -lt 212 ] || { echo "sanitizer $tool $mode: skipped (past 212 s)"; continue; }
         env $(modeenv $mode) timeout 25 compute-sanitizer --tool $tool --error-exitcode 9 $C run --batch "$W/san.batch" > "$W/san.out" 2> "$W/san.err"
         rc=$?
