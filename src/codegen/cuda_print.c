@@ -109,7 +109,10 @@ static void prefetches(StmtPrinter *p, KStmt *s) {
   KStmt *w = s->prefetch_wrg;
   p->depth++;
   codegen_indent(p);
-  buf_printf(p->b, "const clift_index %s = %s + gridDim.x;\n", s->prefetch_next->name, w->var->name);
+  if (s->prefetch_ahead > 1)   /* the staged reads' chunk after next (codegen/fixed_size.c) */
+    buf_printf(p->b, "const clift_index %s = %s + %d * (clift_index)gridDim.x;\n", s->prefetch_next->name, w->var->name, s->prefetch_ahead);
+  else
+    buf_printf(p->b, "const clift_index %s = %s + gridDim.x;\n", s->prefetch_next->name, w->var->name);
   codegen_indent(p);
   buf_printf(p->b, "if (%s < ", s->prefetch_next->name);
   codegen_nat(p->b, w->count);

@@ -96,11 +96,12 @@ static KStmt *subst_stmt(KStmt *s, Buffer *b, Nat *own, CExp *by) {
   return c;
 }
 
-/* The top-level statement of w's body writing buf[w's variable], local, the only write
-   of buf in w: its index in the body, or -1. */
-static int own_write(KStmt *w) {
+/* The top-level statements of w's body from `from` on writing buf[w's variable],
+   local, the only write of buf in w: the first one's index in the body, or -1
+   (a batched loop, dpia/batch.c, has one for each of its chunks). */
+static int own_write(KStmt *w, int from) {
   KStmt *body = w->body;
-  for (int i = 0; body && body->kind == KS_BLOCK && i < body->n; i++) {
+  for (int i = from; body && body->kind == KS_BLOCK && i < body->n; i++) {
     KStmt *s = body->stmts[i];
     if (s->kind != KS_ASSIGN || s->lhs->kind != CE_READ) continue;
     Buffer *b = s->lhs->buf;
@@ -119,46 +120,58 @@ static KStmt *block_of(KStmt *s) {
   return b;
 }
 
+/* st[i] (a fixed-size loop of n1 steps) with its own write at `at` also kept in a
+   private array, declared into out, and the later loops st[j] reading it
+   rewritten; st[i] unchanged when none reads it. */
+static KStmt *keep_own(StmtPrinter *p, KStmt **st, int n, int i, int at, long long c1, long long n1, KStmt *out, int *counter) {
+  long long c2, n2;
+  KStmt *w = st[i], *wr = w->body->stmts[at];
+  Buffer *buf = wr->lhs->buf;
+  Buffer *keep = NEW(Buffer);
+  keep->name = arena_printf("%s_own%d", buf->name, (*counter)++);
+  keep->type = type_array(wr->lhs->type, nat_const(n1));
+  keep->space = SPACE_PRIVATE;
+  bool any = false;
+  for (int j = i + 1; j < n && !writes_of(st[j], buf); j++) {
+    Nat *own = st[j]->kind == KS_FOR ? nat_var(st[j]->var) : NULL;
+    if (!own || !fixed_steps(p, st[j], &c2, &n2) || c2 > c1 || !stmt_reads_own(st[j]->body, buf, own)) continue;
+    KStmt *r = NEW(KStmt);
+    *r = *st[j];
+    r->body = subst_stmt(st[j]->body, buf, own, cexp_read(keep, step_of(st[j], n2), -1, wr->lhs->type));
+    st[j] = r;
+    any = true;
+  }
+  if (!any) return w;
+  KStmt *decl = kstmt_block();
+  decl->kind = KS_DECL; decl->buf = keep; decl->name = keep->name; decl->type = keep->type;
+  kstmt_add(out, decl);
+  CExp *slot = cexp_read(keep, step_of(w, n1), -1, wr->lhs->type);
+  KStmt *body = kstmt_block();
+  for (int k = 0; k < w->body->n; k++) {
+    if (k != at) { kstmt_add(body, w->body->stmts[k]); continue; }
+    kstmt_add(body, kstmt_assign(slot, wr->rhs));
+    kstmt_add(body, kstmt_assign(wr->lhs, slot));
+  }
+  KStmt *nw = NEW(KStmt);
+  *nw = *w;
+  nw->body = body;
+  return nw;
+}
+
 /* Block b's statements with the own elements forwarded (a copy). */
 static KStmt *own_elements_block(StmtPrinter *p, KStmt *b, int *counter) {
   KStmt *out = kstmt_block();
   KStmt **st = NEW_ARRAY(KStmt *, b->n);
   for (int i = 0; i < b->n; i++) st[i] = own_elements(p, b->stmts[i], counter);
   for (int i = 0; i < b->n; i++) {
-    long long c1, n1, c2, n2;
-    int at = fixed_steps(p, st[i], &c1, &n1) ? own_write(st[i]) : -1;
-    if (at < 0) { kstmt_add(out, st[i]); continue; }
-    KStmt *w = st[i], *wr = w->body->stmts[at];
-    Buffer *buf = wr->lhs->buf;
-    Buffer *keep = NEW(Buffer);
-    keep->name = arena_printf("%s_own%d", buf->name, (*counter)++);
-    keep->type = type_array(wr->lhs->type, nat_const(n1));
-    keep->space = SPACE_PRIVATE;
-    bool any = false;
-    for (int j = i + 1; j < b->n && !writes_of(st[j], buf); j++) {
-      Nat *own = st[j]->kind == KS_FOR ? nat_var(st[j]->var) : NULL;
-      if (!own || !fixed_steps(p, st[j], &c2, &n2) || c2 > c1 || !stmt_reads_own(st[j]->body, buf, own)) continue;
-      KStmt *r = NEW(KStmt);
-      *r = *st[j];
-      r->body = subst_stmt(st[j]->body, buf, own, cexp_read(keep, step_of(st[j], n2), -1, wr->lhs->type));
-      st[j] = r;
-      any = true;
-    }
-    if (!any) { kstmt_add(out, w); continue; }
-    KStmt *decl = kstmt_block();
-    decl->kind = KS_DECL; decl->buf = keep; decl->name = keep->name; decl->type = keep->type;
-    kstmt_add(out, decl);
-    CExp *slot = cexp_read(keep, step_of(w, n1), -1, wr->lhs->type);
-    KStmt *body = kstmt_block();
-    for (int k = 0; k < w->body->n; k++) {
-      if (k != at) { kstmt_add(body, w->body->stmts[k]); continue; }
-      kstmt_add(body, kstmt_assign(slot, wr->rhs));
-      kstmt_add(body, kstmt_assign(wr->lhs, slot));
-    }
-    KStmt *nw = NEW(KStmt);
-    *nw = *w;
-    nw->body = body;
-    kstmt_add(out, nw);
+    long long c1, n1;
+    if (fixed_steps(p, st[i], &c1, &n1))
+      for (int at = own_write(st[i], 0); at >= 0; ) {
+        KStmt *w = keep_own(p, st, b->n, i, at, c1, n1, out, counter);
+        at = own_write(w, at + (w != st[i]) + 1);   /* a kept write is two statements */
+        st[i] = w;
+      }
+    kstmt_add(out, st[i]);
   }
   return out;
 }
@@ -184,7 +197,9 @@ static KStmt *own_elements(StmtPrinter *p, KStmt *s, int *counter) {
    first chunk's before the loop, and at the top of L's body the current value
    taken from the stage and the next chunk's read issued into it, so that it is in
    flight during this chunk's steps. L's fixed-size form gives each thread the same
-   items at every chunk (item lid at step lid / S), so stage[step] is that item's. */
+   items at every chunk (item lid at step lid / S), so stage[step] is that item's.
+   With CLIFT_FCL_PREFETCH=both, L also asks L2 for the chunk after next (its
+   reads at the group's variable + 2 × the groups), which no register holds. */
 static KStmt *decl_of(Buffer *b) {
   KStmt *d = kstmt_block();
   d->kind = KS_DECL; d->buf = b; d->name = b->name; d->type = b->type;
@@ -197,7 +212,7 @@ static KStmt *if_then(CExp *cond, KStmt *then_) {
   return g;
 }
 
-static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, int *counter) {
+static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, bool l2_too, int *counter) {
   KStmt *l = w->body->stmts[0];
   long long count, steps;
   if (!l->nprefetch || !fixed_steps(p, l, &count, &steps) || steps > 4) return w;
@@ -232,6 +247,19 @@ static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, int *counter) {
   KStmt *lf = NEW(KStmt), *ln = NEW(KStmt);
   *lf = *l; lf->nprefetch = 0; lf->body = fill;
   *ln = *l; ln->nprefetch = 0; ln->body = body;
+  if (l2_too) {   /* CLIFT_FCL_PREFETCH=both: the chunk after next asked of L2 as well */
+    NatVar *after = nat_var_new(arena_printf("%s_after", w->var->name), nat_const(0), nat_sub(w->count, nat_const(1)));
+    ln->prefetch = NEW_ARRAY(CExp *, l->nprefetch);
+    for (int k = 0; k < l->nprefetch; k++) {
+      CExp *c = NEW(CExp);
+      *c = *l->prefetched[k];
+      c->nat = nat_subst(c->nat, w->var, nat_var(after));
+      ln->prefetch[k] = c;
+    }
+    ln->nprefetch = l->nprefetch;
+    ln->prefetch_next = after;
+    ln->prefetch_ahead = 2;
+  }
   kstmt_add(out, if_then(cexp_nat_lt(nat_var(first), w->count), block_of(lf)));
   KStmt *wb = kstmt_block();
   kstmt_add(wb, ln);
@@ -250,7 +278,7 @@ KStmt *codegen_fixed_size_body(StmtPrinter *p, PlanKernel *pk, int *counter) {
       KStmt *s = body->stmts[i];
       bool chunks = s->kind == KS_FOR && s->level == LEVEL_WRG && s->body && s->body->kind == KS_BLOCK && s->body->n
                     && s->body->stmts[0]->kind == KS_FOR && s->body->stmts[0]->prefetch_wrg == s;
-      kstmt_add(out, chunks ? staged_loop(p, s, out, counter) : s);
+      kstmt_add(out, chunks ? staged_loop(p, s, out, pk->stage_and_prefetch, counter) : s);
     }
     body = out;
   }

@@ -116,6 +116,7 @@ struct KStmt {
      reads (copies, their indices at prefetch_next, the loop's next chunk) that
      cuda asks the L2 cache for at the top of the body (dpia/prefetch.c) */
   CExp **prefetch; int nprefetch; KStmt *prefetch_wrg; NatVar *prefetch_next;
+  int prefetch_ahead;  /* chunks ahead: prefetch_next is the loop's variable + this × the groups (0: 1) */
   CExp **prefetched;   /* the reads themselves, at this chunk (the staged form, codegen/fixed_size.c) */
   /* FOR at LEVEL_GLB on the device targets: work-item g starts at iteration
      g - shift (those below 0 skip it), so that a peeled stencil's interior,
@@ -167,7 +168,10 @@ typedef struct Kernel {
   bool warp_barriers;   /* barriers a warp suffices for print as warp barriers (dpia/warp.c; FCL) */
   bool prefetch;        /* the next chunk's reads prefetched into L2 on cuda (dpia/prefetch.c; FCL, opt-in) */
   bool stage_reads;     /* … and, in a fixed-size version, read into registers one chunk ahead (codegen/fixed_size.c) */
+  bool stage_and_prefetch;   /* … staged, and the chunk after next asked of L2 (CLIFT_FCL_PREFETCH=both) */
   bool local_versions;  /* cuda: a kernel's body also for its default block size (plan_version_local; FCL) */
+  int batch_groups;     /* > 1: a chunk loop runs this many work-groups' bodies in one (dpia/batch.c; FCL) */
+  int resident_waves;   /* > 0: a chunk kernel's blocks capped at this many device-fulls (PlanKernel; FCL) */
 } Kernel;
 
 /* Add a note (once: a section translated several times repeats it). */

@@ -454,6 +454,16 @@ static bool distribute_ifs(KStmt *block, int *counter) {
   return true;
 }
 
+/* Work-group loops and mapLcl loops only, at least one of the first (PlanKernel.resident_waves). */
+static bool chunk_kernel(PlanKernel *pk) {
+  bool wrg = false;
+  for (int i = 0; i < pk->nloops; i++) {
+    if (pk->loops[i]->level == LEVEL_GLB) return false;
+    wrg |= pk->loops[i]->level == LEVEL_WRG;
+  }
+  return wrg;
+}
+
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
@@ -491,9 +501,12 @@ Plan *plan_build(Kernel *k) {
     if (k->pipeline || k->double_buffer) plan_pipeline(pk, k->double_buffer);
     if (k->unroll) plan_unroll(pk->body);
     if (k->warp_barriers) plan_warp_barriers(pk->body);
+    if (k->batch_groups > 1) plan_batch_groups(pk, k->batch_groups);
     if (k->prefetch) plan_prefetch(pk->body);
     if (k->local_versions) plan_version_local(pk);
     pk->stage_reads = k->stage_reads;
+    pk->stage_and_prefetch = k->stage_and_prefetch;
+    if (k->resident_waves > 0 && chunk_kernel(pk)) pk->resident_waves = k->resident_waves;
   }
   return vars_stay(pl, uses) ? pl : NULL;
 }

@@ -21,6 +21,14 @@ typedef struct PlanKernel {
      fixed-size forms: constant steps, ifs) and for any other (codegen_kernel_body) */
   long long version_local;
   bool stage_reads;   /* Kernel.stage_reads: the fixed-size version reads one chunk ahead */
+  bool stage_and_prefetch;   /* Kernel.stage_and_prefetch: … and asks L2 for the chunk after next */
+  /* > 0 (Kernel.resident_waves; a kernel of work-group and mapLcl loops only):
+     the launch gives it at most this many times the work-groups the device
+     keeps resident at once (DeviceApi.resident; none: the policy's number),
+     so that each group runs many chunks of its loop, and the staged or
+     prefetched reads of the next chunk cover all but the first. Any number
+     of groups is correct (grid-stride loops); --global-size overrides it. */
+  int resident_waves;
 } PlanKernel;
 
 /* What the host does, in order: launch a kernel, run a host loop (an iterate
@@ -82,6 +90,10 @@ void plan_insert_barriers(KStmt *body);
    __syncwarp() where the block's warps are whole. Kernel.warp_barriers (FCL). */
 enum { BARRIER_WARP = 4 };
 void plan_warp_barriers(KStmt *body);
+/* Kernel.batch_groups: a work-group loop of mapLcl loops and barriers runs k
+   of its iterations in one, each in local buffers of its own, sharing the
+   barriers (after the barriers; PlanKernel.loops stay its loops). batch.c */
+void plan_batch_groups(PlanKernel *pk, int k);
 /* Kernel.prefetch: a work-group loop's first mapLcl loop also asks L2 for the
    reads of the group's next chunk (KStmt.prefetch; printed by cuda only). prefetch.c */
 void plan_prefetch(KStmt *body);

@@ -14,7 +14,7 @@
    index of the two loops' variables and constants alone. */
 #include "plan.h"
 
-enum { PREFETCH_MAX = 4 };   /* reads prefetched per loop */
+enum { PREFETCH_MAX = 16 };   /* reads prefetched per loop (two for each of up to 8 batched chunks, batch.c) */
 
 
 /* Is every free variable of e the group's or the item's, and the group's among them? */

@@ -1563,13 +1563,23 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
      Switches, to compare: CLIFT_FCL_FAST=0 turns the barriers and versions off,
      CLIFT_FCL_NO_WARP=1 every barrier the work-group's, CLIFT_FCL_NO_VERSION=1 no
      fixed-size version, CLIFT_FCL_PREFETCH=0 no prefetch, CLIFT_FCL_PREFETCH=reg
-     the fixed-size version's reads into registers one chunk ahead instead. */
+     the fixed-size version's reads into registers one chunk ahead instead,
+     CLIFT_FCL_PREFETCH=both those and the L2 prefetch of the chunk after next. */
   const char *fast_env = getenv("CLIFT_FCL_FAST"), *prefetch_env = getenv("CLIFT_FCL_PREFETCH");
   bool fast = !(fast_env && !strcmp(fast_env, "0"));
   k->warp_barriers = fast && !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
   k->prefetch = !(prefetch_env && !strcmp(prefetch_env, "0"));
-  k->stage_reads = k->prefetch && prefetch_env && !strcmp(prefetch_env, "reg");
+  k->stage_and_prefetch = k->prefetch && prefetch_env && !strcmp(prefetch_env, "both");
+  k->stage_reads = k->stage_and_prefetch || (k->prefetch && prefetch_env && !strcmp(prefetch_env, "reg"));
   k->local_versions = fast && !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
+  /* Opt-in until measured (bench/gpu/fcl_2027c.sh): CLIFT_FCL_BATCH=k runs k
+     chunks a work-group iteration (dpia/batch.c, 2 to 8), CLIFT_FCL_GRID=w
+     launches a chunk kernel's blocks as w device-fulls at most (cuda:
+     PlanKernel.resident_waves, 1 to 64) */
+  const char *batch_env = getenv("CLIFT_FCL_BATCH"), *grid_env = getenv("CLIFT_FCL_GRID");
+  int batch = batch_env ? atoi(batch_env) : 0, waves = grid_env ? atoi(grid_env) : 0;
+  k->batch_groups = batch >= 2 && batch <= 8 ? batch : 0;
+  k->resident_waves = waves >= 1 && waves <= 64 ? waves : 0;
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);
   k->scalar_params = NEW_ARRAY(int, 1);

@@ -49,7 +49,8 @@ const CudaApi *cuda_api_load(void) {
     "cuMemAlloc_v2", "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuMemsetD8_v2",
     "cuModuleLoadData", "cuModuleUnload", "cuModuleGetFunction", "cuFuncGetAttribute", "cuLaunchKernel",
     "cuEventCreate", "cuEventRecord", "cuEventSynchronize", "cuEventElapsedTime_v2|cuEventElapsedTime",
-    "cuEventDestroy_v2", "cuGetErrorName", "cuDriverGetVersion" };
+    "cuEventDestroy_v2", "cuGetErrorName", "cuDriverGetVersion",
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor" };
   _Static_assert(sizeof(CudaApi) == sizeof names / sizeof names[0] * sizeof(void *), "one name per entry point");
   return load(&loaded, libs, names, sizeof names / sizeof names[0], (void **)&api,
               "no CUDA device (libcuda.so.1 not found: no NVIDIA driver on this machine)") ? &api : NULL;

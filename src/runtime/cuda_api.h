@@ -58,6 +58,7 @@ typedef struct CudaApi {
   CUresult (*EventDestroy)(CUevent e);
   CUresult (*GetErrorName)(CUresult err, const char **name);
   CUresult (*DriverGetVersion)(int *version);
+  CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *blocks, CUfunction f, int block_size, size_t dynamic_smem);
 } CudaApi;
 
 typedef int nvrtcResult;                   /* NVRTC_SUCCESS is 0 */

@@ -138,6 +138,18 @@ static bool finish(void *dev, double *ms) {
   return check(cu->CtxSynchronize(), "running the kernels") && ok;
 }
 
+/* The SMs times the blocks of `local` threads one SM keeps resident (the
+   kernel's registers and static shared memory): a grid of that many blocks
+   is one wave. */
+static size_t resident(void *dev, void *kern, size_t local) {
+  Device *d = dev;
+  int sms = 0, blocks = 0;
+  if (d->cu->DeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d->id) != CUDA_SUCCESS
+      || d->cu->OccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kern, (int)local, 0) != CUDA_SUCCESS || sms < 1 || blocks < 1)
+    return 0;
+  return (size_t)sms * (size_t)blocks;
+}
+
 /* For the tuning cache: the device's name, the driver's version, the SMs. */
 static void describe(void *dev, DeviceInfo *out) {
   Device *d = dev;
@@ -153,5 +165,5 @@ static void describe(void *dev, DeviceInfo *out) {
 const DeviceApi cuda_device = {
   .name = "CUDA", .open = open_device, .build = build, .unload = unload, .alloc = alloc,
   .download = download, .free = free_mem, .kernel = kernel, .launch = launch,
-  .release_kernel = release_kernel, .finish = finish, .describe = describe,
+  .release_kernel = release_kernel, .resident = resident, .finish = finish, .describe = describe,
 };

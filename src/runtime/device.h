@@ -43,6 +43,10 @@ typedef struct DeviceApi {
   bool (*launch)(void *dev, void *kernel, const char *name, int dims, size_t local[3], size_t groups[3],
                  int nargs, const DevArg *args, bool timed);
   void (*release_kernel)(void *dev, void *kernel);
+  /* How many work-groups of `local` work-items the device runs at once (its
+     SMs times the kernel's occupancy), 0 when unknown; NULL: never known
+     (PlanKernel.resident_waves). */
+  size_t (*resident)(void *dev, void *kernel, size_t local);
   /* Wait for everything queued; *ms (when not NULL): the device time of the
      timed launches since the last finish. */
   bool (*finish)(void *dev, double *ms);

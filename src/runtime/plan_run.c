@@ -93,6 +93,10 @@ static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
   void *kern = r->api->kernel(r->dev, module, pk->name, &max_local);
   if (!kern) return false;
   int nargs = 0, dims = plan_launch_size(pk, layout_lookup, r->bound, max_local, &r->o->launch, local, groups);
+  if (dims == 1 && pk->resident_waves > 0 && r->api->resident && !r->o->launch.global[0]) {
+    size_t most = r->api->resident(r->dev, kern, local[0]) * (size_t)pk->resident_waves;
+    if (most > 0 && groups[0] > most) groups[0] = most;   /* PlanKernel.resident_waves */
+  }
   DevArg *args = dims < 0 ? NULL : kernel_args(r, pk, &nargs);
   bool ok = args && r->api->launch(r->dev, kern, pk->name, dims, local, groups, nargs, args, timed);
   r->api->release_kernel(r->dev, kern);

@@ -259,6 +259,33 @@ if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
   else bad "staged PTX: $(head -c 300 "$T/err") $(grep -c 'ld\.local' "$T/rg.ptx")"; fi
 fi
 unset CLIFT_FCL_PREFETCH
+# batched groups (CLIFT_FCL_BATCH=k, dpia/batch.c; opt-in): reduce and scan on opencl
+# against the oracle where 3 does not divide the chunks (the last batch's guards)
+# and at one chunk; reduce of 5000 (10 chunks) with k = 4 on cuda: a loop over 3
+# batches, local arrays of each chunk's own, chunks 10 and 11 skipped in the last
+# (a test in each of the 9 mapLcl loops of both versions), each chunk's own element
+# kept in registers where no test skips it (loc2_1, loc2's copy for chunk 1: its 4
+# writes); the PTX with the batching, both prefetches and the grid cap, no local memory
+for p in "reduce 1" "reduce 513" "reduce 5000" "reduce 70001" "scan 257" "scan 1000" "scan 70001"; do
+  set -- $p
+  list $2 > "$T/bt.txt"
+  want=$(python3 tests/fcl/oracle.py $1 @"$T/bt.txt")
+  got=$(CLIFT_FCL_BATCH=3 "$CLIFT" run -t opencl examples/fcl/$1.fcl @"$T/bt.txt" 2>&1)
+  if [ "$got" = "$want" ]; then ok; else bad "CLIFT_FCL_BATCH=3 $1 of $2 on opencl: got $(echo "$got" | head -c 200)"; fi
+done
+CLIFT_FCL_BATCH=4 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/bt.cu" 2>&1
+if [ "$(grep -c 'for (clift_index wid1_b = blockIdx.x; wid1_b < 3; wid1_b += gridDim.x) {' "$T/bt.cu")" = 2 ] \
+   && [ "$(sed -n '/k0: /,/^}/p' "$T/bt.cu" | grep -c '__shared__ __align__(16) int loc[0-9]*_[123]\[256\];')" = 6 ] \
+   && [ "$(grep -c 'if (wid1_b \* 4 + 3 < 10) {' "$T/bt.cu")" = 18 ] && [ "$(own "$T/bt.cu" 'int loc2_1_own[0-9]*\[1\];')" = 4 ]; then ok
+else bad "CLIFT_FCL_BATCH=4: $(sed -n '/k0: /,/any other/p' "$T/bt.cu" | head -c 600)"; fi
+if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
+  python3 tests/fcl/npy.py 69632 "$T/bt.npy" 3 > /dev/null   # whole chunks: unguarded reads to prefetch
+  for p in reduce scan; do
+    if CLIFT_FCL_BATCH=4 CLIFT_FCL_PREFETCH=both CLIFT_FCL_GRID=1 "$CLIFT" compile -t cuda --ptx examples/fcl/$p.fcl "$T/bt.npy" > "$T/bt.ptx" 2> "$T/err" \
+       && grep -q '\.entry k0' "$T/bt.ptx" && grep -q 'prefetch.global.L2' "$T/bt.ptx" && ! grep -q 'ld\.local\|st\.local' "$T/bt.ptx"; then ok
+    else bad "batched PTX of $p: $(head -c 300 "$T/err") $(grep -c 'ld\.local' "$T/bt.ptx")"; fi
+  done
+fi
 # foldl's `index array (i - 1)` under `i != 0` proved in range (docs/fcl.md §6.2):
 # matmul's dot product and folds.fcl without run-time index checks (two in matmul before)
 "$CLIFT" compile -t cuda --print examples/fcl/matmul.fcl 4 8 8 8 "$(L 64)" "$(L 64)" > "$T/mmk.cu" 2>&1
