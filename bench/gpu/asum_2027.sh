@@ -51,7 +51,10 @@ for p in asum dot sum; do
   for f in new former; do
     r=$(env ${form[$f]} build/clift compile -t cuda --ptx bench/gpu/$p.lift 2>/dev/null |
         awk '/\.entry k0/{k=1} k&&/ld\.global/{n++; if(n>m)m=n} k&&/bra/{n=0} k&&/^}/{k=0} END{print m+0}')
-    line="$line $f ${r:-?}"
+    { echo "#define CLIFT_INDEX int"; env ${form[$f]} build/clift compile -t cuda --print bench/gpu/$p.lift; } >$W/$p-$f.cu
+    regs=$($NVCC -arch=sm_90 -std=c++17 -cubin -Xptxas -v -o $W/$p-$f.cubin $W/$p-$f.cu 2>&1 |
+           grep -A3 "'k0'" | sed -nE 's/.*Used ([0-9]+) registers.*/\1/p')
+    line="$line $f ${r:-?} (k0: ${regs:-?} registers, 32-bit indices, nvcc's ptxas)"
   done
   echo "$line"
 done
