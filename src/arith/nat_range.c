@@ -108,8 +108,9 @@ static Bounds sum_bounds(Nat *e, const RangeCtx *c) {
 
 /* A sum holding -c·k·⌊a/k⌋ (k > 0, c > 0) is rest + c·(a mod k) with
    rest = sum + c·k·⌊a/k⌋ - c·a, and 0 <= a mod k <= k - 1 for any integer a:
-   bounds where the terms alone have none (N - 16384·⌊N/16384⌋, what is left
-   of the input after the full tiles of a top-level reduce, dpia/tiles.c). */
+   bounds where the terms alone give none or a weaker one (N - 16384·⌊N/16384⌋,
+   what is left of the input after the full tiles of a top-level reduce,
+   dpia/tiles.c). */
 static bool remainder_bounds(NatPoly p, const RangeCtx *c, Bounds *out) {
   long long k;
   for (int i = 0; i < p.n; i++) {
@@ -138,9 +139,13 @@ static Bounds bounds_of(Nat *e, const RangeCtx *c) {
       b.lo = add_opt(b.lo, t.lo);
       b.hi = add_opt(b.hi, t.hi);
     }
-    if ((!b.lo || !b.hi) && remainder_bounds(p, c, &r)) {
-      if (!b.lo) b.lo = r.lo;
-      if (!b.hi) b.hi = r.hi;
+    long long v;
+    if ((!b.lo || !b.hi || !nat_is_const(b.lo, &v) || !nat_is_const(b.hi, &v)) && remainder_bounds(p, c, &r)) {
+      /* the remainder's where the terms give none, or where it is a constant
+         and theirs is not (a filter's length L <= N: L - 16384·⌊L/16384⌋ >= 0,
+         where the terms give -16384·⌊N/16384⌋) */
+      if (r.lo && (!b.lo || (nat_is_const(r.lo, &v) && !nat_is_const(b.lo, &v)))) b.lo = r.lo;
+      if (r.hi && (!b.hi || (nat_is_const(r.hi, &v) && !nat_is_const(b.hi, &v)))) b.hi = r.hi;
     }
     return b;
   }

@@ -53,6 +53,10 @@ bool dpia_map_tiles(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Acc *ou
     return true;
   Nat *count = type_len(e->kids[1]->type), *full = nat_div(padded->c, chunk);
   if (nat_proves_le(count, full) || nat_proves_le(full, nat_const(0))) return true;   /* one form only */
+  /* the copy pays only where the arithmetic module proves a full tile inside
+     (not for a filter's run-time length, whose range it cannot relate) */
+  NatVar *t = nat_var_new("t", nat_const(0), nat_sub(full, nat_const(1)));
+  if (!nat_proves_le(nat_mul(nat_add(nat_var(t), nat_const(1)), chunk), padded->c)) return true;
   *done = true;
   NatVar *wid;
   KStmt *saved = tr->block;

@@ -521,6 +521,11 @@ static void test_floor_remainder(void) {
   Nat *at = nat_add(nat_add(nat_mul(nat_var(wid), C), nat_var(lid)), nat_mul(nat_var(i), nat_const(256)));
   CHECK(nat_proves_lt(at, eN), "wid in [0, N/16384 - 1] proves wid*16384 + lid + 256 i < N");
   CHECK(!nat_proves_lt(nat_add(at, nat_const(1)), eN), "... + 1 < N is not provable");
+  /* a length L <= N known only at run time (a filter's): L - 16384·⌊L/16384⌋ >= 0,
+     though the terms alone give -16384·⌊N/16384⌋ */
+  NatVar *L = nat_var_new("L", nat_const(0), eN);
+  Nat *eL = nat_var(L);
+  CHECK(nat_proves_le(nat_mul(C, nat_div(eL, C)), eL), "16384 (L / 16384) <= L, L in [0, N]");
   /* 2N - 2·4·⌊N/4⌋ = 2 (N mod 4) <= 6; with M beside it */
   Nat *two = nat_add(nat_sub(nat_mul(nat_const(2), eN), nat_mul(nat_const(8), nat_div(eN, nat_const(4)))), nat_var(vM));
   CHECK(nat_proves_le(nat_var(vM), two), "M <= M + 2N - 8 (N / 4)");
