@@ -20,7 +20,9 @@
    else both hold barriers, so the tile's whole body is not copied). The loops,
    the work-groups and work-items their iterations run on, and the order in
    which each work-item reads and combines its elements are those of the one
-   copy: the result is the same, bit for bit. Device targets only (c/openmp
+   copy: asum and sum give the same bits (ints are exact anyway); where the
+   element is a product (dot), the compilers now contract it and the addition
+   into an fma, no select being between them. Device targets only (c/openmp
    keep one copy, as their CPUs gain nothing from it). CLIFT_REDUCE_GUARD=1 in
    the environment of the clift that generates the code gives the former
    form, every read checked, for comparison (bench/gpu/asum_2027.sh). */
