@@ -70,7 +70,7 @@ done
 check_job() {   # TARGET PROGRAM FORM N: one line, ok or FAIL
   local t=$1 p=$2 f=$3 n=$4 log=$W/check-$1-$2-$3-$4.log g=0
   [ $f = former ] && g=1
-  CLIFT_REDUCE_GUARD=$g timeout 60 build/clift bench -t $t --check --tolerance 1e-3 --runs 1 --size N=$n bench/gpu/$p.lift >$log 2>&1
+  CLIFT_REDUCE_GUARD=$g timeout 60 build/clift bench -t $t --no-tune-cache --check --tolerance 1e-3 --runs 1 --size N=$n bench/gpu/$p.lift >$log 2>&1
   local rc=$?
   if [ $rc = 0 ] && grep -q "agrees with interp" $log; then echo "ok $t $p $f N=$n"
   else echo "FAIL $t $p $f N=$n (exit $rc): $(tail -n 2 $log | tr '\n' ' ' | cut -c1-200)"; fi
@@ -87,7 +87,7 @@ done; done; done
 echo "checks: $(grep -c '^ok' $W/checks.out)/$(wc -l <$W/jobs.txt) ok; failed:${failed}"
 if [[ " $TARGETS " == *" cuda "* ]] && [ -x /usr/local/cuda/bin/compute-sanitizer ]; then
   if timeout 60 /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 3 \
-       build/clift bench -t cuda --size N=49153 --runs 1 bench/gpu/asum.lift >$W/race.log 2>&1
+       build/clift bench -t cuda --no-tune-cache --size N=49153 --runs 1 bench/gpu/asum.lift >$W/race.log 2>&1
   then echo "ok   racecheck asum (new form) N=49153"
   else echo "FAIL racecheck asum N=49153: $(grep -m2 -E 'ERROR|hazard|rror' $W/race.log | cut -c1-200 | tr '\n' ' ')"; fi
 fi
@@ -98,7 +98,7 @@ declare -A ms
 bench_one() {   # TARGET PROGRAM FORM: the median, - where its checks failed, late past 145 s
   case "$failed" in *" $1-$2-$3 "*) echo -; return ;; esac
   [ "$(elapsed)" -gt 145 ] && { echo late; return; }
-  env ${form[$3]} timeout 40 build/clift bench -t $1 --runs $RUNS --size N=$BIG bench/gpu/$2.lift 2>&1 |
+  env ${form[$3]} timeout 40 build/clift bench -t $1 --no-tune-cache --runs $RUNS --size N=$BIG bench/gpu/$2.lift 2>&1 |
     sed -nE 's/.*median ([0-9.]+) ms.*/\1/p'; }
 for round in 1 2; do
   order="new former"; [ $round = 2 ] && order="former new"
