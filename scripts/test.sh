@@ -67,6 +67,7 @@ tally "FCL front-end: examples vs a Python oracle, errors, robustness (asan/ubsa
 tally "Project Euler at the real sizes (openmp)" bash tests/euler_test.sh build/clift
 tally "generated code (asan/ubsan build)" bash tests/codegen/codegen_test.sh build-san/clift
 tally "top-level reduce of 10^6 random floats" bash tests/codegen/reduce_large_test.sh build/clift
+tally "top-level reduce around its tiles' boundaries" bash tests/codegen/reduce_tiles_test.sh build/clift
 tally "any launch size is correct (device targets)" bash tests/codegen/launch_sizes_test.sh build/clift
 tally "generated OpenCL (asan/ubsan build)" bash tests/codegen/opencl_test.sh build-san/clift
 tally "generated CUDA, NVRTC (asan/ubsan build)" bash tests/codegen/cuda_test.sh build-san/clift

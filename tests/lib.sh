@@ -83,3 +83,27 @@ check_single_pass() {
     expect_count $f 'fence' 0 "fences"
   done
 }
+
+# check_reduce_tiles BARRIER: a top-level reduce's first pass on a device target
+# (GEN_TARGET; lower.c, dpia/tiles.c): the work-items' strided reads of a tile
+# entirely inside the input are without the padding's check, in a branch every
+# work-item of the group takes alike; only the copy for the last tile checks
+# (one select); the branch holds no barrier, so the barriers are those of one
+# copy (8 in each kernel's tree, one closing each work-group loop's body).
+# CLIFT_REDUCE_GUARD=1 (the former form, for comparison): one copy, every read
+# checked. BARRIER is the target's barrier.
+check_reduce_tiles() {
+  local f
+  for f in bench/gpu/asum.lift bench/gpu/dot.lift bench/gpu/sum.lift; do
+    gen $f || continue
+    expect_count $f 'if \(wid[0-9]+ < N / 16384\) \{' 1 "the full tiles' branch"
+    expect_count $f 'xs\[' 2 "reads of the input (the full tiles' copy, the last tile's)"
+    expect_count $f '< N\) \? 0\.0f' 1 "checked reads (the last tile's copy)"
+    expect_count $f "$1" 18 "barriers"
+    CLIFT_REDUCE_GUARD=1 gen $f || continue
+    expect_count $f 'if \(wid' 0 "a branch with CLIFT_REDUCE_GUARD=1"
+    expect_count $f 'xs\[' 1 "reads of the input with CLIFT_REDUCE_GUARD=1"
+    expect_count $f '< N\) \? 0\.0f' 1 "checked reads with CLIFT_REDUCE_GUARD=1"
+    expect_count $f "$1" 18 "barriers with CLIFT_REDUCE_GUARD=1"
+  done
+}

@@ -106,17 +106,46 @@ static Bounds sum_bounds(Nat *e, const RangeCtx *c) {
   return (Bounds){ lo, f.hi ? nat_mul(count, f.hi) : NULL };
 }
 
+/* A sum holding -c·k·⌊a/k⌋ (k > 0, c > 0) is rest + c·(a mod k) with
+   rest = sum + c·k·⌊a/k⌋ - c·a, and 0 <= a mod k <= k - 1 for any integer a:
+   bounds where the terms alone give none or a weaker one (N - 16384·⌊N/16384⌋,
+   what is left of the input after the full tiles of a top-level reduce,
+   dpia/tiles.c). */
+static bool remainder_bounds(NatPoly p, const RangeCtx *c, Bounds *out) {
+  long long k;
+  for (int i = 0; i < p.n; i++) {
+    NatTerm t = p.terms[i];
+    Nat *q = t.n == 1 ? t.atoms[0] : NULL;
+    if (!q || q->kind != NAT_DIV || !nat_is_const(q->args[1], &k) || k <= 0 || t.coef >= 0 || t.coef % k) continue;
+    Nat *times = nat_const(-t.coef / k);
+    NatPoly others = { 0, NEW_ARRAY(NatTerm, p.n) };
+    for (int j = 0; j < p.n; j++) if (j != i) others.terms[others.n++] = p.terms[j];
+    Bounds r = bounds_of(nat_sub(nat_poly_build(others), nat_mul(times, q->args[0])), c);
+    *out = (Bounds){ r.lo, r.hi ? nat_add(r.hi, nat_mul(times, nat_const(k - 1))) : NULL };
+    return true;
+  }
+  return false;
+}
+
 static Bounds bounds_of(Nat *e, const RangeCtx *c) {
   switch (e->kind) {
   case NAT_CONST: return (Bounds){ e, e };
   case NAT_VAR: return var_bounds(e, c);
   case NAT_ADD: case NAT_MUL: {
     NatPoly p = nat_poly_normalize(nat_poly_of(e));
-    Bounds b = { nat_const(0), nat_const(0) };
+    Bounds b = { nat_const(0), nat_const(0) }, r;
     for (int i = 0; i < p.n; i++) {
       Bounds t = term_bounds(p.terms[i], c);
       b.lo = add_opt(b.lo, t.lo);
       b.hi = add_opt(b.hi, t.hi);
+    }
+    long long v;
+    if ((!b.lo || !b.hi || !nat_is_const(b.lo, &v) || !nat_is_const(b.hi, &v)) && remainder_bounds(p, c, &r)) {
+      /* the remainder's where the terms give none, or where it is a constant
+         and theirs is not (a filter's length L <= N: L - 16384·⌊L/16384⌋ >= 0,
+         where the terms give -16384·⌊N/16384⌋) */
+      if (r.lo && (!b.lo || (nat_is_const(r.lo, &v) && !nat_is_const(b.lo, &v)))) b.lo = r.lo;
+      if (r.hi && (!b.hi || (nat_is_const(r.hi, &v) && !nat_is_const(b.hi, &v)))) b.hi = r.hi;
     }
     return b;
   }

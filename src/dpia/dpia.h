@@ -105,6 +105,10 @@ Acc *acc_soa(Type *type, int depth, int n);   /* AC_SOA with n (unset) kids */
 
 /* ---- the translator ---- */
 struct Binding { int uid; View *view; Binding *next; };
+/* The tile of a top-level reduce's first pass being translated (tiles.c):
+   its work-group loop's variable, the number of tiles inside the input, the
+   padded input (a V_PADC) its maps' reads are versioned on. */
+typedef struct TileReads { NatVar *wid; Nat *full; View *padded; } TileReads;
 /* dim and loop: of a map's loop (dpia_map_range_at), NULL elsewhere */
 typedef struct ParLoop { NatVar *var; Nat *count; PrimLevel level; struct ParLoop *outer; int dim; KStmt *loop; } ParLoop;
 
@@ -120,6 +124,7 @@ typedef struct Tr {
   bool priv_failed;  /* a partitioned private buffer was accessed otherwise (privatise.c): translate again without */
   const GenOptions *gen;
   Expr *grid_inner;  /* the inner map of a 2-D default nest (Program.grid2d): mapGlb of dimension 0 */
+  TileReads *tile;   /* inside a top-level reduce's tile, until a map reading the input is versioned (tiles.c) */
 } Tr;
 
 /* Stage I: acceptor-passing A(e)(out) and continuation-passing C(e) (which
@@ -171,6 +176,14 @@ bool dpia_partition_check(Tr *tr, Buffer *b, Path p);
 /* A map over the windows of a padded array, in three sections (peel.c);
    *done false: not such a map (or peeling is off), nothing emitted. */
 bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done);
+/* A top-level reduce's first pass (Expr.full_tiles) on a device target: its
+   loop, with tr->tile set for the tile's body (tiles.c); *done false: not that
+   pass, nothing emitted. */
+bool dpia_map_tiles(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Acc *out, bool *done);
+/* In such a tile, a map reading the input: two copies of its loop, the one
+   for the tiles inside the input without the padding's checks (tiles.c);
+   *done false: not such a map, nothing emitted. */
+bool dpia_map_tile_reads(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Acc *out, bool *done);
 
 /* The parallel filter and scan at the top of a program (rules_filter.c,
    rules_map.c): a parallel loop over chunks of DPIA_CHUNK elements of [0, n);

@@ -123,7 +123,10 @@ bool acc_map(Tr *tr, Expr *e, Acc *out) {
     tr->grid_inner = lam->kids[0];   /* Program.grid2d: mapGlb1 over mapGlb */
     dim = 1;
   }
-  bool peeled;
+  bool peeled, tiled;
+  if (!dpia_map_tiles(tr, e, xs, level, dim, out, &tiled)) return false;
+  if (!tiled && !dpia_map_tile_reads(tr, e, xs, level, dim, out, &tiled)) return false;
+  if (tiled) return true;
   if (!dpia_peel(tr, e, xs, level, out, &peeled)) return false;
   if (peeled) return true;
   bool ok = dpia_map_range_dim(tr, e, xs, level, dim, nat_const(0), type_len(e->kids[1]->type), out);

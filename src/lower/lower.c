@@ -72,8 +72,10 @@ static Expr *group_reduce(Expr *chunk, void *ctx) {
   return halvings(r, local_step(r, cols));
 }
 
-/* One level: [T]n padded to `padded` (a multiple of `chunk`) → one result per chunk. */
-static Expr *level(Reduce *r, Expr *xs, Nat *n, Nat *padded, Nat *chunk) {
+/* One level: [T]n padded to `padded` (a multiple of `chunk`) → one result per
+   chunk. `full_tiles`: the chunks inside xs are read without the padding's
+   check on the device targets (dpia/tiles.c). */
+static Expr *level(Reduce *r, Expr *xs, Nat *n, Nat *padded, Nat *chunk, bool full_tiles) {
   Loc loc = r->loc;
   Nat *pad = nat_sub(padded, n);
   long long p;
@@ -81,6 +83,7 @@ static Expr *level(Reduce *r, Expr *xs, Nat *n, Nat *padded, Nat *chunk) {
     xs = prim("padConstant", 4, (Expr *[]){ size(nat_const(0), loc), size(pad, loc), r->init, xs }, loc);
   Expr *chunks = prim("split", 2, (Expr *[]){ size(chunk, loc), xs }, loc);
   Expr *groups = prim("mapWrg", 2, (Expr *[]){ lambda("chunk", group_reduce, r, loc), chunks }, loc);
+  groups->full_tiles = full_tiles;
   return prim("join", 1, (Expr *[]){ groups }, loc);
 }
 
@@ -114,10 +117,11 @@ static Expr *tree_reduce(Expr *e, int chunk_size) {
   Nat *n = e->kids[2]->type->len;
   Nat *chunk = nat_const(chunk_size);
   Nat *groups = nat_div(nat_add(n, nat_sub(chunk, nat_const(1))), chunk);
-  Expr *partials = level(rp, e->kids[2], n, nat_mul(groups, chunk), chunk);
-  /* the partials, padded to a multiple of L, are one chunk for one group */
+  Expr *partials = level(rp, e->kids[2], n, nat_mul(groups, chunk), chunk, true);
+  /* the partials, padded to a multiple of L, are one chunk for one group
+     (one tile, its one copy checked: the pass is short and latency-bound) */
   Nat *last = nat_mul(nat_div(nat_add(groups, nat_const(LOCAL_SIZE - 1)), nat_const(LOCAL_SIZE)), nat_const(LOCAL_SIZE));
-  return level(rp, partials, groups, last, last);
+  return level(rp, partials, groups, last, last, false);
 }
 
 /* Rewrite top-level reduces; copy-on-write so that p's tree stays intact. */

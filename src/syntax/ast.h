@@ -49,6 +49,8 @@ struct Expr {
                             NAT: a nat function (natfun, SPEC §2) of this variable, `nat` its body */
   int nparts;            /* NAT, a (case-split a b …): the number of parts; 0 for (nat-fn (i) …) */
   NatVar *rigid;         /* UNPACK: the fresh rigid length of the unpacked array (set by the type checker) */
+  bool full_tiles;       /* PRIM: the mapWrg of a top-level reduce's first pass (lower.c): on the device
+                            targets its tiles inside the input are read unchecked (dpia/tiles.c) */
 };
 
 /* A run-time size condition the type checker could not settle statically,

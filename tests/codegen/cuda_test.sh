@@ -224,6 +224,21 @@ if gen $f; then
   expect_count $f 'float priv[0-9]+\[18\];' 1 "the (R + 2) × 3 strip of the tile, private"
 fi
 
+# a top-level reduce: its full tiles read without the padding's check
+check_reduce_tiles '__syncthreads\(\);'
+# ... so that NVRTC issues a work-item's 64 loads of a full tile one after
+# another, with no branch between them (with CLIFT_REDUCE_GUARD=1 each load
+# has its own branch around it)
+if [ -n "${nvrtc_ok:-}" ]; then
+  f=bench/gpu/asum.lift
+  for g in 0 1; do
+    run=$(CLIFT_REDUCE_GUARD=$g "$CLIFT" compile -t cuda --ptx $f 2> "$T/err" |
+          awk '/\.entry k0/{k=1} k&&/ld\.global/{n++; if(n>m)m=n} k&&/bra/{n=0} k&&/^}/{k=0} END{print m+0}')
+    if { [ $g = 0 ] && [ "$run" -eq 64 ]; } || { [ $g = 1 ] && [ "$run" -eq 1 ]; } then ok
+    else bad "$f (CLIFT_REDUCE_GUARD=$g): $run loads in a row without a branch in k0's PTX $(head -c 300 "$T/err")"; fi
+  done
+fi
+
 f=tests/codegen/dot_par_seq.lift
 if gen $f; then
   expect_count $f '^extern "C" __global__ void' 2 "kernels (parallel map, then the sequential sum)"

@@ -104,6 +104,9 @@ for f in tests/lift/dot_vec4_wrg.lift tests/lift/dot_vec4_wrg_scalar.lift; do
 done
 
 # Issue 11 item 7: the top-level filter and scan in one pass (lib.sh)
+# a top-level reduce: its full tiles read without the padding's check
+check_reduce_tiles 'barrier\(CLK_LOCAL_MEM_FENCE\);'
+
 check_single_pass '^__kernel void' 'atomic_inc\(' '\(\*\(volatile __global long \*\)&'
 # --no-single-pass: the three steps instead (no counter, no status words), and
 # the programs agree with the interpreter that way on this machine's OpenCL

@@ -506,8 +506,34 @@ static void test_position_dependent_sums(void) {
   CHECK(nat_same(s, h), "Σ_{k<N}(k+1) = N(N+1)/2, got %s", nat_to_string(s));
 }
 
+/* a - k·⌊a/k⌋ = a mod k lies in [0, k-1] (k > 0): the full tiles of a
+   top-level reduce, tiles [0, N/C), lie inside the input (dpia/tiles.c) */
+static void test_floor_remainder(void) {
+  Nat *eN = nat_var(vN), *C = nat_const(16384), *full = nat_div(eN, C);
+  Nat *rem = nat_sub(eN, nat_mul(C, full));
+  CHECK(nat_proves_le(nat_const(0), rem), "0 <= N - 16384 (N / 16384)");
+  CHECK(!nat_proves_lt(nat_const(0), rem), "0 < N - 16384 (N / 16384) is not provable");
+  Nat *mx = nat_max_of(rem);
+  CHECK(mx && nat_same(mx, nat_const(16383)), "max_of(N - 16384 (N / 16384)) = 16383, got %s",
+        mx ? nat_to_string(mx) : "NULL");
+  NatVar *wid = nat_var_new("wid", nat_const(0), nat_sub(full, nat_const(1)));
+  NatVar *lid = nat_var_new("lid", nat_const(0), nat_const(255)), *i = nat_var_new("i", nat_const(0), nat_const(63));
+  Nat *at = nat_add(nat_add(nat_mul(nat_var(wid), C), nat_var(lid)), nat_mul(nat_var(i), nat_const(256)));
+  CHECK(nat_proves_lt(at, eN), "wid in [0, N/16384 - 1] proves wid*16384 + lid + 256 i < N");
+  CHECK(!nat_proves_lt(nat_add(at, nat_const(1)), eN), "... + 1 < N is not provable");
+  /* a length L <= N known only at run time (a filter's): L - 16384·⌊L/16384⌋ >= 0,
+     though the terms alone give -16384·⌊N/16384⌋ */
+  NatVar *L = nat_var_new("L", nat_const(0), eN);
+  Nat *eL = nat_var(L);
+  CHECK(nat_proves_le(nat_mul(C, nat_div(eL, C)), eL), "16384 (L / 16384) <= L, L in [0, N]");
+  /* 2N - 2·4·⌊N/4⌋ = 2 (N mod 4) <= 6; with M beside it */
+  Nat *two = nat_add(nat_sub(nat_mul(nat_const(2), eN), nat_mul(nat_const(8), nat_div(eN, nat_const(4)))), nat_var(vM));
+  CHECK(nat_proves_le(nat_var(vM), two), "M <= M + 2N - 8 (N / 4)");
+}
+
 int main(void) {
   setup_vars();
+  test_floor_remainder();
   test_equal_many_vars();
   test_fixed_laws();
   test_position_dependent_sums();
