@@ -196,6 +196,11 @@ static LVal *lower_vec(LowerCtx *c, TExp *e) {
   buf_putc(&b, ']');
   LVal *v = hidden_input(c, e->type->base, e->nkids, buf_str(&b), e->loc);
   if (e->type->base == TB_INT || e->type->base == TB_BOOL) v->vals = vals;   /* counts, masks, shapes */
+  else if (e->type->base == TB_DOUBLE && e->nkids > 0) {   /* the range of its items */
+    double lo = e->kids[0]->dval, hi = lo;
+    for (int i = 1; i < e->nkids; i++) { lo = fmin(lo, e->kids[i]->dval); hi = fmax(hi, e->kids[i]->dval); }
+    lower_range_double(v, lo, hi);
+  }
   return v;
 }
 
@@ -355,7 +360,7 @@ static LVal *lower_exp(LowerCtx *c, TExp *e) {
   case TE_DOUBLE:   /* clift has no inf literal: ±1.0 / 0.0 (IEEE on every target) */
     if (isinf(e->dval))
       return lval_scalar(lx_app(e->loc, "/", 2, lx_double(e->dval < 0 ? -1.0 : 1.0, e->loc), lx_double(0.0, e->loc)), TB_DOUBLE);
-    return lval_scalar(lx_double(e->dval, e->loc), TB_DOUBLE);
+    return lower_range_double(lval_scalar(lx_double(e->dval, e->loc), TB_DOUBLE), e->dval, e->dval);
   case TE_VEC: return lower_vec(c, e);
   case TE_OP: return lower_op(c, e);
   case TE_VAR:   /* a fresh node per use: no subtree is shared in the clift tree */
@@ -394,8 +399,6 @@ static LVal *lower_outputs(LowerCtx *c, Loc loc) {
     LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[outer_axis(v)]) : NULL;
     if (!d) { fields[nfields++] = x; continue; }
     if (!d->name) return diag_internal(loc, "TAIL lowering: an unnamed run-time length in an output"), NULL;
-    if (v->rows_first && v->rank != 2)   /* printed transposed (output.c): a matrix only */
-      return diag_error(loc, "not supported yet: an output of rank %d whose last axis has a run-time length", v->rank), NULL;
     dynamic = true;
     Expr *pad = lx_nat_of(c, nat_sub(d->bound, v->ext[outer_axis(v)]), loc), *fill = fill_of(v->base, loc);
     if (!pad) return NULL;
@@ -482,6 +485,7 @@ LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
   for (int i = 0; i < n; i++) {
     names[i] = lx_fresh(c, "x");
     params[i] = lval_named(args[i], names[i], loc);
+    if (!params[i]->ranged && !args[i]->fn) params[i]->ranged = lower_range_of(args[i], &params[i]->lo, &params[i]->hi);
     params[i]->known = false; params[i]->vals = NULL;
   }
   c->fn_depth++;

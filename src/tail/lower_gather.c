@@ -269,10 +269,13 @@ static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x)
   if (n != m && m != 1)
     return diag_error(e->loc, "length error: replicate: %lld counts for an axis of length %lld", n, m), NULL;
   if (n == 0) return gather(c, e, d, x, 0, NULL);
-  if (!lower_range_of(cs, &lo, &hi))
+  if (!lower_range_of(cs, &lo, &hi)) {
+    Loc at = cs->unranged_at.file ? cs->unranged_at : e->kids[1]->loc;
     return diag_error(e->kids[1]->loc, "not supported yet: replicate by counts computed at run time whose size is not "
-                      "bounded when compiling (the result needs a bound: counts made of booleans, literals and + - × ⌈ ⌊ | "
-                      "on them are; docs/apl.md §3.2)"), NULL;
+                      "bounded when compiling: no range is known for the value computed at %d:%d (the result needs a "
+                      "bound: counts made of booleans, literals, lengths, + - × ÷ ⌈ ⌊ | and ⌊ ⌈ +/ ⌈/ ⌊/ +\\ on them "
+                      "have one; docs/apl.md §3.2)", at.line, at.col), NULL;
+  }
   long long k = hi > -lo ? hi : -lo, bound = n * k;
   LVal *y = selected(c, e, x);
   if (!y) return NULL;
