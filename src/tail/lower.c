@@ -298,17 +298,19 @@ Expr *lower_materialise(LowerCtx *c, Expr *e, int r, Loc loc) {
 
 /* A value that is bound, or is the program's, has a run-time length only
    outermost in clift (SPEC §3.4: {∃X.[[T]M]X}): on its first axis, or on its
-   last where it is held with that axis first (rows_first: L/M); inside an
+   last where it is held with that axis first (rows_first: L/M, and what
+   reads it into TAIL's order, +\R, held again by lower_hold); inside an
    expression a transposing view is read where it is (+⌿ of a ⌿ result, +/ of
-   a / result, lower_unfold). */
+   a / result, lower_unfold). A run-time length on a middle axis (1 3 2⍉ of a
+   / result of rank 3) is refused. */
 static int outer_axis(LVal *v) { return v->rows_first ? v->rank - 1 : 0; }
 
 static bool outermost_only(LowerCtx *c, LVal *v, Loc loc) {
   for (int i = 0; i < v->rank; i++)
     if (i != outer_axis(v) && lower_dyn_of(c, v->ext[i]))
-      return diag_error(loc, "not supported yet: an array of rank %d with a run-time length on axis %d (rows of one "
-                        "run-time length inside a static first axis, {∃X.[[T]X]N}: clift's run-time lengths are outermost "
-                        "only, SPEC §3.4; docs/apl.md §3.2)", v->rank, i + 1);
+      return diag_error(loc, "not supported yet: an array of rank %d with a run-time length on axis %d, neither its "
+                        "first nor its last (clift's run-time lengths are outermost only, SPEC §3.4, and only a run-time "
+                        "last axis is held first; docs/apl.md §3.2)", v->rank, i + 1);
   return true;
 }
 
@@ -321,7 +323,7 @@ static LVal *lower_let(LowerCtx *c, TExp *e) {
   c->top = false;
   LVal *v = lower_exp(c, print ? val->kids[0] : val);
   c->top = top;
-  if (!v) return NULL;
+  if (!(v = lower_hold(c, e, v))) return NULL;
   LEnv *saved = c->env, *b = NEW(LEnv);
   const char *name = var_name(e->name);
   if (!v->fn && v->rank > 0) {
@@ -424,7 +426,7 @@ static LVal *lower_outputs(LowerCtx *c, Loc loc) {
 static LVal *lower_top(LowerCtx *c, TExp *e) {
   if (e->kind == TE_LET) return lower_let(c, e);
   c->top = false;
-  LVal *v = lower_exp(c, e);
+  LVal *v = lower_hold(c, e, lower_exp(c, e));
   if (!v) return NULL;
   if (v->fn) return diag_error(e->loc, "the program's value is a function"), NULL;
   if (!outermost_only(c, v, e->loc)) return NULL;

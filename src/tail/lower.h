@@ -144,6 +144,10 @@ LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x);
 /* v in TAIL's order (a transposing view of a rows_first v, read where the
    run-time length is a name in scope), or v itself */
 LVal *lower_unfold(LowerCtx *c, TExp *e, LVal *v);
+/* v in TAIL's order with a run-time length on its last axis only (a / result
+   read in TAIL's order: +\R, ⊖R, 1↓R): held again with that axis first
+   (transposing views, rows_first), so that it can be bound; else v */
+LVal *lower_hold(LowerCtx *c, TExp *e, LVal *v);
 /* the fill element of a base type (0, 0.0, false; a blank for chars), known */
 LVal *lower_fill(TBase base, Loc loc);
 /* lower_range.c: the range of v's elements, when known (a known scalar, a

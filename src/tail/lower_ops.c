@@ -473,6 +473,20 @@ LVal *lower_unfold(LowerCtx *c, TExp *e, LVal *v) {
   return u;
 }
 
+LVal *lower_hold(LowerCtx *c, TExp *e, LVal *v) {
+  if (!v || v->fn || v->rows_first || v->rank < 2 || !lower_dyn_of(c, v->ext[v->rank - 1])) return v;
+  int r = v->rank;
+  for (int i = 0; i < r - 1; i++) if (lower_dyn_of(c, v->ext[i])) return v;
+  long long *p = NEW_ARRAY(long long, r);   /* axis d to d+1, the last to the first (1-based) */
+  for (int i = 0; i < r; i++) p[i] = i == r - 1 ? 1 : i + 2;
+  LVal *u = transpose_views(c, e, v, p);
+  u->ext = v->ext;   /* TAIL's order, e with the last axis first */
+  u->rows_first = true;
+  u->ranged = v->ranged; u->lo = v->lo; u->hi = v->hi; u->unranged_at = v->unranged_at;
+  u->reduces = v->reduces;
+  return u;
+}
+
 LVal *lower_transp2(LowerCtx *c, TExp *e, LVal **a) {
   LVal *p = a[0], *x = a[1];
   int r = x->rank;

@@ -163,3 +163,17 @@ for line in [
     last3([1 + b for b in gt(a, 2)], [[[0.5, 1.5, 2.5]], [[3.5, 4.5, 5.5]]]),
     last3([1 - 2 * b for b in gt(a, 2)], A),
 ]: print(show(line))
+print("replicate_runtime_inner.apl")
+# a / result scanned, reversed, dropped, compressed; ⍉ of a ⌿ result of rank 3
+import itertools
+R = last([1 + b for b in gt(row1, 2)], M12)
+S = [list(itertools.accumulate(r)) for r in R]
+Tr = R[::-1]
+A = [[[6 * i + 3 * j + k + 1 for k in range(3)] for j in range(2)] for i in range(2)]
+Q = rows([1 + b for b in gt([P[0][0] for P in A], 5)], A)
+P = [[[Q[i][j][k] for i in range(len(Q))] for j in range(2)] for k in range(3)]
+for line in [
+    sum(S[0]), S, Tr, R[1:], [R[0], R[2]],
+    [[s * t for s, t in zip(a, b)] for a, b in zip(S, Tr)],
+    [len(P), len(P[0]), len(P[0][0])], P, S,
+]: print(show(line))

@@ -138,8 +138,14 @@ int main(void) {
           && nat_is_const(tp->outputs[0].ext[2], &b) && b == 6, "/ of rank 3 printed: %s", tp ? "" : diag_message());
   }
   diag_reset();
-  CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6\nR←(M[1;]>5)/M\nS←+\\R\n+/S[1;]") == NULL
-        && strstr(diag_message(), "a run-time length on axis 2"), "a / result scanned, bound: %s", diag_message());
+  {   /* a / result scanned and bound: held again with its run-time axis first (lower_hold) */
+    TailProgram *tp = apl_compile_text("t.apl", "M←2 3⍴⍳6\nR←(M[1;]>5)/M\nS←+\\R\nS");
+    CHECK(tp && tp->noutputs == 1 && tp->outputs[0].transposed && tp->outputs[0].dynamic, "a / result scanned, bound: %s",
+          tp ? "" : diag_message());
+  }
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "A←2 2 3⍴⍳12\nR←(A[1;1;]>5)/A\nS←1 3 2⍉R\n+/+/S") == NULL
+        && strstr(diag_message(), "a run-time length on axis 2, neither"), "a run-time middle axis, bound: %s", diag_message());
   diag_reset();
   CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6 ⋄ M[1;4]") == NULL && strstr(diag_message(), "index error: 4"), "an index: %s",
         diag_message());
