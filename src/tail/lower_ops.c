@@ -312,7 +312,8 @@ LVal *lower_print(LowerCtx *c, TExp *e, LVal **a) {
 LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   LVal *b = a[0], *x = a[1];
   if (b->vals && x->rank >= 1) return lower_compress_static(c, e, b, x);   /* a mask known when compiling: a gather */
-  if (x->rank >= 1 && lower_dyn_of(c, x->ext[x->rank - 1]))
+  LDyn *of = x->rank >= 1 ? lower_dyn_of(c, x->ext[x->rank - 1]) : NULL;
+  if (of && (x->rank != 1 || !of->name))
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
   if (x->rank == 1 && !same_extents(e, b, x)) return NULL;
   if (x->rank > 1 && lower_dyn_of(c, b->ext[0]))
@@ -332,7 +333,8 @@ LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   Expr *item = lx_lambda(l, 1, &u, lx_app(l, "get1", 1, lx_var(u, l)));
   Expr *f = lx_app(l, "map", 2, item, lx_app(l, "filter", 2, keep, lx_app(l, "zip", 2, x->e, mask)));
   LDyn *d = NEW(LDyn);
-  *d = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "compress"), nat_const(0), x->ext[0]), NULL, x->ext[0], c->dyns };
+  Nat *bound = of ? of->bound : x->ext[0];   /* a compress result's: at most what it was compressed from */
+  *d = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "compress"), nat_const(0), bound), NULL, bound, c->dyns };
   c->dyns = d;
   LVal *v = lval_new(f, x->base, 1);
   v->ext[0] = nat_var(d->var);

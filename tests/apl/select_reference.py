@@ -177,3 +177,19 @@ for line in [
     [[s * t for s, t in zip(a, b)] for a, b in zip(S, Tr)],
     [len(P), len(P[0]), len(P[0][0])], P, S,
 ]: print(show(line))
+print("replicate_runtime_dynamic.apl")
+# compress and replicate of compress and replicate results
+V = [3, 8, 1, 9, 7, 2]
+C = rep(gt(V, 2), V)
+D = rep([int(e < 9) for e in C], C)
+E = rep(gt(V, 20), V)
+R = rep([1 + b for b in gt(C, 7)], C)
+W = rep(gt(V, 2), list("abcdef"), " ")
+for line in [
+    D, sum(D), len(D),
+    R, rep([e - 8 for e in C], C), rep([1 + b for b in gt(E, 7)], E),
+    rep(gt(R, 8), R), rep([1 + b for b in gt(R, 8)], R),
+    "".join(rep([1 + int(w == "d") for w in W], W, " ")),
+    rep([1 + b for b in gt(C, 7)], [e * 0.5 for e in C]),
+    len(R),
+]: print(show(line))
