@@ -102,11 +102,14 @@ static LVal *unary(LVal *v, RangeRule rule, LVal *x) {
   }
 }
 
-/* x|y (APL's floor residue): between 0 and x, x excluded (for doubles
-   rounding may reach x), and y where x = 0; not above y for x > 0, y ≥ 0 */
+/* x|y (APL's floor residue): between 0 and x, x excluded, and y where x = 0;
+   not above y for x > 0, y ≥ 0. Doubles, y - x×floor(y÷x) (lower_res), need
+   a ranged y (an inf or NaN y gives NaN) and may round to x itself or just
+   past 0 on the other side: one more on each side. */
 static LVal *residue(LVal *v, bool dbl, bool xr, long long lo, long long hi, bool yr, long long lo2, long long hi2) {
-  if (!xr) return v;
-  long long top = hi > 0 ? (dbl ? hi : hi - 1) : 0, bottom = lo < 0 ? (dbl ? lo : lo + 1) : 0;
+  if (!xr || (dbl && !yr)) return v;
+  long long top = hi > 0 ? hi - 1 : 0, bottom = lo < 0 ? lo + 1 : 0;
+  if (dbl) { top = (hi > 0 ? hi : 0) + (lo < 0); bottom = (lo < 0 ? lo : 0) - (hi > 0); }
   if (lo > 0 && yr && lo2 >= 0) top = min2(top, hi2);
   if (lo <= 0 && hi >= 0) {   /* x may be 0: y itself */
     if (!yr) return v;

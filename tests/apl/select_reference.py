@@ -145,6 +145,7 @@ for line in [
     rep([math.floor(max(r)) for r in Md], [4, 8]),
     rep([math.floor(abs(d)) for d in (-1.5, 2.5, -0.5)], V),
     rep([(v // 2) % 2 for v in V], V),
+    rep([math.floor((v / 4) % 1.5) for v in V], V),
     "".join(rep([v // 2 for v in V], list("abc"), " ")),
     rows([v // 2 for v in V], [[1, 2], [3, 4], [5, 6]]),
     last([v // 3 for v in V], [[1, 2, 3], [4, 5, 6]]),

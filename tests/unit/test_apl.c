@@ -112,6 +112,7 @@ int main(void) {
     { "V←5 6 7\n(⌊V÷¯2)/V", 12 },             /* ¯4…¯2: magnitudes of at most 4 */
     { "V←5 6 7\n(0⌈3⌊⌊*V)/V", 9 },            /* ⌊ by 3 of a value with no range (an int's), then ⌈ 0 */
     { "V←5 6 7\n(V|⌊*V)/V", 18 },             /* | by 5…7: 0…6 */
+    { "V←5 6 7\n(⌊1.5|V÷4)/V", 6 },           /* | of doubles by 1.5: ¯1…2 (rounding may pass either end) */
     { "V←5 6 7\nC←(V>5)/V\n(≢C)/V", 9 },      /* ≢ of a compress result: 0 to its bound 3 */
     { "V←3 8 1 9 7 2\nC←(V>2)/V\n(C<9)/C", 6 },         /* compress of a compress result: its bound */
     { "V←3 8 1 9 7 2\nC←(V>2)/V\n(1+C>7)/C", 12 },      /* replicate of it: its bound 6 times 1…2 */
