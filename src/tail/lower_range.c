@@ -2,7 +2,7 @@
    compiling (docs/apl.md §3.2, replicate): known scalars, literals and static
    vectors, booleans (0 or 1), then interval arithmetic through the scalar
    operations (tables below: + - × ÷ ⌈ ⌊ | and the monadic ones, floor and
-   ceil, i2d, ⎕INT32AND and the right shifts), the functions of each and
+   ceil, i2d, exp ln sqrt sin cos tanh atan, ⎕INT32AND and the right shifts), the functions of each and
    zipWith, reductions and scans by + ⌈ ⌊, and the operations that only move
    or select elements (rotate, take, cat, compress, …). It bounds the length
    of a replicate by counts computed at run time: n counts of at most K give
@@ -73,7 +73,7 @@ static unsigned selecting(const char *op) {
 /* ---- scalar operations: one row per TAIL name ---- */
 
 typedef enum {
-  R_NONE, R_SAME, R_NEG, R_ABS, R_SIGN, R_NOT,                        /* unary */
+  R_NONE, R_SAME, R_NEG, R_ABS, R_SIGN, R_NOT, R_MATH,                /* unary */
   R_ADD, R_SUB, R_MUL, R_DIV, R_QUOT, R_MIN, R_MAX, R_RES, R_AND, R_SHR, R_SHAR   /* binary */
 } RangeRule;
 
@@ -81,6 +81,8 @@ static RangeRule scalar_rule(const char *op) {
   static const struct { const char *op; RangeRule rule; } rows[] = {
     { "b2i", R_SAME }, { "i2d", R_SAME }, { "floor", R_SAME }, { "ceil", R_SAME }, { "negi", R_NEG }, { "negd", R_NEG },
     { "absi", R_ABS }, { "absd", R_ABS }, { "signi", R_SIGN }, { "signd", R_SIGN }, { "noti", R_NOT },
+    { "expd", R_MATH }, { "ln", R_MATH }, { "sqrt", R_MATH }, { "sin", R_MATH }, { "cos", R_MATH }, { "tanh", R_MATH },
+    { "atan", R_MATH },
     { "addi", R_ADD }, { "addd", R_ADD }, { "subi", R_SUB }, { "subd", R_SUB }, { "muli", R_MUL }, { "muld", R_MUL },
     { "divd", R_DIV }, { "divi", R_QUOT }, { "mini", R_MIN }, { "mind", R_MIN }, { "maxi", R_MAX }, { "maxd", R_MAX },
     { "resi", R_RES }, { "resd", R_RES }, { "andi", R_AND }, { "shri", R_SHR }, { "shari", R_SHAR },
@@ -89,10 +91,29 @@ static RangeRule scalar_rule(const char *op) {
   return R_NONE;
 }
 
-static LVal *unary(LVal *v, RangeRule rule, LVal *x) {
+/* The monotone math functions of doubles on their domain from `from` (libm
+   need not round correctly: one more on each side), and the bounded ones
+   (of a finite argument: a ranged one) */
+static LVal *math_fn(LVal *v, const char *op, long long lo, long long hi) {
+  static const struct { const char *op; double (*f)(double); double from; } mono[] = {
+    { "expd", exp, -INFINITY }, { "ln", log, 1e-300 }, { "sqrt", sqrt, 0 },
+  };
+  static const struct { const char *op; long long lo, hi; } bounded[] = {
+    { "sin", -1, 1 }, { "cos", -1, 1 }, { "tanh", -1, 1 }, { "atan", -2, 2 },
+  };
+  for (size_t i = 0; i < sizeof mono / sizeof mono[0]; i++)
+    if (!strcmp(mono[i].op, op))
+      return lo >= mono[i].from ? lower_range_double(v, mono[i].f((double)lo) - 1, mono[i].f((double)hi) + 1) : v;
+  for (size_t i = 0; i < sizeof bounded / sizeof bounded[0]; i++)
+    if (!strcmp(bounded[i].op, op)) return set(v, bounded[i].lo, bounded[i].hi);
+  return v;
+}
+
+static LVal *unary(LVal *v, RangeRule rule, LVal *x, const char *op) {
   long long lo, hi;
   if (rule == R_SIGN) return set(v, -1, 1);
   if (!lower_range_of(x, &lo, &hi)) return v;
+  if (rule == R_MATH) return math_fn(v, op, lo, hi);
   switch (rule) {
   case R_SAME: return set(v, lo, hi);   /* floor and ceil of a value between integers stay between them */
   case R_NEG: return set(v, -hi, -lo);
@@ -204,7 +225,7 @@ static LVal *ranged(TExp *e, LVal **a, LVal *v) {
   }
   if (!strcmp(op, "iota") && a[0]->known) return set(v, 1, a[0]->k > 1 ? a[0]->k : 1);
   RangeRule rule = scalar_rule(op);
-  if (rule != R_NONE && e->op->arity == 1 && a[0]->rank == 0) return unary(v, rule, a[0]);
+  if (rule != R_NONE && e->op->arity == 1 && a[0]->rank == 0) return unary(v, rule, a[0], op);
   if (rule != R_NONE && e->op->arity == 2 && a[0]->rank == 0 && a[1]->rank == 0) return binary(v, rule, a[0], a[1]);
   bool red = !strcmp(op, "reduce");
   if ((red || !strcmp(op, "scan")) && a[0]->fn && a[0]->fn->kind == TE_OP) return folded(v, e, a, red);

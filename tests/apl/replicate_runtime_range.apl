@@ -4,7 +4,7 @@
 ⍝ sign), doubles (a literal times a mask, |, ⌈/ of a matrix's rows), ⌈ and ⌊
 ⍝ of a value with no range (an int's own range on that side), | by a
 ⍝ run-time left argument, | of doubles, ≢ of a compress result (0 to its bound), the
-⍝ bit and. The counts' bound n·K is the result's allocation. Expected
+⍝ bit and, the monotone * ⍟ and the bounded 1○. The counts' bound n·K is the result's allocation. Expected
 ⍝ values: tests/apl/select_reference.py.
 V ← 5 6 7
 W ← ⌊*1 2 3
@@ -24,6 +24,9 @@ M ← 2 3⍴1.5 2.5 0.5 3 1 2
 ⎕← (⌊|¯1.5 2.5 ¯0.5)/V
 ⎕← (2|⌊V÷2)/V
 ⎕← (⌊1.5|V÷4)/V
+⎕← (⌊*V÷3)/V
+⎕← (⌊⍟V)/V
+⎕← (⌊2+2×1○V)/V
 ⎕← (⌊V÷2)/'abc'
 ⎕← (⌊V÷2)⌿3 2⍴⍳6
 (⌊V÷3)/2 3⍴⍳6
@@ -42,6 +45,9 @@ M ← 2 3⍴1.5 2.5 0.5 3 1 2
 ⍝ output: [5, 6, 6]
 ⍝ output: [6, 7]
 ⍝ output: [5]
+⍝ output: [5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+⍝ output: [5, 6, 7]
+⍝ output: [6, 7, 7, 7]
 ⍝ output: aabbbccc
 ⍝ output: [[1, 2], [1, 2], [3, 4], [3, 4], [3, 4], [5, 6], [5, 6], [5, 6]]
 ⍝ output: [[1, 2, 2, 3, 3], [4, 5, 5, 6, 6]]
