@@ -2,7 +2,7 @@
    compiling (docs/apl.md §3.2, replicate): known scalars, literals and static
    vectors, booleans (0 or 1), then interval arithmetic through the scalar
    operations (tables below: + - × ÷ ⌈ ⌊ | and the monadic ones, floor and
-   ceil, i2d, exp ln sqrt sin cos tanh atan, ⎕INT32AND and the right shifts), the functions of each and
+   ceil, i2d, exp ln sqrt sin cos tanh atan, pow of a non-negative base, ⎕INT32AND and the right shifts), the functions of each and
    zipWith, reductions and scans by + ⌈ ⌊, and the operations that only move
    or select elements (rotate, take, cat, compress, …). It bounds the length
    of a replicate by counts computed at run time: n counts of at most K give
@@ -74,7 +74,7 @@ static unsigned selecting(const char *op) {
 
 typedef enum {
   R_NONE, R_SAME, R_NEG, R_ABS, R_SIGN, R_NOT, R_MATH,                /* unary */
-  R_ADD, R_SUB, R_MUL, R_DIV, R_QUOT, R_MIN, R_MAX, R_RES, R_AND, R_SHR, R_SHAR   /* binary */
+  R_ADD, R_SUB, R_MUL, R_DIV, R_QUOT, R_MIN, R_MAX, R_RES, R_AND, R_SHR, R_SHAR, R_POW   /* binary */
 } RangeRule;
 
 static RangeRule scalar_rule(const char *op) {
@@ -85,7 +85,7 @@ static RangeRule scalar_rule(const char *op) {
     { "atan", R_MATH },
     { "addi", R_ADD }, { "addd", R_ADD }, { "subi", R_SUB }, { "subd", R_SUB }, { "muli", R_MUL }, { "muld", R_MUL },
     { "divd", R_DIV }, { "divi", R_QUOT }, { "mini", R_MIN }, { "mind", R_MIN }, { "maxi", R_MAX }, { "maxd", R_MAX },
-    { "resi", R_RES }, { "resd", R_RES }, { "andi", R_AND }, { "shri", R_SHR }, { "shari", R_SHAR },
+    { "resi", R_RES }, { "resd", R_RES }, { "powd", R_POW }, { "andi", R_AND }, { "shri", R_SHR }, { "shari", R_SHAR },
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) if (strcmp(rows[i].op, op) == 0) return rows[i].rule;
   return R_NONE;
@@ -164,6 +164,10 @@ static LVal *binary(LVal *v, RangeRule rule, LVal *x, LVal *y) {
   case R_MUL: return set(v, min4(lo * lo2, lo * hi2, hi * lo2, hi * hi2), max4(lo * lo2, lo * hi2, hi * lo2, hi * hi2));
   case R_MIN: return set(v, min2(lo, lo2), min2(hi, hi2));
   case R_MAX: return set(v, max2(lo, lo2), max2(hi, hi2));
+  case R_POW:   /* x*y, x ≥ 0 (not 0 with y ≤ 0): monotone in each, the extremes at the corners (one more each side, libm) */
+    if (lo < 0 || (lo == 0 && lo2 <= 0)) return v;
+    return lower_range_double(v, fmin(fmin(pow(lo, lo2), pow(lo, hi2)), fmin(pow(hi, lo2), pow(hi, hi2))) - 1,
+                              fmax(fmax(pow(lo, lo2), pow(lo, hi2)), fmax(pow(hi, lo2), pow(hi, hi2))) + 1);
   case R_DIV: case R_QUOT:   /* by a divisor of one sign: the extremes are at the corners */
     if (lo2 <= 0 && hi2 >= 0) return v;
     if (rule == R_QUOT)   /* C's truncation, monotone in the exact quotient */

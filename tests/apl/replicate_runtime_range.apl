@@ -4,10 +4,11 @@
 ⍝ sign), doubles (a literal times a mask, |, ⌈/ of a matrix's rows), ⌈ and ⌊
 ⍝ of a value with no range (an int's own range on that side), | by a
 ⍝ run-time left argument, | of doubles, ≢ of a compress result (0 to its bound), the
-⍝ bit and, the monotone * ⍟ and the bounded 1○. The counts' bound n·K is the result's allocation. Expected
+⍝ bit and, the monotone * ⍟, dyadic * of a
+⍝ positive base, and the bounded 1○. The counts' bound n·K is the result's allocation. Expected
 ⍝ values: tests/apl/select_reference.py.
 V ← 5 6 7
-W ← ⌊*1 2 3
+W ← ⌊!3 4 5
 B ← V>5
 ⎕← (⌊V÷2)/V
 ⎕← (⌈V÷3)/V
@@ -27,6 +28,8 @@ M ← 2 3⍴1.5 2.5 0.5 3 1 2
 ⎕← (⌊*V÷3)/V
 ⎕← (⌊⍟V)/V
 ⎕← (⌊2+2×1○V)/V
+⎕← (⌊2*V-4)/V
+⎕← (⌊V*0.5)/V
 ⎕← (⌊V÷2)/'abc'
 ⎕← (⌊V÷2)⌿3 2⍴⍳6
 (⌊V÷3)/2 3⍴⍳6
@@ -35,12 +38,12 @@ M ← 2 3⍴1.5 2.5 0.5 3 1 2
 ⍝ output: [5, 5, 6, 6, 6, 7, 7, 7]
 ⍝ output: [5, 5, 6, 6, 7, 7, 7]
 ⍝ output: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-⍝ output: [5, 5, 6, 6, 6, 7, 7, 7]
-⍝ output: [5, 5, 6, 7, 7, 7, 7, 7, 7]
+⍝ output: [5, 5, 5, 6, 6, 6, 7, 7, 7]
+⍝ output: [5, 7]
 ⍝ output: [5, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7]
 ⍝ output: [6, 6, 7, 7]
 ⍝ output: [5, 5, 6, 6, 7, 7]
-⍝ output: [5, 5, 6, 6, 6]
+⍝ output: [5, 5]
 ⍝ output: [4, 4, 8, 8, 8]
 ⍝ output: [5, 6, 6]
 ⍝ output: [6, 7]
@@ -48,6 +51,8 @@ M ← 2 3⍴1.5 2.5 0.5 3 1 2
 ⍝ output: [5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
 ⍝ output: [5, 6, 7]
 ⍝ output: [6, 7, 7, 7]
+⍝ output: [5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7]
+⍝ output: [5, 5, 6, 6, 7, 7]
 ⍝ output: aabbbccc
 ⍝ output: [[1, 2], [1, 2], [3, 4], [3, 4], [3, 4], [5, 6], [5, 6], [5, 6]]
 ⍝ output: [[1, 2, 2, 3, 3], [4, 5, 5, 6, 6]]

@@ -128,7 +128,7 @@ print("replicate_runtime_range.apl")
 # the bit and (APL's ⌊x÷y is Python's x // y, x|y is y % x)
 import math
 V = [5, 6, 7]
-W = [math.floor(math.exp(k)) for k in (1, 2, 3)]
+W = [math.factorial(k) for k in (3, 4, 5)]
 B = gt(V, 5)
 C = rep(B, V)
 Md = [[1.5, 2.5, 0.5], [3, 1, 2]]
@@ -149,6 +149,8 @@ for line in [
     rep([math.floor(math.exp(v / 3)) for v in V], V),
     rep([math.floor(math.log(v)) for v in V], V),
     rep([math.floor(2 + 2 * math.sin(v)) for v in V], V),
+    rep([math.floor(2 ** (v - 4)) for v in V], V),
+    rep([math.floor(v ** 0.5) for v in V], V),
     "".join(rep([v // 2 for v in V], list("abc"), " ")),
     rows([v // 2 for v in V], [[1, 2], [3, 4], [5, 6]]),
     last([v // 3 for v in V], [[1, 2, 3], [4, 5, 6]]),

@@ -110,8 +110,9 @@ int main(void) {
     { "M←4 3⍴⍳12\n(M[1;]>1)/M", 3 },          /* /, a mask */
     { "V←5 6 7\n(⌊V÷2)/V", 12 },              /* 5…7 ÷ 2 as doubles: 2…4 (whole bounds of 2.5…3.5) */
     { "V←5 6 7\n(⌊V÷¯2)/V", 12 },             /* ¯4…¯2: magnitudes of at most 4 */
-    { "V←5 6 7\n(0⌈3⌊⌊2*V)/V", 9 },           /* ⌊ by 3 of a value with no range (an int's), then ⌈ 0 */
-    { "V←5 6 7\n(V|⌊2*V)/V", 18 },            /* | by 5…7: 0…6 */
+    { "V←5 6 7\n(0⌈3⌊⌊!V)/V", 9 },            /* ⌊ by 3 of a value with no range (an int's), then ⌈ 0 */
+    { "V←5 6 7\n(V|⌊!V)/V", 18 },             /* | by 5…7: 0…6 */
+    { "V←5 6 7\n(⌊2*V)/V", 387 },            /* 2*5…7, one more each side: 31…129 */
     { "V←5 6 7\n(⌊*V)/V", 3294 },           /* exp of 5…7, one more each side: 147…1098 */
     { "V←5 6 7\n(⌊1.5|V÷4)/V", 6 },           /* | of doubles by 1.5: ¯1…2 (rounding may pass either end) */
     { "V←5 6 7\nC←(V>5)/V\n(≢C)/V", 9 },      /* ≢ of a compress result: 0 to its bound 3 */
@@ -132,8 +133,8 @@ int main(void) {
           tp ? "" : diag_message());
   }
   diag_reset();
-  CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊2*V)/V") == NULL && strstr(diag_message(), "not bounded when compiling")
-        && strstr(diag_message(), "the value computed at 2:4"), "unbounded counts: %s", diag_message());
+  CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊!V)/V") == NULL && strstr(diag_message(), "not bounded when compiling")
+        && strstr(diag_message(), "the value computed at 2:3"), "unbounded counts: %s", diag_message());
   diag_reset();
   {   /* / of rank 3 printed: held transposed, its bound 3·2 on the last axis */
     TailProgram *tp = apl_compile_text("t.apl", "A←2 2 3⍴⍳12\n(1+A[1;1;]>5)/A");
