@@ -196,6 +196,11 @@ static LVal *lower_vec(LowerCtx *c, TExp *e) {
   buf_putc(&b, ']');
   LVal *v = hidden_input(c, e->type->base, e->nkids, buf_str(&b), e->loc);
   if (e->type->base == TB_INT || e->type->base == TB_BOOL) v->vals = vals;   /* counts, masks, shapes */
+  else if (e->type->base == TB_DOUBLE && e->nkids > 0) {   /* the range of its items */
+    double lo = e->kids[0]->dval, hi = lo;
+    for (int i = 1; i < e->nkids; i++) { lo = fmin(lo, e->kids[i]->dval); hi = fmax(hi, e->kids[i]->dval); }
+    lower_range_double(v, lo, hi);
+  }
   return v;
 }
 
@@ -293,17 +298,19 @@ Expr *lower_materialise(LowerCtx *c, Expr *e, int r, Loc loc) {
 
 /* A value that is bound, or is the program's, has a run-time length only
    outermost in clift (SPEC §3.4: {∃X.[[T]M]X}): on its first axis, or on its
-   last where it is held with that axis first (rows_first: L/M); inside an
+   last where it is held with that axis first (rows_first: L/M, and what
+   reads it into TAIL's order, +\R, held again by lower_hold); inside an
    expression a transposing view is read where it is (+⌿ of a ⌿ result, +/ of
-   a / result, lower_unfold). */
+   a / result, lower_unfold). A run-time length on a middle axis (1 3 2⍉ of a
+   / result of rank 3) is refused. */
 static int outer_axis(LVal *v) { return v->rows_first ? v->rank - 1 : 0; }
 
 static bool outermost_only(LowerCtx *c, LVal *v, Loc loc) {
   for (int i = 0; i < v->rank; i++)
     if (i != outer_axis(v) && lower_dyn_of(c, v->ext[i]))
-      return diag_error(loc, "not supported yet: an array of rank %d with a run-time length on axis %d (rows of one "
-                        "run-time length inside a static first axis, {∃X.[[T]X]N}: clift's run-time lengths are outermost "
-                        "only, SPEC §3.4; docs/apl.md §3.2)", v->rank, i + 1);
+      return diag_error(loc, "not supported yet: an array of rank %d with a run-time length on axis %d, neither its "
+                        "first nor its last (clift's run-time lengths are outermost only, SPEC §3.4, and only a run-time "
+                        "last axis is held first; docs/apl.md §3.2)", v->rank, i + 1);
   return true;
 }
 
@@ -316,7 +323,7 @@ static LVal *lower_let(LowerCtx *c, TExp *e) {
   c->top = false;
   LVal *v = lower_exp(c, print ? val->kids[0] : val);
   c->top = top;
-  if (!v) return NULL;
+  if (!(v = lower_hold(c, e, v))) return NULL;
   LEnv *saved = c->env, *b = NEW(LEnv);
   const char *name = var_name(e->name);
   if (!v->fn && v->rank > 0) {
@@ -355,7 +362,7 @@ static LVal *lower_exp(LowerCtx *c, TExp *e) {
   case TE_DOUBLE:   /* clift has no inf literal: ±1.0 / 0.0 (IEEE on every target) */
     if (isinf(e->dval))
       return lval_scalar(lx_app(e->loc, "/", 2, lx_double(e->dval < 0 ? -1.0 : 1.0, e->loc), lx_double(0.0, e->loc)), TB_DOUBLE);
-    return lval_scalar(lx_double(e->dval, e->loc), TB_DOUBLE);
+    return lower_range_double(lval_scalar(lx_double(e->dval, e->loc), TB_DOUBLE), e->dval, e->dval);
   case TE_VEC: return lower_vec(c, e);
   case TE_OP: return lower_op(c, e);
   case TE_VAR:   /* a fresh node per use: no subtree is shared in the clift tree */
@@ -394,8 +401,6 @@ static LVal *lower_outputs(LowerCtx *c, Loc loc) {
     LDyn *d = v->rank > 0 ? lower_dyn_of(c, v->ext[outer_axis(v)]) : NULL;
     if (!d) { fields[nfields++] = x; continue; }
     if (!d->name) return diag_internal(loc, "TAIL lowering: an unnamed run-time length in an output"), NULL;
-    if (v->rows_first && v->rank != 2)   /* printed transposed (output.c): a matrix only */
-      return diag_error(loc, "not supported yet: an output of rank %d whose last axis has a run-time length", v->rank), NULL;
     dynamic = true;
     Expr *pad = lx_nat_of(c, nat_sub(d->bound, v->ext[outer_axis(v)]), loc), *fill = fill_of(v->base, loc);
     if (!pad) return NULL;
@@ -421,7 +426,7 @@ static LVal *lower_outputs(LowerCtx *c, Loc loc) {
 static LVal *lower_top(LowerCtx *c, TExp *e) {
   if (e->kind == TE_LET) return lower_let(c, e);
   c->top = false;
-  LVal *v = lower_exp(c, e);
+  LVal *v = lower_hold(c, e, lower_exp(c, e));
   if (!v) return NULL;
   if (v->fn) return diag_error(e->loc, "the program's value is a function"), NULL;
   if (!outermost_only(c, v, e->loc)) return NULL;
@@ -482,6 +487,7 @@ LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
   for (int i = 0; i < n; i++) {
     names[i] = lx_fresh(c, "x");
     params[i] = lval_named(args[i], names[i], loc);
+    if (!params[i]->ranged && !args[i]->fn) params[i]->ranged = lower_range_of(args[i], &params[i]->lo, &params[i]->hi);
     params[i]->known = false; params[i]->vals = NULL;
   }
   c->fn_depth++;

@@ -21,6 +21,7 @@ struct LVal {
   bool reduces;            /* let-bound, not in memory, each element a reduction (lower_let) */
   bool ranged;             /* every element of an int value lies in [lo, hi] (lower_range.c) */
   long long lo, hi;
+  Loc unranged_at;         /* no range: the first operation on the way that gave none (file NULL: unknown) */
   bool rows_first;         /* e holds the array with its last axis first (axes r-1, 0, …, r-2), ext in
                               TAIL's order: a run-time length on the last axis kept outermost in clift
                               (a run-time / or ⌿ of rank ≥ 2, its ⍉; lower_gather.c, lower_unfold) */
@@ -143,6 +144,10 @@ LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x);
 /* v in TAIL's order (a transposing view of a rows_first v, read where the
    run-time length is a name in scope), or v itself */
 LVal *lower_unfold(LowerCtx *c, TExp *e, LVal *v);
+/* v in TAIL's order with a run-time length on its last axis only (a / result
+   read in TAIL's order: +\R, ⊖R, 1↓R): held again with that axis first
+   (transposing views, rows_first), so that it can be bound; else v */
+LVal *lower_hold(LowerCtx *c, TExp *e, LVal *v);
 /* the fill element of a base type (0, 0.0, false; a blank for chars), known */
 LVal *lower_fill(TBase base, Loc loc);
 /* lower_range.c: the range of v's elements, when known (a known scalar, a
@@ -151,6 +156,8 @@ bool lower_range_of(LVal *v, long long *lo, long long *hi);
 /* v, the value of e applied to a, with its elements' range where the
    operation gives one */
 LVal *lower_ranged(TExp *e, LVal **a, LVal *v);
+/* v with the range [floor(lo), ceil(hi)] (a double literal's), when finite and within an int's */
+LVal *lower_range_double(LVal *v, double lo, double hi);
 /* A static int vector as a value (a hidden input). */
 /* The most items of a static int vector whose values the lowering keeps (to
    fold shapes and counts when compiling): a longer one (⍳50000000) keeps

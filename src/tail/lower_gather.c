@@ -178,8 +178,9 @@ static Expr *sums(LowerCtx *c, Expr *counts, const char *conv, Loc loc) {
 }
 
 /* The first k in [0, n) with s[k] > j (s ascending, s[n-1] > j): a binary
-   search in one thread, (get1 (whileSeq (λt. lo < hi) (λt. …) (tuple 0 n-1))) */
-static Expr *search(LowerCtx *c, const char *s, Expr *j, long long n, Loc loc) {
+   search in one thread, (get1 (whileSeq (λt. lo < hi) (λt. …) (tuple 0 last))),
+   last = n-1 */
+static Expr *search(LowerCtx *c, const char *s, Expr *j, Expr *last, Loc loc) {
   const char *t = lx_fresh(c, "t"), *u = lx_fresh(c, "t"), *mid = lx_fresh(c, "mid");
   Expr *more = lx_lambda(loc, 1, &t, lx_app(loc, "<", 2, lx_app(loc, "get1", 1, lx_var(t, loc)), lx_app(loc, "get2", 1, lx_var(t, loc))));
   Expr *half = lx_app(loc, "/", 2, lx_app(loc, "+", 2, lx_app(loc, "get1", 1, lx_var(u, loc)), lx_app(loc, "get2", 1, lx_var(u, loc))),
@@ -188,7 +189,7 @@ static Expr *search(LowerCtx *c, const char *s, Expr *j, long long n, Loc loc) {
                    lx_app(loc, "tuple", 2, lx_app(loc, "get1", 1, lx_var(u, loc)), lx_var(mid, loc)),
                    lx_app(loc, "tuple", 2, lx_app(loc, "+", 2, lx_var(mid, loc), lx_int(1, loc)), lx_app(loc, "get2", 1, lx_var(u, loc))));
   Expr *next = lx_lambda(loc, 1, &u, lx_let(loc, mid, half, step));
-  return lx_app(loc, "get1", 1, lx_app(loc, "whileSeq", 3, more, next, lx_app(loc, "tuple", 2, lx_int(0, loc), lx_int(n - 1, loc))));
+  return lx_app(loc, "get1", 1, lx_app(loc, "whileSeq", 3, more, next, lx_app(loc, "tuple", 2, lx_int(0, loc), last)));
 }
 
 /* ---- the rows of an array of rank r ≥ 2 (APL's ⌿ and /) ----
@@ -261,18 +262,31 @@ static LVal *with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound) {
    s[k] > j. Its length is known only at run time, at most n·K for counts of
    magnitude at most K (lower_range.c): the items are (map item (filter (λj.
    j < s[n-1]) (iota #(n·K)))), a run-time length as compress's (LDyn), bound
-   n·K. */
+   n·K. A vector of run-time length (a compress or replicate result) with
+   counts of that length: n its run-time length, at most its bound N, the
+   result at most N·K. */
 static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x) {
   Loc l = e->loc;
   long long m, n, lo, hi;
-  if (!runtime_shape(e, cs, x, &m, &n)) return NULL;
+  LDyn *dyn = x->rank == 1 ? lower_dyn_of(c, x->ext[0]) : NULL;
+  Expr *len = NULL;   /* (length x) for a run-time n */
+  if (dyn) {
+    if (!dyn->name || !nat_equal(cs->ext[0], x->ext[0]) || !nat_is_const(dyn->bound, &n))
+      return diag_error(e->loc, "not supported yet: replicate of an array whose length is known only at run time by counts "
+                        "of another length"), NULL;
+    if (!(len = lower_extent_expr(c, x->ext[0], l))) return NULL;
+    m = n;
+  } else if (!runtime_shape(e, cs, x, &m, &n)) return NULL;
   if (n != m && m != 1)
     return diag_error(e->loc, "length error: replicate: %lld counts for an axis of length %lld", n, m), NULL;
   if (n == 0) return gather(c, e, d, x, 0, NULL);
-  if (!lower_range_of(cs, &lo, &hi))
+  if (!lower_range_of(cs, &lo, &hi)) {
+    Loc at = cs->unranged_at.file ? cs->unranged_at : e->kids[1]->loc;
     return diag_error(e->kids[1]->loc, "not supported yet: replicate by counts computed at run time whose size is not "
-                      "bounded when compiling (the result needs a bound: counts made of booleans, literals and + - × ⌈ ⌊ | "
-                      "on them are; docs/apl.md §3.2)"), NULL;
+                      "bounded when compiling: no range is known for the value computed at %d:%d (the result needs a "
+                      "bound: counts made of booleans, literals, lengths, + - × ÷ * ⌈ ⌊ | and monadic * ⍟ ⌊ ⌈, +/ ⌈/ ⌊/ "
+                      "+\\ on them have one; docs/apl.md §5)", at.line, at.col), NULL;
+  }
   long long k = hi > -lo ? hi : -lo, bound = n * k;
   LVal *y = selected(c, e, x);
   if (!y) return NULL;
@@ -285,10 +299,13 @@ static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x)
   Expr *neg = lo < 0 ? lx_app(l, "<", 2, lx_app(l, "aref", 2, lx_var(cv, l), lx_var(kv, l)), lx_int(0, l)) : NULL;
   Expr *item = row_at(c, y, m == 1 ? lx_int(0, l) : lx_var(kv, l), neg, d, l);
   if (!item) return NULL;
-  Expr *at = lx_lambda(l, 1, &j, lx_let(l, kv, search(c, s, lx_var(j, l), n, l), item));
+  Expr *last = len ? lx_app(l, "-", 2, len, lx_int(1, l)) : lx_int(n - 1, l);
+  Expr *at = lx_lambda(l, 1, &j, lx_let(l, kv, search(c, s, lx_var(j, l), last, l), item));
   Expr *keep = lx_lambda(l, 1, &i, lx_app(l, "<", 2, lx_var(i, l), lx_var(total, l)));
   Expr *r = lx_app(l, "map", 2, at, lx_app(l, "filter", 2, keep, lx_app(l, "iota", 1, lx_nat(bound, l))));
-  r = lx_let(l, total, lx_app(l, "aref", 2, lx_var(s, l), lx_int(n - 1, l)), r);
+  Expr *sum = lx_app(l, "aref", 2, lx_var(s, l), len ? lx_app(l, "max", 2, lx_int(0, l), lx_app(l, "-", 2, lower_extent_expr(c, x->ext[0], l), lx_int(1, l))) : lx_int(n - 1, l));
+  if (len) sum = if3(l, lx_app(l, ">", 2, lower_extent_expr(c, x->ext[0], l), lx_int(0, l)), sum, lx_int(0, l));   /* no counts: 0 */
+  r = lx_let(l, total, sum, r);
   r = lx_let(l, s, sums(c, lx_var(cv, l), lo < 0 ? "abs" : NULL, l), r);
   r = lx_let(l, cv, cs->e, r);
   return with_rows(c, e, r, y, nat_const(bound));

@@ -34,12 +34,13 @@ static Expr *map_lambda(LowerCtx *c, void *lam, Expr *row, Loc loc) { (void)c; r
 static LVal *elem_of(LVal *x) {
   LVal *v = lval_scalar(NULL, x->base);
   v->ranged = lower_range_of(x, &v->lo, &v->hi);
+  if (!v->ranged) v->unranged_at = x->unranged_at;
   return v;
 }
 
 /* v with the range of f's result (each element of v is one) */
 static LVal *range_from(LVal *v, LVal *f) {
-  v->ranged = f->ranged; v->lo = f->lo; v->hi = f->hi;
+  v->ranged = f->ranged; v->lo = f->lo; v->hi = f->hi; v->unranged_at = f->unranged_at;
   return v;
 }
 
@@ -250,6 +251,18 @@ LVal *lower_shape(LowerCtx *c, TExp *e, LVal **a) {
   LVal *v = lval_new(lx_app(e->loc, "map", 2, lx_lambda(e->loc, 1, &i, body), lx_app(e->loc, "iota", 1, lx_nat(x->rank, e->loc))),
                      TB_INT, 1);
   v->ext[0] = nat_const(x->rank);
+  /* the lengths: the static ones, and 0 to its bound for a run-time one
+     (a count ≢R of a compress result R is at most what was compressed) */
+  long long lo = 0, hi = 0, bottom, top;
+  bool ranged = true;
+  for (int a = 0; a < x->rank && ranged; a++) {
+    LDyn *d = lower_dyn_of(c, x->ext[a]);
+    if (d) { bottom = 0; ranged = nat_is_const(d->bound, &top); }
+    else { ranged = nat_is_const(x->ext[a], &top); bottom = top; }
+    if (a == 0 || bottom < lo) lo = bottom;
+    if (a == 0 || top > hi) hi = top;
+  }
+  if (ranged && hi <= INT32_MAX) { v->ranged = true; v->lo = lo; v->hi = hi; }
   return v;
 }
 
@@ -299,7 +312,8 @@ LVal *lower_print(LowerCtx *c, TExp *e, LVal **a) {
 LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   LVal *b = a[0], *x = a[1];
   if (b->vals && x->rank >= 1) return lower_compress_static(c, e, b, x);   /* a mask known when compiling: a gather */
-  if (x->rank >= 1 && lower_dyn_of(c, x->ext[x->rank - 1]))
+  LDyn *of = x->rank >= 1 ? lower_dyn_of(c, x->ext[x->rank - 1]) : NULL;
+  if (of && (x->rank != 1 || !of->name))
     return diag_error(e->loc, "not supported yet: compress of an array whose length is known only at run time"), NULL;
   if (x->rank == 1 && !same_extents(e, b, x)) return NULL;
   if (x->rank > 1 && lower_dyn_of(c, b->ext[0]))
@@ -319,7 +333,8 @@ LVal *lower_compress(LowerCtx *c, TExp *e, LVal **a) {
   Expr *item = lx_lambda(l, 1, &u, lx_app(l, "get1", 1, lx_var(u, l)));
   Expr *f = lx_app(l, "map", 2, item, lx_app(l, "filter", 2, keep, lx_app(l, "zip", 2, x->e, mask)));
   LDyn *d = NEW(LDyn);
-  *d = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "compress"), nat_const(0), x->ext[0]), NULL, x->ext[0], c->dyns };
+  Nat *bound = of ? of->bound : x->ext[0];   /* a compress result's: at most what it was compressed from */
+  *d = (LDyn){ nat_var_new(arena_printf("(getLength %s)", "compress"), nat_const(0), bound), NULL, bound, c->dyns };
   c->dyns = d;
   LVal *v = lval_new(f, x->base, 1);
   v->ext[0] = nat_var(d->var);
@@ -456,7 +471,21 @@ LVal *lower_unfold(LowerCtx *c, TExp *e, LVal *v) {
   long long *p = NEW_ARRAY(long long, r);
   for (int i = 0; i < r; i++) { held.ext[i] = v->ext[i == 0 ? r - 1 : i - 1]; p[i] = i == 0 ? r : i; }
   LVal *u = transpose_views(c, e, &held, p);
-  u->ranged = v->ranged; u->lo = v->lo; u->hi = v->hi;
+  u->ranged = v->ranged; u->lo = v->lo; u->hi = v->hi; u->unranged_at = v->unranged_at;
+  return u;
+}
+
+LVal *lower_hold(LowerCtx *c, TExp *e, LVal *v) {
+  if (!v || v->fn || v->rows_first || v->rank < 2 || !lower_dyn_of(c, v->ext[v->rank - 1])) return v;
+  int r = v->rank;
+  for (int i = 0; i < r - 1; i++) if (lower_dyn_of(c, v->ext[i])) return v;
+  long long *p = NEW_ARRAY(long long, r);   /* axis d to d+1, the last to the first (1-based) */
+  for (int i = 0; i < r; i++) p[i] = i == r - 1 ? 1 : i + 2;
+  LVal *u = transpose_views(c, e, v, p);
+  u->ext = v->ext;   /* TAIL's order, e with the last axis first */
+  u->rows_first = true;
+  u->ranged = v->ranged; u->lo = v->lo; u->hi = v->hi; u->unranged_at = v->unranged_at;
+  u->reduces = v->reduces;
   return u;
 }
 
@@ -639,6 +668,7 @@ LVal *lower_power(LowerCtx *c, TExp *e, LVal **a) {
   LVal *param = NEW(LVal);
   *param = *x;
   param->ranged = false; param->vals = NULL; param->known = false;
+  param->unranged_at = e->loc;
   LVal *f = lower_fn(c, a[0], 1, &param, e->loc);
   if (!f) return NULL;
   if (f->rank != x->rank || f->base != x->base)

@@ -69,23 +69,28 @@ static void print_prefix(Buf *b, Value *v, int64_t len, TType *t) {
   tail_print_value(b, &cut, t);
 }
 
-/* A transposed dynamic output (L/M, a matrix of n rows held as its len
-   columns, lower_gather.c): row i is item i of each of the first len columns */
-static void print_columns(Buf *b, Value *v, int64_t len, TailOutput *o) {
-  long long n = 0;
-  if (len < 0 || len > v->n) len = v->n;
-  nat_is_const(o->ext[0], &n);
-  bool text = o->type->base == TB_CHAR;
+/* A transposed dynamic output (L/A, A of rank r ≥ 2, held as its len items
+   along the last axis, each of A's other axes; lower_gather.c): printed in
+   TAIL's order, as print_rank would, the item at (i₀, …, i_{r-2}, j) being
+   v[j][i₀]…[i_{r-2}]; idx holds i₀ … up to `axis` */
+static void print_held(Buf *b, Value *v, int64_t len, TailOutput *o, int axis, long long *idx) {
+  int r = o->rank;
+  TBase base = o->type->base;
+  bool text = base == TB_CHAR;
+  long long n = len;
+  if (axis < r - 1) nat_is_const(o->ext[axis], &n);
   if (!text) buf_putc(b, '[');
   for (long long i = 0; i < n; i++) {
-    if (i) buf_puts(b, text ? "\n" : ", ");
-    if (!text) buf_putc(b, '[');
-    for (int64_t j = 0; j < len; j++) {
-      Value tmp;
-      if (j && !text) buf_puts(b, ", ");
-      print_scalar(b, value_elem_at(value_elem(v, j), i, &tmp), o->type->base);
+    if (i && !text) buf_puts(b, ", ");
+    if (axis < r - 1) {
+      if (i && text) buf_putc(b, '\n');
+      idx[axis] = i;
+      print_held(b, v, len, o, axis + 1, idx);
+      continue;
     }
-    if (!text) buf_putc(b, ']');
+    Value *w = value_elem(v, i), tmp;
+    for (int k = 0; k < r - 2; k++) w = value_elem(w, idx[k]);
+    print_scalar(b, value_elem_at(w, idx[r - 2], &tmp), base);
   }
   if (!text) buf_putc(b, ']');
 }
@@ -97,7 +102,12 @@ Type *tail_print_output(Buf *b, Value *v, TailProgram *tp, int k) {
   for (int i = 0; i < k; i++) field += tp->outputs[i].dynamic ? 2 : 1;
   TailOutput *o = &tp->outputs[k];
   if (!o->dynamic) { tail_print_value(b, value_elem(v, field), o->type); return t->fields[field]; }
-  if (o->transposed) print_columns(b, value_elem(v, field + 1), value_as_long(value_elem(v, field)), o);
+  if (o->transposed) {
+    Value *held = value_elem(v, field + 1);
+    int64_t len = value_as_long(value_elem(v, field));
+    if (len < 0 || len > held->n) len = held->n;
+    print_held(b, held, len, o, 0, NEW_ARRAY(long long, o->rank));
+  }
   else print_prefix(b, value_elem(v, field + 1), value_as_long(value_elem(v, field)), o->type);
   return t->fields[field + 1];
 }

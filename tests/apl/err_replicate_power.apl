@@ -10,3 +10,4 @@ f ← {⍵ + +/(⍵)/⍵}
 ⍝ test: run-time counts from ⍵ under ⍣
 ⍝ error: err_replicate_power.apl:7:13:
 ⍝ error: not bounded when compiling
+⍝ error: no range is known for the value computed at 8:3

@@ -123,3 +123,79 @@ for line in [
     [[sum(r) for r in last([1 + int(e > 1) for e in [1, 2, 3]], P)] for P in [[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]]],
     len(L),
 ]: print(show(line))
+print("replicate_runtime_range.apl")
+# counts from ⌊ ⌈ of divisions, doubles, ⌈ ⌊ with an unbounded side, |, ≢,
+# the bit and (APL's ⌊x÷y is Python's x // y, x|y is y % x)
+import math
+V = [5, 6, 7]
+W = [math.factorial(k) for k in (3, 4, 5)]
+B = gt(V, 5)
+C = rep(B, V)
+Md = [[1.5, 2.5, 0.5], [3, 1, 2]]
+for line in [
+    rep([v // 2 for v in V], V),
+    rep([-(-v // 3) for v in V], V),
+    rep([v // -2 for v in V], V),
+    rep([max(0, min(3, w)) for w in W], V),
+    rep([w % v for v, w in zip(V, W)], V),
+    rep([(2 * v) // (1 + i) for i, v in zip((1, 2, 3), V)], V),
+    rep([math.floor(2.5 * b) for b in B], V),
+    rep([len(C)] * 3, V),
+    rep([w & 3 for w in W], V),
+    rep([math.floor(max(r)) for r in Md], [4, 8]),
+    rep([math.floor(abs(d)) for d in (-1.5, 2.5, -0.5)], V),
+    rep([(v // 2) % 2 for v in V], V),
+    rep([math.floor((v / 4) % 1.5) for v in V], V),
+    rep([math.floor(math.exp(v / 3)) for v in V], V),
+    rep([math.floor(math.log(v)) for v in V], V),
+    rep([math.floor(2 + 2 * math.sin(v)) for v in V], V),
+    rep([math.floor(2 ** (v - 4)) for v in V], V),
+    rep([math.floor(v ** 0.5) for v in V], V),
+    "".join(rep([v // 2 for v in V], list("abc"), " ")),
+    rows([v // 2 for v in V], [[1, 2], [3, 4], [5, 6]]),
+    last([v // 3 for v in V], [[1, 2, 3], [4, 5, 6]]),
+]: print(show(line))
+print("replicate_runtime_rank3.apl")
+# / of an array of rank 3: rep along each of its rows; chars one row a line
+A = [[[6 * i + 3 * j + k + 1 for k in range(3)] for j in range(2)] for i in range(2)]
+a = A[0][0]
+last3 = lambda c, X: [last(c, P) for P in X]
+chars = [[list("abc"), list("def")], [list("ghi"), list("jkl")]]
+for line in [
+    last3([1 + b for b in gt(a, 1)], A),
+    "\n".join("".join(r) for P in last3(gt(a, 1), chars) for r in P),
+    last3(gt(a, 5), A),
+    [2, 2, 0],
+    last3([1 + b for b in gt(a, 2)], [[[0.5, 1.5, 2.5]], [[3.5, 4.5, 5.5]]]),
+    last3([1 - 2 * b for b in gt(a, 2)], A),
+]: print(show(line))
+print("replicate_runtime_inner.apl")
+# a / result scanned, reversed, dropped, compressed; ⍉ of a ⌿ result of rank 3
+import itertools
+R = last([1 + b for b in gt(row1, 2)], M12)
+S = [list(itertools.accumulate(r)) for r in R]
+Tr = R[::-1]
+A = [[[6 * i + 3 * j + k + 1 for k in range(3)] for j in range(2)] for i in range(2)]
+Q = rows([1 + b for b in gt([P[0][0] for P in A], 5)], A)
+P = [[[Q[i][j][k] for i in range(len(Q))] for j in range(2)] for k in range(3)]
+for line in [
+    sum(S[0]), S, Tr, R[1:], [R[0], R[2]],
+    [[s * t for s, t in zip(a, b)] for a, b in zip(S, Tr)],
+    [len(P), len(P[0]), len(P[0][0])], P, S,
+]: print(show(line))
+print("replicate_runtime_dynamic.apl")
+# compress and replicate of compress and replicate results
+V = [3, 8, 1, 9, 7, 2]
+C = rep(gt(V, 2), V)
+D = rep([int(e < 9) for e in C], C)
+E = rep(gt(V, 20), V)
+R = rep([1 + b for b in gt(C, 7)], C)
+W = rep(gt(V, 2), list("abcdef"), " ")
+for line in [
+    D, sum(D), len(D),
+    R, rep([e - 8 for e in C], C), rep([1 + b for b in gt(E, 7)], E),
+    rep(gt(R, 8), R), rep([1 + b for b in gt(R, 8)], R),
+    "".join(rep([1 + int(w == "d") for w in W], W, " ")),
+    rep([1 + b for b in gt(C, 7)], [e * 0.5 for e in C]),
+    len(R),
+]: print(show(line))

@@ -108,6 +108,16 @@ int main(void) {
     { "M←3 4⍴⍳12\n(M[;1]>5)⌿M", 3 },          /* compress: at most the 3 rows */
     { "M←4 3⍴⍳12\n(1+M[1;]>1)/M", 6 },        /* /: 3 counts of 1…2 for each of 4 rows, held transposed */
     { "M←4 3⍴⍳12\n(M[1;]>1)/M", 3 },          /* /, a mask */
+    { "V←5 6 7\n(⌊V÷2)/V", 12 },              /* 5…7 ÷ 2 as doubles: 2…4 (whole bounds of 2.5…3.5) */
+    { "V←5 6 7\n(⌊V÷¯2)/V", 12 },             /* ¯4…¯2: magnitudes of at most 4 */
+    { "V←5 6 7\n(0⌈3⌊⌊!V)/V", 9 },            /* ⌊ by 3 of a value with no range (an int's), then ⌈ 0 */
+    { "V←5 6 7\n(V|⌊!V)/V", 18 },             /* | by 5…7: 0…6 */
+    { "V←5 6 7\n(⌊2*V)/V", 387 },            /* 2*5…7, one more each side: 31…129 */
+    { "V←5 6 7\n(⌊*V)/V", 3294 },           /* exp of 5…7, one more each side: 147…1098 */
+    { "V←5 6 7\n(⌊1.5|V÷4)/V", 6 },           /* | of doubles by 1.5: ¯1…2 (rounding may pass either end) */
+    { "V←5 6 7\nC←(V>5)/V\n(≢C)/V", 9 },      /* ≢ of a compress result: 0 to its bound 3 */
+    { "V←3 8 1 9 7 2\nC←(V>2)/V\n(C<9)/C", 6 },         /* compress of a compress result: its bound */
+    { "V←3 8 1 9 7 2\nC←(V>2)/V\n(1+C>7)/C", 12 },      /* replicate of it: its bound 6 times 1…2 */
   };
   for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
     diag_reset();
@@ -123,15 +133,24 @@ int main(void) {
           tp ? "" : diag_message());
   }
   diag_reset();
-  CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊V÷2)/V") == NULL && strstr(diag_message(), "not bounded when compiling"),
-        "unbounded counts: %s", diag_message());
+  CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊!V)/V") == NULL && strstr(diag_message(), "not bounded when compiling")
+        && strstr(diag_message(), "the value computed at 2:3"), "unbounded counts: %s", diag_message());
   diag_reset();
-  CHECK(apl_compile_text("t.apl", "A←2 2 3⍴⍳12\n(1+A[1;1;]>5)/A") == NULL
-        && strstr(diag_message(), "an output of rank 3 whose last axis has a run-time length"),
-        "/ of rank 3 printed: %s", diag_message());
+  {   /* / of rank 3 printed: held transposed, its bound 3·2 on the last axis */
+    TailProgram *tp = apl_compile_text("t.apl", "A←2 2 3⍴⍳12\n(1+A[1;1;]>5)/A");
+    long long b = -1;
+    CHECK(tp && tp->noutputs == 1 && tp->outputs[0].rank == 3 && tp->outputs[0].transposed && tp->outputs[0].dynamic
+          && nat_is_const(tp->outputs[0].ext[2], &b) && b == 6, "/ of rank 3 printed: %s", tp ? "" : diag_message());
+  }
   diag_reset();
-  CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6\nR←(M[1;]>5)/M\nS←+\\R\n+/S[1;]") == NULL
-        && strstr(diag_message(), "a run-time length on axis 2"), "a / result scanned, bound: %s", diag_message());
+  {   /* a / result scanned and bound: held again with its run-time axis first (lower_hold) */
+    TailProgram *tp = apl_compile_text("t.apl", "M←2 3⍴⍳6\nR←(M[1;]>5)/M\nS←+\\R\nS");
+    CHECK(tp && tp->noutputs == 1 && tp->outputs[0].transposed && tp->outputs[0].dynamic, "a / result scanned, bound: %s",
+          tp ? "" : diag_message());
+  }
+  diag_reset();
+  CHECK(apl_compile_text("t.apl", "A←2 2 3⍴⍳12\nR←(A[1;1;]>5)/A\nS←1 3 2⍉R\n+/+/S") == NULL
+        && strstr(diag_message(), "a run-time length on axis 2, neither"), "a run-time middle axis, bound: %s", diag_message());
   diag_reset();
   CHECK(apl_compile_text("t.apl", "M←2 3⍴⍳6 ⋄ M[1;4]") == NULL && strstr(diag_message(), "index error: 4"), "an index: %s",
         diag_message());
