@@ -273,19 +273,25 @@ static bool kept_read(Type *kept, NatBinding *b, const char *what, unsigned char
   return *out != NULL;
 }
 
-/* The first n elements of u, an array of tuples holding arrays laid out as the
-   structure of its fields' arrays at u's (upper-bound) length: the first n rows
-   of every field's array, each where the upper bound puts it, zipped back (F35:
-   a prefix of n elements has its own, different, field offsets). */
-static bool kept_soa(Type *u, int32_t n, NatBinding *b, const char *what, unsigned char *buf, int64_t off, Kept *k,
-                     Value **out, int64_t *extent) {
+/* The first n elements of u, an array laid out at its (upper-bound) length. A
+   plain array's prefix is its first n rows; an array of tuples holding arrays is
+   the structure of its fields' arrays at u's length, so its prefix is the first
+   n rows of every field's array, each where the upper bound puts it, zipped back
+   (F35: a prefix of n elements has its own, different, field offsets) — and a
+   field that is itself such an array (nested tuples: F37) is cut the same way. */
+static bool kept_prefix(Type *u, int32_t n, NatBinding *b, const char *what, unsigned char *buf, int64_t off, Kept *k,
+                        Value **out, int64_t *extent) {
+  if (!layout_soa_depth(u)) {
+    Type *kept = type_array(u->elem, nat_const(n));
+    kept->index = u->index;
+    return kept_read(kept, b, what, buf, off, k, out, extent);
+  }
   Type *s = layout_soa(u);
   Value **fields = NEW_ARRAY(Value *, s->n);
   for (int f = 0; f < s->n; f++) {
     int64_t at;
-    Type *kept = type_array(s->fields[f]->elem, nat_const(n));
     if (!layout_split_offset(s, f, b, what, &at) ||
-        !kept_read(kept, b, what, buf, off + at, k, out ? &fields[f] : NULL, extent))
+        !kept_prefix(s->fields[f], n, b, what, buf, off + at, k, out ? &fields[f] : NULL, extent))
       return false;
   }
   if (out) *out = soa_zip(fields, s->n, layout_soa_depth(u));
@@ -302,10 +308,7 @@ static bool kept_walk(Type *t, NatBinding *b, const char *what, unsigned char *b
     if (!u || !layout_eval_len(u->len, b, what, &hi)) return false;
     if (n < 0 || n > hi)
       return diag_error(LOC_NONE, "%s: a length cell holds %d, outside 0..%lld", what, n, (long long)hi);
-    if (layout_soa_depth(u)) return kept_soa(u, n, b, what, buf, off, k, out, extent);
-    Type *kept = type_array(u->elem, nat_const(n));
-    kept->index = u->index;
-    return kept_read(kept, b, what, buf, off, k, out, extent);
+    return kept_prefix(u, n, b, what, buf, off, k, out, extent);
   }
   int64_t len, stride = 0;
   if (!layout_eval_len(t->len, b, what, &len)) return false;
