@@ -1556,28 +1556,30 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   p->params = NEW_ARRAY(Param, ninputs ? ninputs : 1);
   k->prog = p;
   k->body = kstmt_block();
-  /* Warp barriers, fixed-size versions and the L2 prefetch of the next chunk's reads
-     are the default on cuda since stop 27: checked on an H100 (bench/gpu/fcl_2027b.sh,
-     2026-11-27: NumPy at 2^20 and 2^27, racecheck, memcheck and synccheck clean;
-     reduce 0.78 and scan 0.69 of the time without them; docs/fcl.md §6.2).
+  /* Warp barriers, fixed-size versions (stop 27), the register-staged read of the
+     next chunk, a chunk kernel's blocks capped at one device-full and 4 chunks a
+     work-group iteration (stop 28) are the default: checked on an H100
+     (bench/gpu/fcl_2027b.sh, fcl_2027c.sh, 2026-11-27: NumPy at 2^20, 2^20 + 1000
+     and 2^27, other local sizes, racecheck, memcheck and synccheck clean; reduce
+     1.05x and scan 2.16x CUB, from 1.23x and 2.15x; docs/fcl.md §6.2).
      Switches, to compare: CLIFT_FCL_FAST=0 turns the barriers and versions off,
      CLIFT_FCL_NO_WARP=1 every barrier the work-group's, CLIFT_FCL_NO_VERSION=1 no
-     fixed-size version, CLIFT_FCL_PREFETCH=0 no prefetch, CLIFT_FCL_PREFETCH=reg
-     the fixed-size version's reads into registers one chunk ahead instead,
-     CLIFT_FCL_PREFETCH=both those and the L2 prefetch of the chunk after next. */
+     fixed-size version; CLIFT_FCL_PREFETCH=0 no prefetch, =l2 the L2 prefetch of
+     the next chunk instead of the staged read (stop 27's default), =both the
+     staged read and the L2 prefetch of the chunk after next; CLIFT_FCL_BATCH=k
+     (2 to 8) k chunks a work-group iteration (dpia/batch.c), 0 or 1 one;
+     CLIFT_FCL_GRID=w a chunk kernel's blocks capped at w device-fulls (cuda:
+     PlanKernel.resident_waves, 1 to 64), 0 no cap. */
   const char *fast_env = getenv("CLIFT_FCL_FAST"), *prefetch_env = getenv("CLIFT_FCL_PREFETCH");
   bool fast = !(fast_env && !strcmp(fast_env, "0"));
+  const char *prefetch = prefetch_env && *prefetch_env ? prefetch_env : "reg";
   k->warp_barriers = fast && !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
-  k->prefetch = !(prefetch_env && !strcmp(prefetch_env, "0"));
-  k->stage_and_prefetch = k->prefetch && prefetch_env && !strcmp(prefetch_env, "both");
-  k->stage_reads = k->stage_and_prefetch || (k->prefetch && prefetch_env && !strcmp(prefetch_env, "reg"));
+  k->prefetch = strcmp(prefetch, "0") != 0;
+  k->stage_and_prefetch = !strcmp(prefetch, "both");
+  k->stage_reads = k->stage_and_prefetch || !strcmp(prefetch, "reg");
   k->local_versions = fast && !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
-  /* Opt-in until measured (bench/gpu/fcl_2027c.sh): CLIFT_FCL_BATCH=k runs k
-     chunks a work-group iteration (dpia/batch.c, 2 to 8), CLIFT_FCL_GRID=w
-     launches a chunk kernel's blocks as w device-fulls at most (cuda:
-     PlanKernel.resident_waves, 1 to 64) */
   const char *batch_env = getenv("CLIFT_FCL_BATCH"), *grid_env = getenv("CLIFT_FCL_GRID");
-  int batch = batch_env ? atoi(batch_env) : 0, waves = grid_env ? atoi(grid_env) : 0;
+  int batch = batch_env && *batch_env ? atoi(batch_env) : 4, waves = grid_env && *grid_env ? atoi(grid_env) : 1;
   k->batch_groups = batch >= 2 && batch <= 8 ? batch : 0;
   k->resident_waves = waves >= 1 && waves <= 64 ? waves : 0;
   k->scalar_names = NEW_ARRAY(const char *, 1);

@@ -178,7 +178,7 @@ for w in 8 64; do
 done
 if [ "$(wc -l < "$T/mm8.cl")" = "$(wc -l < "$T/mm64.cl")" ] && grep -q 'for (clift_index step[0-9]* = 0; step[0-9]* < 16;' "$T/mm64.cl"; then ok
 else bad "matmul's steps not one loop: $(wc -l < "$T/mm8.cl") and $(wc -l < "$T/mm64.cl") lines"; fi
-"$CLIFT" compile -t opencl --print tests/fcl/compiled/writers.fcl '[5, -3, 8, 1, 9, 2, -6, 7]' > "$T/w.cl" 2>&1
+CLIFT_FCL_BATCH=0 "$CLIFT" compile -t opencl --print tests/fcl/compiled/writers.fcl '[5, -3, 8, 1, 9, 2, -6, 7]' > "$T/w.cl" 2>&1
 if [ "$(grep -c 'for (clift_index step' "$T/w.cl")" = 2 ] && [ "$(grep -c 'const long step[0-9]*_arg' "$T/w.cl")" = 2 ]; then ok
 else bad "writers.fcl: power<thread> and poweri<grid> not loops: $(grep -c 'step' "$T/w.cl")"; fi
 # the generated code (docs/fcl.md §6.2): transposeTiled's tile padded to 33 columns and
@@ -200,7 +200,13 @@ else bad "FCL's cuda with CLIFT_FCL_FAST=0 CLIFT_FCL_PREFETCH=0 has warp barrier
 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/dflt.cu" 2>&1
 if grep -q 'clift_syncwarp();' "$T/dflt.cu" && grep -q 'blockDim.x == 256' "$T/dflt.cu" && grep -q 'clift_prefetch(&' "$T/dflt.cu"; then ok
 else bad "FCL's default cuda lacks warp barriers, fixed-size versions or the prefetch"; fi
-export CLIFT_FCL_PREFETCH=0   # the checks below take the prefetch's switch themselves
+# since stop 28 also the staged reads (CLIFT_FCL_PREFETCH=reg), 4 chunks a work-group
+# iteration (CLIFT_FCL_BATCH=4) and the grid cap: the default reduce of 5000 (10
+# chunks) loops over 3 batches and reads the next chunk into registers
+if grep -q 'for (clift_index wid1_b = blockIdx.x; wid1_b < 3; wid1_b += gridDim.x) {' "$T/dflt.cu" && grep -q 'in1_stage0\[0\] = in1\[' "$T/dflt.cu"; then ok
+else bad "FCL's default cuda lacks the batching or the staged reads: $(sed -n '/k0: /,/any other/p' "$T/dflt.cu" | head -c 400)"; fi
+# the checks below take the prefetch's and the batching's switches themselves
+export CLIFT_FCL_PREFETCH=0 CLIFT_FCL_BATCH=0
 "$CLIFT" compile -t cuda --print examples/fcl/scan.fcl "$(L 7168)" > "$T/sc.cu" 2>&1   # 28 chunks: no padding to check
 if [ "$(sed -n '/k0: /,/^}/p' "$T/sc.cu" | grep -c 'clift_check_index((long long)')" = 0 ] && grep -q '^/\* k0: ' "$T/sc.cu"; then ok
 else bad "scan's chunk kernel has run-time index checks: $(grep -c 'clift_check_index((long long)' "$T/sc.cu")"; fi
@@ -258,8 +264,8 @@ if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
      && ! grep -q 'ld\.local\|st\.local' "$T/rg.ptx"; then ok
   else bad "staged PTX: $(head -c 300 "$T/err") $(grep -c 'ld\.local' "$T/rg.ptx")"; fi
 fi
-unset CLIFT_FCL_PREFETCH
-# batched groups (CLIFT_FCL_BATCH=k, dpia/batch.c; opt-in): reduce and scan on opencl
+unset CLIFT_FCL_PREFETCH CLIFT_FCL_BATCH
+# batched groups (CLIFT_FCL_BATCH=k, dpia/batch.c; the default k = 4 since stop 28): reduce and scan on opencl
 # against the oracle where 3 does not divide the chunks (the last batch's guards)
 # and at one chunk; reduce of 5000 (10 chunks) with k = 4 on cuda: a loop over 3
 # batches, local arrays of each chunk's own, chunks 10 and 11 skipped in the last

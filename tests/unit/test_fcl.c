@@ -316,10 +316,13 @@ int main(void) {
     CHECK(!strcmp(run_mono(plet, 1, in3), "[4, 5, 6]"), "mono let runs: %s", run_mono(plet, 1, in3));
   }
 
-  /* compilation onto kernels (compile.c, docs/fcl.md §6.2): the loops each construct becomes */
+  /* compilation onto kernels (compile.c, docs/fcl.md §6.2): the loops each construct
+     becomes, without the batching of chunks (CLIFT_FCL_BATCH=0; the default since
+     stop 28 runs 4 work-groups' bodies in one, checked after the block) */
   {
     int k = 0;
     const char *in8[] = { "[1, 2, 3, 4, 5, 6, 7, 8]" };
+    setenv("CLIFT_FCL_BATCH", "0", 1);
     /* reduce<block> in one work-group (#BlockSize 4 here): the initial step, then while's
        steps 4 -> 2 unrolled, the last (2 -> 1) computed in the push into the result
        (docs/fcl.md §6.2): one kernel */
@@ -374,6 +377,11 @@ int main(void) {
       "fun main xs = while<grid> (fn a => index a 0 > 1) (fn a => return<grid> (push<grid> a)) (return<grid> (push<grid> xs))\n";
     got = compiled(data_while, 1, in8, &k);
     CHECK(strstr(got, "condition reads the array's elements") != NULL && diag_kind() == DIAG_UNSUPPORTED, "data while: %s", got);
+    /* the default batches 4 work-groups' bodies in one work-group iteration
+       (dpia/batch.c): the interleave's 4 sequential loops a work-item, 4 times */
+    unsetenv("CLIFT_FCL_BATCH");
+    got = compiled(prog, 1, in8, &k);
+    CHECK(!strcmp(got, "G W(L(S S S S S S S S S S S S S S S S ) ) ") && k == 2, "force and interleave, batched: %s, %d kernels", got, k);
   }
 
   /* every prefix: an error or a result, never a crash */
