@@ -14,7 +14,8 @@
 #   a chunk by the CUDA, against about 10 chunks an SM a microsecond at CUB's
 #   bandwidth: half the SM's issue rate).
 #   Modes (environment of the clift that generates the code, one build):
-#     after    the defaults (warp barriers, fixed-size versions, L2 prefetch)
+#     default  no switch set (since stop 28: b4's; MODES=, SCAN_MODES= pick modes)
+#     after    stop 27's defaults (warp barriers, fixed-size versions, L2 prefetch)
 #     staged   CLIFT_FCL_PREFETCH=reg (the next chunk read into registers)
 #     grid     CLIFT_FCL_GRID=1: a chunk kernel's blocks capped at one device-full
 #              (SMs x the blocks one SM keeps resident, cuOccupancy…), so each
@@ -59,12 +60,14 @@ W=$(mktemp -d)
 C=build/clift
 T=${T:-cuda}
 if [ "${SMALL:-0}" = 1 ]; then N=65536 M=4096 O=5096; else N=134217728 M=1048576 O=1049576; fi
-MODES="after staged grid gstaged gboth b2 b4 b8 b4both b4l2 b4nogrid"
-SCAN_MODES="after staged grid gstaged b2 b4 b4both b4l2"
+MODES=${MODES:-"after staged grid gstaged gboth b2 b4 b8 b4both b4l2 b4nogrid"}
+SCAN_MODES=${SCAN_MODES:-"after staged grid gstaged b2 b4 b4both b4l2"}
 modes() { if [ "$1" = scan ]; then echo $SCAN_MODES; else echo $MODES; fi; }
 
-# the environment of each mode
+# the environment of each mode: every switch set (since stop 28 the defaults are
+# b4's: GRID=1 PREFETCH=reg BATCH=4), `default` none
 modeenv() {
+  [ "$1" = default ] || echo CLIFT_FCL_BATCH=0 CLIFT_FCL_GRID=0
   case $1 in
     after) echo CLIFT_FCL_PREFETCH=1 ;;
     staged) echo CLIFT_FCL_PREFETCH=reg ;;

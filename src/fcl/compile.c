@@ -97,7 +97,6 @@ typedef struct Cx {
   Loop *loops;              /* every loop around, innermost first */
   long long block_size;
   int fresh, depth;
-  const char *target;
   Value **args; int nargs;  /* the runtime's inputs: the array inputs' values, in parameter order */
 } Cx;
 
@@ -1549,7 +1548,7 @@ static void pad_locals(Kernel *k) {
   pad_stmt(&ps, k->body, NULL, true);
 }
 
-FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninputs, long long block_size, const char *target) {
+FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninputs, long long block_size, bool grid_cap) {
   Kernel *k = NEW(Kernel);
   Program *p = NEW(Program);
   p->file = mono->file; p->loc = entry->loc;
@@ -1558,7 +1557,7 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   k->body = kstmt_block();
   /* Warp barriers, fixed-size versions (stop 27), the register-staged read of the
      next chunk, a chunk kernel's blocks capped at one device-full and 4 chunks a
-     work-group iteration (stop 28) are the default: checked on an H100
+     work-group iteration (stop 28, where grid_cap) are the default: checked on an H100
      (bench/gpu/fcl_2027b.sh, fcl_2027c.sh, 2026-11-27: NumPy at 2^20, 2^20 + 1000
      and 2^27, other local sizes, racecheck, memcheck and synccheck clean; reduce
      1.05x and scan 2.16x CUB, from 1.23x and 2.15x; docs/fcl.md §6.2).
@@ -1569,17 +1568,22 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
      staged read and the L2 prefetch of the chunk after next; CLIFT_FCL_BATCH=k
      (2 to 8) k chunks a work-group iteration (dpia/batch.c), 0 or 1 one;
      CLIFT_FCL_GRID=w a chunk kernel's blocks capped at w device-fulls (cuda:
-     PlanKernel.resident_waves, 1 to 64), 0 no cap. */
+     PlanKernel.resident_waves, 1 to 64), 0 no cap. The staged reads and the
+     batching are the default only where the grid is capped (grid_cap: cuda): without
+     the cap the batched reduce was slower than stop 27's code (1.33x CUB, not
+     1.23x), and NVIDIA's OpenCL was not timed. */
   const char *fast_env = getenv("CLIFT_FCL_FAST"), *prefetch_env = getenv("CLIFT_FCL_PREFETCH");
   bool fast = !(fast_env && !strcmp(fast_env, "0"));
-  const char *prefetch = prefetch_env && *prefetch_env ? prefetch_env : "reg";
+  enum { PF_NONE, PF_L2, PF_REG, PF_BOTH } pf = grid_cap ? PF_REG : PF_L2;
+  if (prefetch_env && *prefetch_env)
+    pf = !strcmp(prefetch_env, "0") ? PF_NONE : !strcmp(prefetch_env, "reg") ? PF_REG : !strcmp(prefetch_env, "both") ? PF_BOTH : PF_L2;
   k->warp_barriers = fast && !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
-  k->prefetch = strcmp(prefetch, "0") != 0;
-  k->stage_and_prefetch = !strcmp(prefetch, "both");
-  k->stage_reads = k->stage_and_prefetch || !strcmp(prefetch, "reg");
+  k->prefetch = pf != PF_NONE;
+  k->stage_and_prefetch = pf == PF_BOTH;
+  k->stage_reads = pf >= PF_REG;
   k->local_versions = fast && !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
   const char *batch_env = getenv("CLIFT_FCL_BATCH"), *grid_env = getenv("CLIFT_FCL_GRID");
-  int batch = batch_env && *batch_env ? atoi(batch_env) : 4, waves = grid_env && *grid_env ? atoi(grid_env) : 1;
+  int batch = batch_env && *batch_env ? atoi(batch_env) : grid_cap ? 4 : 0, waves = grid_env && *grid_env ? atoi(grid_env) : 1;
   k->batch_groups = batch >= 2 && batch <= 8 ? batch : 0;
   k->resident_waves = waves >= 1 && waves <= 64 ? waves : 0;
   k->scalar_names = NEW_ARRAY(const char *, 1);
@@ -1588,7 +1592,7 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   Buffer *out = NEW(Buffer);
   out->name = "out"; out->space = SPACE_GLOBAL; out->is_param = true; out->param_index = 0;
   kernel_add_buffer(k, out);
-  Cx cx = { .k = k, .block = k->body, .level = 2, .block_size = block_size, .target = target,
+  Cx cx = { .k = k, .block = k->body, .level = 2, .block_size = block_size,
             .args = NEW_ARRAY(Value *, ninputs ? ninputs : 1) };
   /* the definitions in order, as the interpreter does */
   CEnv *env = NULL;

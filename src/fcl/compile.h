@@ -16,9 +16,11 @@ typedef struct FclCompiled {
 } FclCompiled;
 
 /* The entry of a monomorphised program applied to its inputs (parsed for the
-   entry's types), as one kernel over constant sizes. NULL + diag
-   (DIAG_UNSUPPORTED: the driver names the target). */
-FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninputs, long long block_size, const char *target);
+   entry's types), as one kernel over constant sizes. grid_cap: the target's runtime
+   caps a chunk kernel's grid at the device's resident blocks (cuda), which the
+   batched chunks need to pay (docs/fcl.md §6.2). NULL + diag (DIAG_UNSUPPORTED: the
+   driver names the target). */
+FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninputs, long long block_size, bool grid_cap);
 /* The runtime's result (one array, or a tuple of arrays) in the entry's shape. */
 Value *fcl_result_value(FclCompiled *c, Value *flat);
 

@@ -7,6 +7,7 @@
 #include "../cli/driver.h"
 #include "../cli/bench.h"
 #include "../dpia/plan.h"
+#include "../runtime/device.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -42,7 +43,7 @@ int fcl_cli_library(const char *path, const Target *t) {
 static bool compile_for(FProgram *p, const Target *t, int ninputs, Value **in, FclCompiled **fc, Compiled *c) {
   FDef *entry = fcl_entry(p, ninputs);
   FProgram *mono = entry ? fcl_monomorphise(p) : NULL;
-  *fc = mono ? fcl_compile(mono, entry, in, ninputs, FCL_DEFAULT_BLOCK_SIZE, t->name) : NULL;
+  *fc = mono ? fcl_compile(mono, entry, in, ninputs, FCL_DEFAULT_BLOCK_SIZE, t->api && t->api->resident) : NULL;
   if (!*fc) { diag_name_target(t->name); return false; }
   *c = (Compiled){ .target = t, .prog = (*fc)->prog, .lowered = (*fc)->prog, .kernel = (*fc)->kernel };
   if ((t->device && !(c->plan = plan_build(c->kernel))) || !(c->src = t->emit(c))) { diag_name_target(t->name); return false; }

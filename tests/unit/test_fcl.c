@@ -107,7 +107,7 @@ static const char *compiled(const char *prog, int n, const char **inputs, int *k
   Value **in = fcl_read_inputs(p, n, inputs);
   FDef *entry = in ? fcl_entry(p, n) : NULL;
   FProgram *m = entry ? fcl_monomorphise(p) : NULL;
-  FclCompiled *c = m ? fcl_compile(m, entry, in, n, 4, "c") : NULL;
+  FclCompiled *c = m ? fcl_compile(m, entry, in, n, 4, false) : NULL;
   Plan *pl = c ? plan_build(c->kernel) : NULL;
   if (!pl) return arena_printf("error: %s", diag_message());
   *kernels = pl->n;
@@ -377,11 +377,16 @@ int main(void) {
       "fun main xs = while<grid> (fn a => index a 0 > 1) (fn a => return<grid> (push<grid> a)) (return<grid> (push<grid> xs))\n";
     got = compiled(data_while, 1, in8, &k);
     CHECK(strstr(got, "condition reads the array's elements") != NULL && diag_kind() == DIAG_UNSUPPORTED, "data while: %s", got);
-    /* the default batches 4 work-groups' bodies in one work-group iteration
-       (dpia/batch.c): the interleave's 4 sequential loops a work-item, 4 times */
-    unsetenv("CLIFT_FCL_BATCH");
+    /* CLIFT_FCL_BATCH=4 (the default where the grid is capped, cuda: tests/fcl/fcl_test.sh)
+       runs 4 work-groups' bodies in one work-group iteration (dpia/batch.c): the
+       interleave's 4 sequential loops a work-item, 4 times; without the cap (here) the
+       default is one */
+    setenv("CLIFT_FCL_BATCH", "4", 1);
     got = compiled(prog, 1, in8, &k);
     CHECK(!strcmp(got, "G W(L(S S S S S S S S S S S S S S S S ) ) ") && k == 2, "force and interleave, batched: %s, %d kernels", got, k);
+    unsetenv("CLIFT_FCL_BATCH");
+    got = compiled(prog, 1, in8, &k);
+    CHECK(!strcmp(got, "G W(L(S S S S ) ) ") && k == 2, "force and interleave, no grid cap: %s, %d kernels", got, k);
   }
 
   /* every prefix: an error or a result, never a crash */
