@@ -7,6 +7,7 @@
 #include "tune.h"
 #include "tune_cache.h"
 #include "gen_flags.h"
+#include "../util/switches.h"
 #include "../codegen/library.h"
 #include "../apl/apl.h"
 #include "../fcl/fcl.h"
@@ -39,6 +40,8 @@ static const char *usage_main =
   "  apl     --emit-tail|--emit-core prog.apl\n"
   "                                        print the TAIL (or clift) an APL program\n"
   "                                        compiles to\n"
+  "  switches                              list the experiment switches (CLIFT_…\n"
+  "                                        variables), their values and meanings\n"
   "\n"
   "check, run and test also take APL programs (prog.apl) and TAIL programs\n"
   "(prog.tail), which have no inputs (docs/apl.md); check, run, test, bench and\n"
@@ -72,6 +75,16 @@ static const char *usage_apl =
   "             Figure 3.1); `clift run` accepts it as a .tail file\n"
   "--emit-core  the clift program the TAIL lowers to, as an S-expression (a dump:\n"
   "             not yet a runnable .lift file, docs/apl.md §6)\n";
+
+static const char *usage_switches =
+  "usage: clift switches\n"
+  "List the compiler's experiment switches: environment variables (CLIFT_LB_…,\n"
+  "CLIFT_FCL_…, CLIFT_REDUCE_GUARD) that change the generated code, to compare\n"
+  "variants without rebuilding clift (docs/switches.md). One line each: the\n"
+  "variable, its value in this environment, its default, the values it accepts\n"
+  "(LO..HI, or names separated by |) and its meaning, with the source that reads\n"
+  "it. A value it does not accept is ignored, with a warning on stderr, and the\n"
+  "default used (here and in every command).\n";
 
 /* The help of the code-generation flags (the table of gen_flags.c), shared by
    run and compile. */
@@ -885,21 +898,30 @@ static int cmd_test(int argc, char **argv) {
   return testrun_main(n, files, targets, ntargets, verbose, &gen);
 }
 
+/* clift switches (util/switches.c's table) */
+static int cmd_switches(int argc, char **argv) {
+  if (argc == 1 && is_help(argv[0])) { fputs(usage_switches, stdout); return 0; }
+  if (argc > 0) return usage_error(usage_switches, "unexpected argument '%s'", argv[0]);
+  switches_print(stdout);
+  return 0;
+}
+
+/* The commands, by name (usage_main describes them) */
+static const struct { const char *name; int (*run)(int argc, char **argv); } commands[] = {
+  { "check", cmd_check }, { "run", cmd_run }, { "test", cmd_test }, { "compile", cmd_compile },
+  { "bench", cmd_bench }, { "tune", cmd_tune }, { "apl", cmd_apl }, { "switches", cmd_switches },
+};
+
 int main(int argc, char **argv) {
   if (argc < 2 || is_help(argv[1])) { print_usage_main(argc < 2 ? stderr : stdout); return argc < 2 ? 2 : 0; }
   const char *cmd = argv[1];
-  int rc;
-  if (strcmp(cmd, "check") == 0) rc = cmd_check(argc - 2, argv + 2);
-  else if (strcmp(cmd, "run") == 0) rc = cmd_run(argc - 2, argv + 2);
-  else if (strcmp(cmd, "test") == 0) rc = cmd_test(argc - 2, argv + 2);
-  else if (strcmp(cmd, "compile") == 0) rc = cmd_compile(argc - 2, argv + 2);
-  else if (strcmp(cmd, "bench") == 0) rc = cmd_bench(argc - 2, argv + 2);
-  else if (strcmp(cmd, "tune") == 0) rc = cmd_tune(argc - 2, argv + 2);
-  else if (strcmp(cmd, "apl") == 0) rc = cmd_apl(argc - 2, argv + 2);
+  size_t i = 0, n = sizeof commands / sizeof commands[0];
+  while (i < n && strcmp(cmd, commands[i].name) != 0) i++;
+  int rc = 2;
+  if (i < n) rc = commands[i].run(argc - 2, argv + 2);
   else {
     fprintf(stderr, "clift: unknown command '%s'\n", cmd);
     print_usage_main(stderr);
-    rc = 2;
   }
   arena_free_all();
   return rc;

@@ -45,7 +45,7 @@
    at 2^27 took half the time on an H100 (1.64 → 0.83 ms, 1.68 → 0.86 ms), with
    16 items per work-item or the warp-shuffle scan no faster. The window is
    the look-back of the targets without warp votes (opencl), and of cuda with
-   a given work-group size (CLIFT_LB_ITEMS: lookback_config.h) */
+   a given work-group size (CLIFT_LB_ITEMS: util/switches.h) */
 #ifndef CLIFT_LB_WINDOW
 #define CLIFT_LB_WINDOW 8
 #endif

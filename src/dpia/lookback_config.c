@@ -1,12 +1,13 @@
 /* lookback_config.c — the one pass's experiment switches (lookback.c), read
-   from the environment once, when the first one pass is generated. */
+   (util/switches.c, their table) once, when the first one pass is generated. */
 #include "lookback_config.h"
 #include "kernel.h"   /* GenOptions */
-#include <stdlib.h>
+#include "../util/switches.h"
 
 /* Experiments without rebuilding clift (issue 11, bench/gpu/scan_2027.sh): the
    environment of the clift that generates the code may set
-     CLIFT_LB_GROUP=64|128|256   work-items a group (default 256);
+     CLIFT_LB_GROUP=64|128|256   work-items a group (default 256; a power of
+                                 two of warps of 32);
      CLIFT_LB_ITEMS=1…32         elements a work-item (default CLIFT_LB_ITEMS);
    Defaults (since stop 27): the variant `all` of scan_2027.sh, the fastest on
    an H100 (2026-11-27, 2^27: filter 1.19x CUB, 1% filter 1.29x, scan 1.12x;
@@ -43,27 +44,17 @@
                                  printed a pinned group's loops as blocks: NVRTC
                                  then gives the pass 99-110 registers, not 40;
                                  CLIFT_LB_LOOPS=0 gives those blocks back).
-   Read once, when the first one pass is generated. */
+   Their names, defaults and ranges: util/switches.c; a value out of its range
+   is warned about and gives the default. */
 LbConfig lb_cfg;
-
-/* An integer switch from the environment, def where unset or out of [lo, hi]. */
-static int lb_setting(const char *name, int def, int lo, int hi) {
-  const char *v = getenv(name);
-  char *end;
-  long x = v && *v ? strtol(v, &end, 10) : def;
-  return v && *v && !*end && x >= lo && x <= hi ? (int)x : def;
-}
 
 void lb_configure(void) {
   if (lb_cfg.read) return;
-  int group = lb_setting("CLIFT_LB_GROUP", 256, 64, 256);
-  if (group != 64 && group != 128) group = 256;   /* warps of 32, a power of two */
-  lb_cfg = (LbConfig){ .read = true, .group = group, .items = lb_setting("CLIFT_LB_ITEMS", CLIFT_LB_ITEMS, 1, 32),
-                       .totals = lb_setting("CLIFT_LB_TOTALS", 1, 0, 1), .mask = lb_setting("CLIFT_LB_MASK", -1, 0, 1),
-                       .block_tile = lb_setting("CLIFT_LB_BLOCK_TILE", 0, 0, 1), .loops = lb_setting("CLIFT_LB_LOOPS", 1, 0, 1),
-                       .direct = lb_setting("CLIFT_LB_DIRECT", -1, 0, 1 << 20),
-                       .wait = lb_setting("CLIFT_LB_WAIT", 1140, 0, 100000), .retry = lb_setting("CLIFT_LB_RETRY", 688, 0, 100000),
-                       .min_blocks = lb_setting("CLIFT_LB_MIN_BLOCKS", 6, 0, 32) };
+  lb_cfg = (LbConfig){ .read = true, .group = switch_value(SW_LB_GROUP), .items = switch_value(SW_LB_ITEMS),
+                       .totals = switch_value(SW_LB_TOTALS), .mask = switch_value(SW_LB_MASK),
+                       .block_tile = switch_value(SW_LB_BLOCK_TILE), .loops = switch_value(SW_LB_LOOPS),
+                       .direct = switch_value(SW_LB_DIRECT), .wait = switch_value(SW_LB_WAIT),
+                       .retry = switch_value(SW_LB_RETRY), .min_blocks = switch_value(SW_LB_MIN_BLOCKS) };
   lb_cfg.tile = lb_cfg.group * lb_cfg.items;
 }
 

@@ -3,15 +3,13 @@
 #ifndef CLIFT_LOOKBACK_CONFIG_H
 #define CLIFT_LOOKBACK_CONFIG_H
 #include <stdbool.h>
+#include "../util/switches.h"   /* CLIFT_LB_ITEMS */
 
-#ifndef CLIFT_LB_ITEMS
-#define CLIFT_LB_ITEMS 15
-#endif
 typedef struct LbConfig {
   bool read;
   int group, items, tile;
   bool totals, block_tile, loops;
-  int mask, direct;   /* -1: the target's default (lb_setting_for) */
+  int mask, direct;   /* -1: the target's default (lb_mask_for, lb_direct_for) */
   int min_blocks;
   int wait, retry;   /* ns */
 } LbConfig;

@@ -27,13 +27,9 @@
    the environment of the clift that generates the code gives the former
    form, every read checked, for comparison (bench/gpu/asum_2027.sh). */
 #include "dpia.h"
-#include <stdlib.h>
-#include <string.h>
+#include "../util/switches.h"
 
-static bool guard_every_tile(void) {
-  const char *v = getenv("CLIFT_REDUCE_GUARD");
-  return v && strcmp(v, "1") == 0;
-}
+static bool guard_every_tile(void) { return switch_value(SW_REDUCE_GUARD); }
 
 /* xs = split #C (padConstant #0 #P c ys): *chunk = C, *padded the pad. */
 static bool padded_tiles(View *xs, Nat **chunk, View **padded) {

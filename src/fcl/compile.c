@@ -24,6 +24,7 @@
    What cannot be compiled so is refused (DIAG_UNSUPPORTED) before any code
    is generated. */
 #include "compile.h"
+#include "../util/switches.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -860,8 +861,7 @@ static bool last_step(Cx *cx, CVal *cond, long long count, long long k, long lon
 static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *cond, CVal *f, bool with_i, CVal *init, Loc loc) {
   if (cx->level != level)
     return diag_unsupported(loc, "%s<%s> run by code at level %s", op, level_name(level), level_name(cx->level)), NULL;
-  const char *unroll = getenv("CLIFT_FCL_UNROLL");   /* set: always unrolled (to compare the two) */
-  if (!cond && !(unroll && *unroll)) {
+  if (!cond && !switch_value(SW_FCL_UNROLL)) {   /* CLIFT_FCL_UNROLL=1: always unrolled (to compare the two) */
     CVal *r = iterate_loop(cx, op, level, count, f, with_i, init, loc);
     if (r) return r;
   }
@@ -1534,7 +1534,7 @@ static Type *padded_type(Type *t, int outer) {
 }
 
 static void pad_locals(Kernel *k) {
-  if (getenv("CLIFT_FCL_NO_PAD") && *getenv("CLIFT_FCL_NO_PAD")) return;
+  if (switch_value(SW_FCL_NO_PAD)) return;
   PadScan ps = { 0 };
   pad_stmt(&ps, k->body, NULL, false);
   for (int i = 0; i < ps.n; i++) {
@@ -1569,23 +1569,21 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
      (2 to 8) k chunks a work-group iteration (dpia/batch.c), 0 or 1 one;
      CLIFT_FCL_GRID=w a chunk kernel's blocks capped at w device-fulls (cuda:
      PlanKernel.resident_waves, 1 to 64), 0 no cap. The staged reads and the
-     batching are the default only where the grid is capped (grid_cap: cuda): without
-     the cap the batched reduce was slower than stop 27's code (1.33x CUB, not
-     1.23x), and NVIDIA's OpenCL was not timed. */
-  const char *fast_env = getenv("CLIFT_FCL_FAST"), *prefetch_env = getenv("CLIFT_FCL_PREFETCH");
-  bool fast = !(fast_env && !strcmp(fast_env, "0"));
-  enum { PF_NONE, PF_L2, PF_REG, PF_BOTH } pf = grid_cap ? PF_REG : PF_L2;
-  if (prefetch_env && *prefetch_env)
-    pf = !strcmp(prefetch_env, "0") ? PF_NONE : !strcmp(prefetch_env, "reg") ? PF_REG : !strcmp(prefetch_env, "both") ? PF_BOTH : PF_L2;
-  k->warp_barriers = fast && !(getenv("CLIFT_FCL_NO_WARP") && *getenv("CLIFT_FCL_NO_WARP"));
-  k->prefetch = pf != PF_NONE;
-  k->stage_and_prefetch = pf == PF_BOTH;
-  k->stage_reads = pf >= PF_REG;
-  k->local_versions = fast && !(getenv("CLIFT_FCL_NO_VERSION") && *getenv("CLIFT_FCL_NO_VERSION"));
-  const char *batch_env = getenv("CLIFT_FCL_BATCH"), *grid_env = getenv("CLIFT_FCL_GRID");
-  int batch = batch_env && *batch_env ? atoi(batch_env) : grid_cap ? 4 : 0, waves = grid_env && *grid_env ? atoi(grid_env) : 1;
-  k->batch_groups = batch >= 2 && batch <= 8 ? batch : 0;
-  k->resident_waves = waves >= 1 && waves <= 64 ? waves : 0;
+     batching are the default only where the grid is capped (grid_cap: cuda; the
+     switches' "auto" and -1): without the cap the batched reduce was slower than
+     stop 27's code (1.33x CUB, not 1.23x), and NVIDIA's OpenCL was not timed.
+     Their table: util/switches.c. */
+  bool fast = switch_value(SW_FCL_FAST);
+  int prefetch = switch_value(SW_FCL_PREFETCH), batch = switch_value(SW_FCL_BATCH);
+  if (prefetch == SW_PREFETCH_AUTO) prefetch = grid_cap ? SW_PREFETCH_REG : SW_PREFETCH_L2;
+  if (batch < 0) batch = grid_cap ? 4 : 0;
+  k->warp_barriers = fast && !switch_value(SW_FCL_NO_WARP);
+  k->prefetch = prefetch != SW_PREFETCH_NONE;
+  k->stage_and_prefetch = prefetch == SW_PREFETCH_BOTH;
+  k->stage_reads = prefetch == SW_PREFETCH_BOTH || prefetch == SW_PREFETCH_REG;
+  k->local_versions = fast && !switch_value(SW_FCL_NO_VERSION);
+  k->batch_groups = batch >= 2 ? batch : 0;
+  k->resident_waves = switch_value(SW_FCL_GRID);
   k->scalar_names = NEW_ARRAY(const char *, 1);
   k->scalar_types = NEW_ARRAY(Type *, 1);
   k->scalar_params = NEW_ARRAY(int, 1);

@@ -8,9 +8,19 @@ source "$(dirname "$0")/../lib.sh" "$@"
 expect 0 "usage: clift COMMAND" -- "$CLIFT" --help
 expect 2 "usage: clift COMMAND" -- "$CLIFT"
 expect 2 "unknown command 'frobnicate'" -- "$CLIFT" frobnicate
-for c in check run test compile bench tune; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
+for c in check run test compile bench tune switches; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
+# clift switches: the experiment switches' table (util/switches.c), each in
+# docs/switches.md; a value out of range warned about, the default used
+expect 0 "^CLIFT_FCL_BATCH +4 +4 +0\.\.8 " -- "$CLIFT" switches
+expect 0 "^CLIFT_FCL_PREFETCH +both +reg " -- env CLIFT_FCL_PREFETCH=both "$CLIFT" switches
+expect 0 "^clift: warning: ignoring CLIFT_FCL_BATCH=9 \(accepted: 0\.\.8\); using the default, 4$" -- env CLIFT_FCL_BATCH=9 "$CLIFT" switches
+expect 2 "unexpected argument 'all'" -- "$CLIFT" switches all
+for s in $("$CLIFT" switches | awk 'NR > 1 { print $1 }'); do
+  if grep -q "\`$s\`" docs/switches.md; then ok; else bad "docs/switches.md does not describe $s"; fi
+done
 # --help names every target and no command that does not exist
 help=$("$CLIFT" --help)
+if grep -qE "^  switches " <<<"$help"; then ok; else bad "--help does not list the command switches"; fi
 for t in interp c openmp opencl cuda auto; do
   if grep -qE "^  $t " <<<"$help"; then ok; else bad "--help does not list the target $t"; fi
 done

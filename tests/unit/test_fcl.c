@@ -6,6 +6,7 @@
 #include "fcl/fcl.h"
 #include "fcl/compile.h"
 #include "dpia/plan.h"
+#include "util/switches.h"
 #include "check.h"
 #include <stdlib.h>
 #include <string.h>
@@ -323,6 +324,7 @@ int main(void) {
     int k = 0;
     const char *in8[] = { "[1, 2, 3, 4, 5, 6, 7, 8]" };
     setenv("CLIFT_FCL_BATCH", "0", 1);
+    switches_reset();   /* read again (util/switches.c reads them once) */
     /* reduce<block> in one work-group (#BlockSize 4 here): the initial step, then while's
        steps 4 -> 2 unrolled, the last (2 -> 1) computed in the push into the result
        (docs/fcl.md §6.2): one kernel */
@@ -361,8 +363,10 @@ int main(void) {
       "                 (return<block> (push<block> (generate 4 (fn j => index xs (g * 4 + j)))))\n"
       "  ; return<block> (push<block> r) }))\n";
     setenv("CLIFT_FCL_UNROLL", "1", 1);   /* unrolled (docs/fcl.md §6.2) */
+    switches_reset();
     got = compiled(steps, 1, in8, &k);
     unsetenv("CLIFT_FCL_UNROLL");
+    switches_reset();
     CHECK(!strcmp(got, "W(L L L L L L L L L L L L L ) ") && k == 1 && compiled_locals == 3, "poweri's local arrays: %s, %d kernels, %d local buffers",
           got, k, compiled_locals);
     /* the same steps are uniform: one loop over them (the initial array, then a
@@ -382,9 +386,11 @@ int main(void) {
        interleave's 4 sequential loops a work-item, 4 times; without the cap (here) the
        default is one */
     setenv("CLIFT_FCL_BATCH", "4", 1);
+    switches_reset();
     got = compiled(prog, 1, in8, &k);
     CHECK(!strcmp(got, "G W(L(S S S S S S S S S S S S S S S S ) ) ") && k == 2, "force and interleave, batched: %s, %d kernels", got, k);
     unsetenv("CLIFT_FCL_BATCH");
+    switches_reset();
     got = compiled(prog, 1, in8, &k);
     CHECK(!strcmp(got, "G W(L(S S S S ) ) ") && k == 2, "force and interleave, no grid cap: %s, %d kernels", got, k);
   }
