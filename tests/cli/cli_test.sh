@@ -11,9 +11,9 @@ expect 2 "unknown command 'frobnicate'" -- "$CLIFT" frobnicate
 for c in check run test compile bench tune switches; do expect 0 "usage: clift $c" -- "$CLIFT" "$c" --help; done
 # clift switches: the experiment switches' table (util/switches.c), each in
 # docs/switches.md; a value out of range warned about, the default used
-expect 0 "^CLIFT_FCL_BATCH +4 +4 +0\.\.8 " -- "$CLIFT" switches
-expect 0 "^CLIFT_FCL_PREFETCH +both +reg " -- env CLIFT_FCL_PREFETCH=both "$CLIFT" switches
-expect 0 "^clift: warning: ignoring CLIFT_FCL_BATCH=9 \(accepted: 0\.\.8\); using the default, 4$" -- env CLIFT_FCL_BATCH=9 "$CLIFT" switches
+expect 0 "^CLIFT_FCL_BATCH +-1 +-1 +-1\.\.8 " -- "$CLIFT" switches
+expect 0 "^CLIFT_FCL_PREFETCH +both +auto " -- env CLIFT_FCL_PREFETCH=both "$CLIFT" switches
+expect 0 "^clift: warning: ignoring CLIFT_FCL_BATCH=9 \(accepted: -1\.\.8\); using the default, -1$" -- env CLIFT_FCL_BATCH=9 "$CLIFT" switches
 expect 2 "unexpected argument 'all'" -- "$CLIFT" switches all
 for s in $("$CLIFT" switches | awk 'NR > 1 { print $1 }'); do
   if grep -q "\`$s\`" docs/switches.md; then ok; else bad "docs/switches.md does not describe $s"; fi
