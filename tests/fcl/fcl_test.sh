@@ -81,14 +81,18 @@ done
 
 # 4. compiled (docs/fcl.md §6): every example on every CPU and OpenCL target
 # against the oracle, sizes no multiple of the chunk, tile or block size, N = 1,
-# and above 2^16; cuda's kernels compiled to PTX by NVRTC (no GPU here)
+# and above 2^16; cuda's kernels compiled to PTX by NVRTC (no GPU here). opencl
+# also with cuda's defaults (4 chunks a work-group iteration, the staged reads:
+# "opencl+cuda-defaults"), which every chunk kernel gets on cuda since stop 28
 targets=$("$CLIFT" test --list-targets | grep -v '^interp$' | grep -v '^cuda$' | tr '\n' ' ')
+extra=$(echo "$targets" | grep -qw opencl && echo opencl+cuda-defaults)
 compiled() {   # compiled PROGRAM FILE ARGS…: every compiled target equals the oracle
   local name=$1 file=$2; shift 2
   local want got t
   want=$(python3 tests/fcl/oracle.py "$name" "$@") || { bad "oracle $name"; return; }
-  for t in $targets; do
-    got=$("$CLIFT" run -t $t "$file" "$@" 2>&1)
+  for t in $targets $extra; do
+    if [ $t = opencl+cuda-defaults ]; then got=$(CLIFT_FCL_BATCH=4 CLIFT_FCL_PREFETCH=reg "$CLIFT" run -t opencl "$file" "$@" 2>&1)
+    else got=$("$CLIFT" run -t $t "$file" "$@" 2>&1); fi
     if [ "$got" = "$want" ]; then ok; else bad "-t $t $file $(echo "$*" | cut -c1-60): got $(echo "$got" | head -c 300), want $(echo "$want" | head -c 300)"; fi
   done
 }
