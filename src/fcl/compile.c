@@ -885,9 +885,13 @@ static CVal *iterate(Cx *cx, const char *op, int level, long long count, CVal *c
     } else if (k >= count) break;
     if (k >= MAX_UNROLL) return diag_unsupported(loc, "%s of more than %d steps", op, MAX_UNROLL), NULL;
     CVal *g = with_i ? apply(cx, f, cv_int(k), loc) : f;
+    long long given = cur->n;
     CVal *prog = g ? apply(cx, g, cur, loc) : NULL;
     if (!prog) return NULL;
     CVal *q = prog->x;
+    if (cond && q->n == given)   /* the same length again: the same condition, the same step, forever */
+      return diag_error(loc, "%s<%s> never ends: step %lld keeps the %lld elements it was given, and the condition, which reads "
+                             "lengths only, holds for them", op, level_name(level), k, given), NULL;
     if (q->n > cap)
       return diag_error(loc, "%s: step %lld makes %lld elements from %lld: the steps of %s may not grow the array (§5.3.3)", op, k, q->n, cap,
                         op), NULL;

@@ -139,12 +139,21 @@ int fcl_cli_run(const char *path, const Target *t, const RunOptions *o, int ninp
   return 0;
 }
 
-const char *fcl_cli_source(const char *path, const Target *t, int ninputs, const char **inputs) {
-  FProgram *p = load(path);
+/* p (checked) compiled for target t on the inputs: the generated source; NULL + diag */
+static const char *source_of(FProgram *p, const Target *t, int ninputs, const char **inputs) {
   Value **in = p ? fcl_read_inputs(p, ninputs, inputs) : NULL;
   const char *src = NULL;
   if (!in || !compile_run(p, t, ninputs, in, NULL, &src, false)) return NULL;
   return src;
+}
+
+const char *fcl_cli_source(const char *path, const Target *t, int ninputs, const char **inputs) {
+  return source_of(load(path), t, ninputs, inputs);
+}
+
+const char *fcl_text_source(const char *file, const char *text, const Target *t, int ninputs, const char **inputs) {
+  FProgram *p = fcl_parse(file, text);
+  return source_of(p && fcl_check(p) ? p : NULL, t, ninputs, inputs);
 }
 
 /* One `-- test:` block on target t: the interpreter's result against the

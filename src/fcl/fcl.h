@@ -238,6 +238,8 @@ struct BenchOptions;
 int fcl_cli_bench(const char *path, const struct BenchOptions *o, int ninputs, const char **inputs);
 /* clift compile --print|--ptx prog.fcl inputs…: the generated source; NULL + diag */
 const char *fcl_cli_source(const char *path, const struct Target *t, int ninputs, const char **inputs);
+/* the same of a program's text (no file read: the fuzzer, tests/fuzz) */
+const char *fcl_text_source(const char *file, const char *text, const struct Target *t, int ninputs, const char **inputs);
 /* clift test: one block on one target; NULL when it passes, else why
    (diag_kind() == DIAG_UNSUPPORTED: a refusal) */
 const char *fcl_test_block(const char *file, int ninputs, const char **inputs, const char *output, const char *error,

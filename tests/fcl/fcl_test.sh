@@ -330,6 +330,16 @@ for t in c opencl; do
   if [ $? -eq 1 ] && grep -qF -- "$(sed -n 's/^-- error: //p' tests/fcl/run_err_div.fcl)" "$T/out" && ! grep -q "^bench" "$T/out"; then ok
   else bad "bench -t $t of a run-time error: $(cat "$T/out")"; fi
 done
+for f in tests/fcl/compile_err_*.fcl; do   # errors found when compiling (the interpreter would run forever)
+  args=$(sed -n 's/^-- args: //p' "$f")
+  want=$(sed -n 's/^-- error: //p' "$f")
+  for t in c opencl; do
+    timeout 20 "$CLIFT" run -t $t "$f" $args > "$T/out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qE "^$f:[0-9]+:[0-9]+: error: " "$T/out" && grep -qF -- "$want" "$T/out"; then ok
+    else bad "run -t $t $f: exit $rc: $(head -n 3 "$T/out")"; fi
+  done
+done
 for f in tests/fcl/unsupported_*.fcl; do
   args=$(sed -n 's/^-- args: //p' "$f")
   want=$(sed -n 's/^-- unsupported: //p' "$f")

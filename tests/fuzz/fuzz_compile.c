@@ -13,7 +13,10 @@
    The same bytes then go through the APL and the TAIL front ends (parse →
    elaborate → TAIL check → lower → normalise → infer, the TAIL printer, the
    hidden inputs), and the program they make through code generation for every
-   target, as `clift run prog.apl|prog.tail` does before it runs.
+   target, as `clift run prog.apl|prog.tail` does before it runs; and through
+   FCL's (parse → check → what `clift check` prints → monomorphisation, and
+   with the inputs of its first `-- test:` block, compilation for those shapes
+   and code generation for every target, as `clift compile --print prog.fcl`).
 
    Every execution starts from the state of a fresh process: the arena and the
    diagnostics' source list are released, the uid and size-variable counters
@@ -25,6 +28,7 @@
 #include "arith/nat.h"
 #include "tail/tail.h"
 #include "apl/apl.h"
+#include "fcl/fcl.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -32,15 +36,15 @@ enum { MAX_INPUTS = 16 };
 
 
 
-/* The `;; input:` lines of the first `;; test:` block, as `clift test` reads
-   them; 0 when it has none or one names a file. */
-static int first_block_inputs(const char *text, const char **inputs) {
+/* The `;; input:` lines (leader ";;", FCL's "--") of the first `;; test:`
+   block, as `clift test` reads them; 0 when it has none or one names a file. */
+static int first_block_inputs(const char *text, const char *leader, const char **inputs) {
   int n = 0, block = 0;
   for (const char *p = text; *p && block < 2;) {
     const char *e = strchr(p, '\n');
     if (!e) e = p + strlen(p);
     while (p < e && (*p == ' ' || *p == '\t')) p++;
-    if (e - p > 2 && p[0] == ';' && p[1] == ';') {
+    if (e - p > 2 && p[0] == leader[0] && p[1] == leader[1]) {
       const char *q = p + 2;
       while (q < e && *q == ' ') q++;
       if (e - q >= 5 && strncmp(q, "test:", 5) == 0) block++;
@@ -59,7 +63,7 @@ static int first_block_inputs(const char *text, const char **inputs) {
 
 static void read_inputs(Program *p, const char *text) {
   const char *args[MAX_INPUTS];
-  int n = first_block_inputs(text, args);
+  int n = first_block_inputs(text, ";;", args);
   if (n == 0 || n != p->nparams) return;
   diag_clear();
   NatBinding *sizes = NULL;
@@ -93,6 +97,26 @@ static void tail_front_end(const char *text, bool apl) {
   generate_all(tp->core);
 }
 
+/* The text as an FCL program: checked, described, monomorphised, and compiled
+   for every target on its first test block's inputs. */
+static void fcl_front_end(const char *text) {
+  diag_clear();
+  FProgram *p = fcl_parse("fuzz.fcl", text);
+  if (!p || !fcl_check(p)) { (void)diag_render(); return; }
+  (void)fcl_describe(p);             /* `clift check prog.fcl` */
+  FProgram *m = fcl_monomorphise(p);
+  if (!m) { (void)diag_render(); return; }
+  (void)fcl_describe(m);             /* `clift check --mono` */
+  const char *args[MAX_INPUTS];
+  int n = first_block_inputs(text, "--", args);
+  if (n == 0) return;
+  for (int i = 0; driver_target_at(i); i++) {
+    if (target_is_oracle(driver_target_at(i))) continue;
+    diag_clear();
+    if (!fcl_text_source("fuzz.fcl", text, driver_target_at(i), n, args)) (void)diag_render();
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   driver_reset_process_state();
   char *text = arena_strndup((const char *)data, size);   /* NUL-terminated */
@@ -110,6 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   tail_front_end(text, true);
   tail_front_end(text, false);
+  fcl_front_end(text);
   driver_reset_process_state();   /* nothing stays allocated between executions */
   return 0;
 }
