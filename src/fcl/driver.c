@@ -11,11 +11,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static FProgram *load(const char *path) {
-  char *text = util_read_file(path, NULL);
-  FProgram *p = text ? fcl_parse(path, text) : NULL;
+/* The program of text (NULL: the file could not be read), parsed and checked; NULL + diag */
+static FProgram *checked(const char *file, const char *text) {
+  FProgram *p = text ? fcl_parse(file, text) : NULL;
   return p && fcl_check(p) ? p : NULL;
 }
+
+static FProgram *load(const char *path) { return checked(path, util_read_file(path, NULL)); }
 
 int fcl_cli_check(const char *path, bool mono) {
   FProgram *p = load(path);
@@ -152,8 +154,7 @@ const char *fcl_cli_source(const char *path, const Target *t, int ninputs, const
 }
 
 const char *fcl_text_source(const char *file, const char *text, const Target *t, int ninputs, const char **inputs) {
-  FProgram *p = fcl_parse(file, text);
-  return source_of(p && fcl_check(p) ? p : NULL, t, ninputs, inputs);
+  return source_of(checked(file, text), t, ninputs, inputs);
 }
 
 /* One `-- test:` block on target t: the interpreter's result against the
