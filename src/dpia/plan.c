@@ -464,6 +464,24 @@ static bool chunk_kernel(PlanKernel *pk) {
   return wrg;
 }
 
+/* Barriers a work-group passes once a chunk: those outside sequential loops
+   (a tree's or a scan's steps; a tiled loop's barriers are its steps' own).
+   Kernel.resident_waves -1 (CLIFT_FCL_GRID's default) caps the grid of a chunk
+   kernel passing TREE_BARRIERS or more: measured on an H100 (2026-11-27,
+   bench/gpu/fcl_attrib_2028.sh), the cap made reduce (9 a chunk) 0.80x as long
+   and reverse (0), transpose (2) and matmul (3) 1.08-1.12x as long as without */
+enum { TREE_BARRIERS = 5 };
+static int chunk_barriers(KStmt *s) {
+  if (!s) return 0;
+  switch (s->kind) {
+  case KS_BARRIER: return 1;
+  case KS_BLOCK: { int n = 0; for (int i = 0; i < s->n; i++) n += chunk_barriers(s->stmts[i]); return n; }
+  case KS_FOR: return s->level == LEVEL_SEQ ? 0 : chunk_barriers(s->body);
+  case KS_IF: { int a = chunk_barriers(s->then_), b = chunk_barriers(s->else_); return a > b ? a : b; }
+  default: return 0;
+  }
+}
+
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
@@ -498,6 +516,7 @@ Plan *plan_build(Kernel *k) {
     pk->bufs = ordered;
     if (!locals_sized(pk)) return NULL;
     plan_insert_barriers(pk->body);
+    int waves = k->resident_waves >= 0 ? k->resident_waves : chunk_barriers(pk->body) >= TREE_BARRIERS;
     if (k->pipeline || k->double_buffer) plan_pipeline(pk, k->double_buffer);
     if (k->unroll) plan_unroll(pk->body);
     if (k->warp_barriers) plan_warp_barriers(pk->body);
@@ -506,7 +525,7 @@ Plan *plan_build(Kernel *k) {
     if (k->local_versions) plan_version_local(pk);
     pk->stage_reads = k->stage_reads;
     pk->stage_and_prefetch = k->stage_and_prefetch;
-    if (k->resident_waves > 0 && chunk_kernel(pk)) pk->resident_waves = k->resident_waves;
+    if (waves > 0 && chunk_kernel(pk)) pk->resident_waves = waves;
   }
   return vars_stay(pl, uses) ? pl : NULL;
 }
