@@ -58,12 +58,24 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
 }
 
 
+/* A sequential loop of at most this many steps, a constant, is printed with
+   `#pragma unroll`: PoCL 3.1 aborts compiling a kernel where a loop of two steps
+   (a work-group's reduceSeq of two elements) lies in a loop holding a barrier
+   (ParallelRegion.cc:346, `exit != NULL`; difftest F38); unrolled by Clang first,
+   the kernel compiles. 3 and more steps did not crash; 4 leaves a margin. */
+enum { UNROLL_SHORT_LOOPS = 4 };
+
+static bool short_loop(KStmt *s) {
+  long long c;
+  return nat_is_const(s->count, &c) && c <= UNROLL_SHORT_LOOPS;
+}
+
 /* Grid-stride loops: start at this work-item's id, step by the number of them. */
 static void loop_head(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   codegen_indent(p);
   if (s->level == LEVEL_SEQ) {
-    if (s->unroll) { buf_puts(p->b, "#pragma unroll\n"); codegen_indent(p); }
+    if (s->unroll || short_loop(s)) { buf_puts(p->b, "#pragma unroll\n"); codegen_indent(p); }
     buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v);
     codegen_nat(p->b, s->count);
     buf_printf(p->b, "; %s += 1) {\n", v);
