@@ -218,7 +218,8 @@ static void barrier(StmtPrinter *p, KStmt *s) {
 }
 
 static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier,
-                                      "blockDim.x == %lld && blockDim.y == 1 && blockDim.z == 1" };
+                                      "blockDim.x == %lld && blockDim.y == 1 && blockDim.z == 1",
+                                      "(clift_index)blockIdx.x", "(clift_index)gridDim.x" };
 
 /* Parameters: the global buffers it touches (inputs const), every size, the
    variables of the host loops around it, every scalar input, the error cell;

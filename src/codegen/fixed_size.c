@@ -216,11 +216,11 @@ static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, bool l2_too, int
   KStmt *l = w->body->stmts[0];
   long long count, steps;
   if (!l->nprefetch || !fixed_steps(p, l, &count, &steps) || steps > 4) return w;
-  NatVar *first = nat_var_new(arena_printf("(clift_index)blockIdx.x"), nat_const(0), nat_sub(w->count, nat_const(1)));
+  NatVar *first = nat_var_new(p->style->group_id, nat_const(0), nat_sub(w->count, nat_const(1)));
   KStmt *fill = kstmt_block(), *body = kstmt_block();
   KStmt *next = kstmt_block();
   next->kind = KS_DECL; next->name = l->prefetch_next->name; next->type = type_scalar(TY_LONG);
-  next->init = cexp_var(arena_printf("%s + gridDim.x", w->var->name), type_scalar(TY_LONG));
+  next->init = cexp_var(arena_printf("%s + %s", w->var->name, p->style->groups), type_scalar(TY_LONG));
   kstmt_add(body, next);
   KStmt *ahead = kstmt_block(), *rest = l->body;
   for (int k = 0; k < l->nprefetch; k++) {

@@ -142,7 +142,11 @@ static void barrier(StmtPrinter *p, KStmt *s) {
              s->dim == 3 ? " | " : "", s->dim & 2 ? "CLK_GLOBAL_MEM_FENCE" : "");
 }
 
-static const StmtStyle opencl_style = { codegen_cltype, codegen_clexp, loop_head, vector_store, barrier, NULL };
+/* No version test: the fixed-size version (fixed_size.c, PlanKernel.version_local)
+   is a kernel of its own (print_kernel), as PoCL 3.1 hangs running kernels whose
+   barriers lie in both arms of the version's `if`. */
+static const StmtStyle opencl_style = { codegen_cltype, codegen_clexp, loop_head, vector_store, barrier, NULL,
+                                        "(clift_index)get_group_id(0)", "(clift_index)get_num_groups(0)" };
 
 /* A global buffer's element type: a packed float3 is a float buffer read
    with vload3/vstore3 (c_expr.c). */
@@ -154,9 +158,10 @@ static const char *global_type(Buffer *buf) {
 
 /* Parameters: the global buffers it touches, every size, the variables of the
    host loops around it, every scalar input, the error cell. */
-static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
+static void print_signature(Buf *b, Plan *pl, PlanKernel *pk, bool fixed) {
   Kernel *k = pl->k;
-  buf_printf(b, "__kernel void %s(", pk->name);
+  if (fixed) buf_printf(b, "__kernel __attribute__((reqd_work_group_size(%lld, 1, 1))) void %s_v%lld(", pk->version_local, pk->name, pk->version_local);
+  else buf_printf(b, "__kernel void %s(", pk->name);
   const char *sep = "";
   for (int i = 0; i < pk->nbufs; i++, sep = ", ") {
     Buffer *buf = pk->bufs[i];
@@ -182,9 +187,14 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
 
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "/* %s: %s */\n", pk->name, pk->single ? "one work-item" : "parallel");
-  print_signature(b, pl, pk);
+  print_signature(b, pl, pk, false);
   /* aligned like CUDA's __shared__ arrays: an aligned vector access is one access (c_expr.c) */
   codegen_kernel_body(b, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
+  if (!pk->version_local) return;
+  buf_printf(b, "/* %s_v%lld: %s for work-groups of %lld (codegen/fixed_size.c) */\n", pk->name, pk->version_local, pk->name,
+             pk->version_local);
+  print_signature(b, pl, pk, true);
+  codegen_kernel_fixed_body(b, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
 }
 
 const char *codegen_opencl(Plan *pl) {

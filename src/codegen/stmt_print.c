@@ -160,13 +160,29 @@ LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *
   return *count % *size == 0 ? LCL_STEPS : LCL_STRIDE;
 }
 
-void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
-                         const char *local_suffix, const char *(*mem_type)(Type *t)) {
+static void print_locals(Buf *b, PlanKernel *pk, const char *local_qualifier, const char *local_suffix,
+                         const char *(*mem_type)(Type *t)) {
   for (int i = 0; i < pk->nlocals; i++) {
     buf_printf(b, "  %s %s %s[", local_qualifier, mem_type(codegen_element_type(pk->locals[i]->type)), pk->locals[i]->name);
     codegen_nat(b, pk->local_counts[i]);
     buf_printf(b, "]%s;\n", local_suffix);
   }
+}
+
+void codegen_kernel_fixed_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
+                               const char *local_suffix, const char *(*mem_type)(Type *t)) {
+  print_locals(b, pk, local_qualifier, local_suffix, mem_type);
+  StmtPrinter p = { b, 1, style, 0, NULL, { 0, 0, 0 } };
+  plan_pinned_sizes(pk->body, p.local_size);
+  p.local_size[0] = pk->version_local;
+  int counter = 0;
+  codegen_stmt(&p, codegen_fixed_size_body(&p, pk, &counter));
+  buf_puts(b, "}\n\n");
+}
+
+void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
+                         const char *local_suffix, const char *(*mem_type)(Type *t)) {
+  print_locals(b, pk, local_qualifier, local_suffix, mem_type);
   StmtPrinter p = { b, 1, style, 0, NULL, { 0, 0, 0 } };
   plan_pinned_sizes(pk->body, p.local_size);
   if (pk->version_local && style->version_test && !p.local_size[0]) {   /* plan_version_local */

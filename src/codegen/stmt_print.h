@@ -20,6 +20,9 @@ typedef struct StmtStyle {
   /* a test that the work-group is PlanKernel.version_local × 1 × 1 (%lld: the
      size); NULL: no fixed-size version */
   const char *version_test;
+  /* the work-group's index in dimension 0 and their number, as clift_index
+     expressions (the staged reads of the fixed-size version, fixed_size.c) */
+  const char *group_id, *groups;
 } StmtStyle;
 
 struct StmtPrinter {
@@ -51,6 +54,12 @@ void codegen_stmt(StmtPrinter *p, KStmt *s);
 typedef struct PlanKernel PlanKernel;
 void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
                          const char *local_suffix, const char *(*mem_type)(Type *t));
+/* The same with only the fixed-size version's statements (PlanKernel.version_local
+   set): a kernel of its own for that size (opencl: PoCL does not run kernels whose
+   barriers lie under the version's `if`; the runtime launches NAME_vSIZE for a
+   work-group of that size, DeviceApi.version_kernels). */
+void codegen_kernel_fixed_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
+                               const char *local_suffix, const char *(*mem_type)(Type *t));
 /* The fixed-size version's body (fixed_size.c): p->local_size[0] set, reads staged
    (PlanKernel.stage_reads) and a work-item's own local elements kept in registers;
    counter numbers the private arrays it declares. */

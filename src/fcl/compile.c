@@ -1573,9 +1573,13 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
      (2 to 8) k chunks a work-group iteration (dpia/batch.c), 0 or 1 one;
      CLIFT_FCL_GRID=w a chunk kernel's blocks capped at w device-fulls (cuda:
      PlanKernel.resident_waves, 1 to 64), 0 no cap. The staged reads and the
-     batching are the default only where the grid is capped (grid_cap: cuda; the
-     switches' "auto" and -1): without the cap the batched reduce was slower than
-     stop 27's code (1.33x CUB, not 1.23x), and NVIDIA's OpenCL was not timed.
+     batching are the default only where the grid is capped (grid_cap: cuda, and
+     opencl since the seventh session, its residency estimated from the compute
+     units; the switches' "auto" and -1): without the cap the batched reduce was
+     slower than stop 27's code (1.33x CUB, not 1.23x). NVIDIA's OpenCL, timed
+     with them (bench/gpu/session8_2026-11-27.sh): reverse, transpose, reduce as
+     fast as cuda, scan 1.07x its unbatched, uncapped code. The cap applies to
+     chunk kernels of 5+ barriers a chunk (CLIFT_FCL_GRID=-1, dpia/plan.c).
      Their table: util/switches.c. */
   bool fast = switch_value(SW_FCL_FAST);
   int prefetch = switch_value(SW_FCL_PREFETCH), batch = switch_value(SW_FCL_BATCH);

@@ -43,10 +43,13 @@ typedef struct DeviceApi {
   bool (*launch)(void *dev, void *kernel, const char *name, int dims, size_t local[3], size_t groups[3],
                  int nargs, const DevArg *args, bool timed);
   void (*release_kernel)(void *dev, void *kernel);
-  /* How many work-groups of `local` work-items the device runs at once (its
-     SMs times the kernel's occupancy), 0 when unknown; NULL: never known
-     (PlanKernel.resident_waves). */
+  /* How many work-groups of `local` work-items the device runs at once (CUDA:
+     its SMs times the kernel's occupancy; OpenCL: an estimate from its compute
+     units), 0 when unknown; NULL: never known (PlanKernel.resident_waves). */
   size_t (*resident)(void *dev, void *kernel, size_t local);
+  /* The module holds each PlanKernel.version_local's fixed-size body as a kernel
+     of its own, NAME_vSIZE, launched for work-groups of SIZE × 1 × 1 (opencl) */
+  bool version_kernels;
   /* Wait for everything queued; *ms (when not NULL): the device time of the
      timed launches since the last finish. */
   bool (*finish)(void *dev, double *ms);

@@ -188,6 +188,22 @@ static bool finish(void *dev, double *ms) {
   return ok;
 }
 
+/* An estimate of the work-groups of `local` work-items the device keeps
+   resident (DeviceApi.resident; OpenCL has no occupancy query): its compute
+   units times the groups that fill RESIDENT_ITEMS work-items on one, the most
+   an SM of NVIDIA's GPUs since Volta holds. Too high an estimate costs only
+   each group's first chunk unprefetched; any number of groups is correct. */
+enum { RESIDENT_ITEMS = 2048 };
+
+static size_t resident(void *dev, void *kern, size_t local) {
+  Device *d = dev;
+  (void)kern;
+  cl_uint cus = 0;
+  if (local < 1 || d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) != CL_SUCCESS || cus < 1) return 0;
+  size_t groups = RESIDENT_ITEMS / local;
+  return (size_t)cus * (groups > 0 ? groups : 1);
+}
+
 /* For the tuning cache: the device's and the driver's names, its compute units. */
 static void describe(void *dev, DeviceInfo *out) {
   Device *d = dev;
@@ -204,5 +220,5 @@ static void describe(void *dev, DeviceInfo *out) {
 const DeviceApi opencl_device = {
   .name = "OpenCL", .open = open_device, .build = build, .unload = unload, .alloc = alloc,
   .download = download, .free = free_mem, .kernel = kernel, .launch = launch,
-  .release_kernel = release_kernel, .finish = finish, .describe = describe,
+  .release_kernel = release_kernel, .resident = resident, .finish = finish, .describe = describe, .version_kernels = true,
 };

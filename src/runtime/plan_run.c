@@ -97,6 +97,13 @@ static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
     size_t most = r->api->resident(r->dev, kern, local[0]) * (size_t)pk->resident_waves;
     if (most > 0 && groups[0] > most) groups[0] = most;   /* PlanKernel.resident_waves */
   }
+  if (dims >= 1 && r->api->version_kernels && pk->version_local && local[0] == (size_t)pk->version_local
+      && (dims == 1 || local[1] == 1) && (dims < 3 || local[2] == 1)) {   /* DeviceApi.version_kernels */
+    size_t fixed_max = 0;
+    void *fixed = r->api->kernel(r->dev, module, arena_printf("%s_v%lld", pk->name, pk->version_local), &fixed_max);
+    if (fixed && fixed_max >= local[0]) { r->api->release_kernel(r->dev, kern); kern = fixed; }
+    else if (fixed) r->api->release_kernel(r->dev, fixed);
+  }
   DevArg *args = dims < 0 ? NULL : kernel_args(r, pk, &nargs);
   bool ok = args && r->api->launch(r->dev, kern, pk->name, dims, local, groups, nargs, args, timed);
   r->api->release_kernel(r->dev, kern);
