@@ -137,6 +137,10 @@ View *dpia_apply(Tr *tr, Expr *lam, View **args);
    before a sequential loop of `count` iterations reads all of v (translate.c). */
 View *dpia_force(Tr *tr, View *v, Nat *count);
 bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out);
+/* Element `at` of xs as argument `param` of lam: a placeholder when lam never
+   reads that parameter and the element is a value, which would be computed
+   here with its checks (an unread element of a lazy map runs none: FINDINGS F39) */
+View *dpia_arg_at(Tr *tr, Expr *lam, int param, View *xs, Nat *at);
 /* out := v, structurally (tuples field by field, arrays by a loop). */
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);
 /* The same with the outermost array loop shared by the work-items of a group

@@ -146,7 +146,7 @@ bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat
   ParLoop loop = { i, count, level, tr->par, dim, saved->stmts[saved->n - 1] };
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   Nat *at = nat_add(from, nat_var(i));
-  View *x = view_idx(tr, xs, at);
+  View *x = dpia_arg_at(tr, e->kids[0], 0, xs, at);
   bool ok = dpia_apply_acc(tr, e->kids[0], &x, acc_idx(out, at));
   tr->par = loop.outer;
   if (level == LEVEL_SEQ) tr->seq--;
@@ -239,7 +239,7 @@ static View *fold(Tr *tr, Expr *e, Acc *keep) {
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, type_len(e->kids[2]->type), &i);
-  View *args[2] = { accv, view_idx(tr, xs, nat_var(i)) };
+  View *args[2] = { accv, dpia_arg_at(tr, e->kids[1], 1, xs, nat_var(i)) };
   bool ok;
   tr->seq++;
   if (updates_in_place(e->kids[1], t)) {
@@ -290,7 +290,7 @@ static bool fold_chunk(Tr *tr, Expr *e, View *xs, Nat *from, Nat *count, View *s
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, count, &j);
   tr->seq++;
   Nat *at = nat_add(from, nat_var(j));
-  bool ok = fold_step(tr, e->kids[1], *accv, acca, view_idx(tr, xs, at), t) &&
+  bool ok = fold_step(tr, e->kids[1], *accv, acca, dpia_arg_at(tr, e->kids[1], 1, xs, at), t) &&
             (!keep || dpia_assign(tr, acc_idx(keep, at), *accv, t));
   tr->seq--;
   tr->block = saved;
