@@ -14,7 +14,10 @@
 # Output: $OUT/output.txt (the summaries), $OUT/soak.tgz (logs, kept failures).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-R=/tmp/s7b; rm -rf $R; mkdir -p $R/fuzz $R/diff
+# the logs straight under $OUT (when set), so that a call cut short by its time
+# limit still brings back what the tester wrote (the seventh session lost a
+# tester's output when the call ran past its limit, /tmp being left behind)
+R=${OUT:+$OUT/s7b}; R=${R:-/tmp/s7b}; rm -rf $R; mkdir -p $R/fuzz $R/diff
 FUZZ_S=${FUZZ_S:-250} FUZZ_JOBS=${FUZZ_JOBS:-60} DIFF_S=${DIFF_S:-260}
 PROCS=${PROCS:-12} JOBS=${JOBS:-96} ROTATE=${ROTATE:-16}
 echo "$(nproc) cores, $(nvidia-smi -L | wc -l) GPUs; fuzz $FUZZ_JOBS workers $FUZZ_S s, then difftest $PROCS testers $JOBS jobs $DIFF_S s"
@@ -28,4 +31,4 @@ echo "difftest done at ${SECONDS} s (exit $?)"
 grep -E 'programs in|seconds per run|per target|^[0-9]+ passed|^all ' $R/diff/summary.txt | tail -n 60
 grep -A3 -i 'refusals:' $R/diff/summary.txt | head -n 20
 grep -iE 'FAIL|disagree|crash' $R/diff/summary.txt | head -n 20
-tar czf $OUT/soak.tgz -C $R .
+[ "$R" = /tmp/s7b ] && tar czf $OUT/soak.tgz -C $R .
