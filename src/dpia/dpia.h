@@ -141,6 +141,8 @@ bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out);
    reads that parameter and the element is a value, which would be computed
    here with its checks (an unread element of a lazy map runs none: FINDINGS F39) */
 View *dpia_arg_at(Tr *tr, Expr *lam, int param, View *xs, Nat *at);
+/* Does e read the variable of binding `uid` (uids are unique: no shadowing)? */
+bool dpia_reads_var(Expr *e, int uid);
 /* out := v, structurally (tuples field by field, arrays by a loop). */
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);
 /* The same with the outermost array loop shared by the work-items of a group

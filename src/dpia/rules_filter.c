@@ -136,12 +136,6 @@ static bool filter_parallel(Tr *tr, Expr *e, View *xs, Acc *out) {
 
 static bool parallel_level(PrimLevel l) { return l == LEVEL_GLB || l == LEVEL_LAZY; }
 
-/* Does e read the variable of binding `uid` (uids are unique: no shadowing)? */
-static bool reads(Expr *e, int uid) {
-  if (e->kind == EX_VAR) return e->uid == uid;
-  for (int i = 0; i < e->nkids; i++) if (e->kids[i] && reads(e->kids[i], uid)) return true;
-  return false;
-}
 
 /* (map f (filter p xs)) at the top, as the type checker writes it: a pack of
    an unpack of the filter whose body maps f over the unpacked array. In one
@@ -157,7 +151,7 @@ bool dpia_filter_then_map(Tr *tr, Expr *pack, Acc *out, bool *done) {
   if (m->kids[1]->kind != EX_VAR || m->kids[1]->uid != u->uid || m->kids[0]->kind != EX_LAMBDA) return true;
   /* f applied as the kept elements are written cannot read the filtered array
      as a whole: it does not exist yet (difftest FINDINGS F30) */
-  if (reads(m->kids[0], u->uid)) return true;
+  if (dpia_reads_var(m->kids[0], u->uid)) return true;
   Type *xt = f->kids[1]->type;
   if (!dpia_single_pass_fits(xt->elem, type_scalar(TY_INT), true)) return true;
   View *xs = dpia_exp(tr, f->kids[1]);

@@ -305,16 +305,16 @@ bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out) {
   return ok;
 }
 
-static bool reads_var(Expr *e, int uid) {
+bool dpia_reads_var(Expr *e, int uid) {
   if (e->kind == EX_VAR) return e->uid == uid;
-  for (int i = 0; i < e->nkids; i++) if (e->kids[i] && reads_var(e->kids[i], uid)) return true;
+  for (int i = 0; i < e->nkids; i++) if (e->kids[i] && dpia_reads_var(e->kids[i], uid)) return true;
   return false;
 }
 
 View *dpia_arg_at(Tr *tr, Expr *lam, int param, View *xs, Nat *at) {
   Type *et = type_elem_at(xs->type, at);
   if (lam->kind == EX_LAMBDA && param < lam->nparams && type_is_value(et) && et->kind != TY_TUPLE
-      && !reads_var(lam->kids[0], lam->params[param].uid)) {
+      && !dpia_reads_var(lam->kids[0], lam->params[param].uid)) {
     CExp *zero = cexp_lit_int(0);
     zero->type = et;
     return view_scalar(zero);
