@@ -80,6 +80,9 @@ struct CExp {
 };
 
 typedef enum { KS_BLOCK, KS_DECL, KS_ASSIGN, KS_FOR, KS_IF, KS_WHILE, KS_BARRIER, KS_COUNT } KStmtKind;
+typedef struct KStmt KStmt;
+/* Does s hold a loop that is not sequential (plan.c)? */
+bool kstmt_has_parallel_loop(KStmt *s);
 
 struct KStmt {
   KStmtKind kind;

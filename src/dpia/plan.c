@@ -8,12 +8,12 @@
 #include "launch_policy.h"
 #include <string.h>
 
-static bool has_parallel_loop(KStmt *s) {
+bool kstmt_has_parallel_loop(KStmt *s) {
   if (!s) return false;
   if (s->kind == KS_FOR && s->level != LEVEL_SEQ) return true;
   if (s->kind == KS_BLOCK)
-    for (int i = 0; i < s->n; i++) if (has_parallel_loop(s->stmts[i])) return true;
-  return has_parallel_loop(s->body) || has_parallel_loop(s->then_) || has_parallel_loop(s->else_);
+    for (int i = 0; i < s->n; i++) if (kstmt_has_parallel_loop(s->stmts[i])) return true;
+  return kstmt_has_parallel_loop(s->body) || kstmt_has_parallel_loop(s->then_) || kstmt_has_parallel_loop(s->else_);
 }
 
 /* A whileSeq holding a parallel loop (an explicit mapGlb/mapWrg/mapLcl in
@@ -22,7 +22,7 @@ static bool has_parallel_loop(KStmt *s) {
    CPU targets run it; here it is refused. */
 static KStmt *while_around_parallel(KStmt *s) {
   if (!s) return NULL;
-  if (s->kind == KS_WHILE && (has_parallel_loop(s->then_) || has_parallel_loop(s->body))) return s;
+  if (s->kind == KS_WHILE && (kstmt_has_parallel_loop(s->then_) || kstmt_has_parallel_loop(s->body))) return s;
   for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) {
     KStmt *w = while_around_parallel(s->stmts[i]);
     if (w) return w;
@@ -37,7 +37,7 @@ static KStmt *while_around_parallel(KStmt *s) {
    body): an iterate, or a reduceSeq/mapSeq that mark_host_loops found to
    need a global barrier between its steps. */
 static bool host_loop(KStmt *s) {
-  return s->kind == KS_FOR && s->level == LEVEL_SEQ && s->host && has_parallel_loop(s->body);
+  return s->kind == KS_FOR && s->level == LEVEL_SEQ && s->host && kstmt_has_parallel_loop(s->body);
 }
 
 /* What a kernel touches: buffers, private variables, parallel loops. */
@@ -196,7 +196,7 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
   int n = block->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1;
   bool seq_open = false;
   for (int i = 0; i < n; i++) {
-    bool par = has_parallel_loop(block->stmts[i]);
+    bool par = kstmt_has_parallel_loop(block->stmts[i]);
     if (par || !seq_open) g++;
     seq_open = !par;
     group[i] = g;
@@ -319,7 +319,7 @@ static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *ns
       seq = -1;
       continue;
     }
-    bool par = has_parallel_loop(s);
+    bool par = kstmt_has_parallel_loop(s);
     int kk = par || seq < 0 ? new_kernel(pl, !par, around) : seq;
     if (kk != seq) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_LAUNCH, .kernel = kk }));
     seq = par ? -1 : kk;
@@ -335,7 +335,7 @@ static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *ns
 static bool mark_host_loops(KStmt *block) {
   for (int i = 0; i < block->n; i++) {
     KStmt *s = block->stmts[i];
-    bool loop = s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body);
+    bool loop = s->kind == KS_FOR && s->level == LEVEL_SEQ && kstmt_has_parallel_loop(s->body);
     if (loop && (s->host || parallel_under_sequential(s))) {
       s->host = true;
       if (!mark_host_loops(s->body)) return false;
@@ -396,7 +396,7 @@ static bool distribute(KStmt *out, KStmt *s, CExp *g, int *counter) {
     kstmt_add(out, guarded(s, g));
     return true;
   }
-  if (s->kind == KS_IF && (has_parallel_loop(s->then_) || has_parallel_loop(s->else_))) {
+  if (s->kind == KS_IF && (kstmt_has_parallel_loop(s->then_) || kstmt_has_parallel_loop(s->else_))) {
     KStmt *d = NEW(KStmt);
     d->kind = KS_DECL; d->name = arena_printf("clift_if%d", (*counter)++); d->type = type_scalar(TY_BOOL);
     CExp *no = cexp_lit_int(0);
@@ -435,7 +435,7 @@ static bool distribute(KStmt *out, KStmt *s, CExp *g, int *counter) {
     kstmt_add(out, c);
     return true;
   }
-  if (s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body))
+  if (s->kind == KS_FOR && s->level == LEVEL_SEQ && kstmt_has_parallel_loop(s->body))
     return diag_unsupported(LOC_NONE, "a sequential loop around kernels (iterate, reduceSeq over mapGlb) inside an "
                             "'if' at the top of the program");
   kstmt_add(out, guarded(s, g));
@@ -447,7 +447,7 @@ static bool distribute_ifs(KStmt *block, int *counter) {
   for (int i = 0; i < block->n; i++) {
     KStmt *s = block->stmts[i];
     if (!distribute(out, s, NULL, counter)) return false;
-    if (s->kind == KS_FOR && s->level == LEVEL_SEQ && has_parallel_loop(s->body) && !distribute_ifs(s->body, counter))
+    if (s->kind == KS_FOR && s->level == LEVEL_SEQ && kstmt_has_parallel_loop(s->body) && !distribute_ifs(s->body, counter))
       return false;
   }
   block->n = out->n; block->cap = out->cap; block->stmts = out->stmts;

@@ -79,7 +79,9 @@ static bool check(RaceCx *cx, KStmt *s) {
   case KS_IF: return check(cx, s->then_) && (!s->else_ || check(cx, s->else_));
   case KS_WHILE: return check(cx, s->then_) && check(cx, s->body);   /* sequential: no variable of its own */
   case KS_FOR: {
-    bool par = s->level != LEVEL_SEQ;
+    /* a parallel loop of at most one iteration has no two to race (exp_to's
+       mapLcl over one work-item) */
+    bool par = s->level != LEVEL_SEQ && !nat_proves_le(s->count, nat_const(1));
     if (par) ARENA_PUSH(cx->par, cx->npar, cx->cap_par, ((RaceLoop){ s->var, cx->ndecl, s }));
     bool ok = check(cx, s->body);
     if (par) cx->npar--;

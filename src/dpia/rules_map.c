@@ -391,12 +391,39 @@ bool acc_to(Tr *tr, Expr *e, Acc *out) {
   return x && dpia_apply_acc(tr, e->kids[0], &x, out);
 }
 
+/* toLocal at work-group level, outside any mapLcl, of sequential code: every
+   work-item of the group would compute it and write the same local places, a
+   race by OpenCL's and CUDA's rules (difftest F38's kernel). One work-item
+   writes it instead (a mapLcl over one item, which the barrier pass orders
+   before the group's reads); code holding its own parallel loops is kept. */
+static bool by_one_item(Tr *tr, KStmt *code) {
+  if (!tr->par || tr->par->level != LEVEL_WRG || code->n == 0 || kstmt_has_parallel_loop(code)) return false;
+  for (int i = 0; i < code->n; i++) if (code->stmts[i]->kind == KS_BARRIER) return false;
+  NatVar *z;
+  KStmt *saved = tr->block;
+  KStmt *body = dpia_loop(tr, LEVEL_LCL, 0, nat_const(1), &z);
+  KStmt *loop = saved->stmts[saved->n - 1];
+  loop->unsized = true;   /* it does not size the work-group */
+  for (int i = 0; i < code->n; i++) kstmt_add(body, code->stmts[i]);
+  tr->block = saved;
+  return true;
+}
+
 View *exp_to(Tr *tr, Expr *e) {
   View *x = dpia_exp(tr, e->kids[1]);
   if (!x) return NULL;
   View *v; Acc *a;
   dpia_new(tr, e->type, e->prim->space, &v, &a);
-  return dpia_apply_acc(tr, e->kids[0], &x, a) ? v : NULL;
+  if (e->prim->space != SPACE_LOCAL || !tr->par || tr->par->level != LEVEL_WRG)
+    return dpia_apply_acc(tr, e->kids[0], &x, a) ? v : NULL;
+  KStmt *saved = tr->block, *code = kstmt_block();
+  tr->block = code;
+  bool ok = dpia_apply_acc(tr, e->kids[0], &x, a);
+  tr->block = saved;
+  if (!ok) return NULL;
+  if (!by_one_item(tr, code))
+    for (int i = 0; i < code->n; i++) kstmt_add(tr->block, code->stmts[i]);
+  return v;
 }
 
 View *exp_id(Tr *tr, Expr *e) { return dpia_exp(tr, e->kids[0]); }

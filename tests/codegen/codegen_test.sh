@@ -232,6 +232,19 @@ if GEN_FLAGS=--double-buffer gen $f opencl; then
   expect_count $f '^    barrier\(' 3 "--double-buffer: after the loop, after the copy-out, at the work-group loop's end"
 fi
 if GEN_FLAGS="--pipeline --unroll" gen $f opencl; then expect_count $f '#pragma unroll' 6 "--unroll: the loops of 4 and 8 steps, and of 1"; fi
+# a toLocal at work-group level of sequential code (F38's group sum) is written by
+# one work-item, and a barrier orders it before the group's mapLcl reads it: not
+# every work-item writing the same local place (a race; dpia/rules_map.c exp_to)
+f=tests/regress/f38_wrg_two_step_loop.lift
+for t in opencl cuda; do
+  if gen $f $t; then
+    one=$([ $t = opencl ] && echo 'if \(\(clift_index\)get_local_id\(0\) < 1\)' || echo 'if \(\(clift_index\)threadIdx.x < 1\)')
+    expect_count $f "$one" 1 "$t: the group's sum written by one work-item"
+    if sed -n '/loc1\[0\] = acc/,/loc1\[0\])/p' "$T/gen" | grep -qE 'barrier\(|__syncthreads\(\)'; then ok
+    else bad "$f: $t: no barrier between the one work-item's write and the reads"; cat "$T/gen"; fi
+  fi
+done
+f=tests/lift/pipeline_tiles.lift
 # opencl unrolls every sequential loop of at most 4 constant steps without
 # --unroll too (PoCL 3.1 aborts on some loops of two: F38, opencl_print.c short_loop)
 if gen $f opencl; then expect_count $f '#pragma unroll' 2 "opencl: the sequential loops of 4 and of 1 step"; fi

@@ -117,7 +117,10 @@ for t in $targets; do
   if grep -q '#pragma unroll' "$T/tuned.cl" && grep -qE '\bstage[0-9]+\b' "$T/tuned.cl" && grep -q 'double-buffer --unroll' "$T/err"; then ok
   else bad "$t compile: the cached --double-buffer --unroll not applied: $(cat "$T/err")"; fi
   "$CLIFT" compile -t "$t" "${sz[@]}" --no-tune-cache --print tests/tune/staged.lift >"$T/plain.cl" 2>"$T/err"
-  if ! grep -q '#pragma unroll' "$T/plain.cl" && ! grep -qE '\bstage[0-9]+\b' "$T/plain.cl"; then ok; else bad "$t compile --no-tune-cache: flags applied"; fi
+  # (fewer `#pragma unroll` than with --unroll: opencl marks loops of up to 4 steps
+  # without it, F38)
+  if [ "$(grep -c '#pragma unroll' "$T/plain.cl")" -lt "$(grep -c '#pragma unroll' "$T/tuned.cl")" ] \
+     && ! grep -qE '\bstage[0-9]+\b' "$T/plain.cl"; then ok; else bad "$t compile --no-tune-cache: flags applied"; fi
   expect 0 'using tuned configuration from .*--double-buffer --unroll, local default' -- "$CLIFT" bench -t "$t" --runs 1 "${sz[@]}" tests/tune/staged.lift
   # a schedule flag on the command line is a configuration of its own: the cache is not read
   "$CLIFT" bench -t "$t" --runs 1 --pipeline "${sz[@]}" tests/tune/staged.lift >/dev/null 2>"$T/err"

@@ -74,16 +74,21 @@ static void test_programs(void) {
   LINES(t, "barrier closing the work-group body",
         "      out[wid0 * 3 + lid3] = acc4;", "    }", "    " LOCAL_BARRIER, "  }", "}");
 
-  /* local memory every work-item writes in full (toLocal of a mapSeq at
-     work-group level) and then reads through a mapLcl: one barrier closing
-     the work-group loop body (the next chunk's writes must wait for the
-     slower items' reads), none inside the sequential writer */
+  /* a toLocal of a mapSeq at work-group level, read through a mapLcl: one
+     work-item writes the tile (every work-item writing the same places was a
+     race, F38's kernel; dpia/rules_map.c exp_to), a barrier orders its writes
+     before the group's reads, and one closes the work-group loop body (the
+     next chunk's writes wait for the slower items' reads); none inside the
+     sequential writer */
   t = opencl("N", F, "xs",
              "(join (mapWrg (lambda (c) (mapLcl (lambda (x) (* x 2.0f)) ((toLocal (mapSeq (lambda (x) (+ x 1.0f)))) c)))"
              " (split #64 xs)))");
-  COUNT(t, "barrier(", 1, "local memory written by every work-item");
-  LINES(t, "barrier closing the work-group body after an all-items writer",
-        "      out[wid0 * 64 + lid3] = (loc1[lid3] * 2.0f);", "    }", "    " LOCAL_BARRIER, "  }", "}");
+  COUNT(t, "barrier(", 2, "local memory written by one work-item");
+  COUNT(t, "if ((clift_index)get_local_id(0) < 1) {", 1, "the one work-item writing the tile");
+  LINES(t, "a barrier after the one work-item's writes",
+        "      }", "    }", "    " LOCAL_BARRIER, "    for (clift_index lid4 = get_local_id(0); lid4 < 64; lid4 += get_local_size(0)) {");
+  LINES(t, "barrier closing the work-group body",
+        "      out[wid0 * 64 + lid4] = (loc1[lid4] * 2.0f);", "    }", "    " LOCAL_BARRIER, "  }", "}");
 
   /* each item reads back only the element it wrote (same index, its own lid):
      no barrier (tests/lift/local_same_item.lift) */
