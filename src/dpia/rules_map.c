@@ -397,8 +397,7 @@ bool acc_to(Tr *tr, Expr *e, Acc *out) {
    writes it instead (a mapLcl over one item, which the barrier pass orders
    before the group's reads); code holding its own parallel loops is kept. */
 static bool by_one_item(Tr *tr, KStmt *code) {
-  if (!tr->par || tr->par->level != LEVEL_WRG || code->n == 0 || kstmt_has_parallel_loop(code)) return false;
-  for (int i = 0; i < code->n; i++) if (code->stmts[i]->kind == KS_BARRIER) return false;
+  if (code->n == 0 || kstmt_has_parallel_loop(code)) return false;   /* barriers come later (barrier.c) */
   NatVar *z;
   KStmt *saved = tr->block;
   KStmt *body = dpia_loop(tr, LEVEL_LCL, 0, nat_const(1), &z);

@@ -14,6 +14,15 @@
    canonical index expressions stay within a small multiple of it. */
 enum { INDEX32_LIMIT = 1 << 30 };
 
+/* A plan kernel's device handle and the largest work-group it can run;
+   `fixed` is its fixed-size version (DeviceApi.version_kernels) when the
+   device builds one. Made once per run, released with the module. */
+typedef struct KernelHandle {
+  void *kern, *fixed;
+  size_t max_local, fixed_max;
+  bool fixed_tried;
+} KernelHandle;
+
 typedef struct Run {
   const DeviceApi *api; void *dev; const RunOptions *o;
   Plan *pl; Value **inputs; NatBinding *sizes;
@@ -22,6 +31,7 @@ typedef struct Run {
   DevMem error;            /* the error cell: CHECK_CELL_INTS ints (dpia/kernel.h) */
   long long *size_values;
   bool index32;            /* every size and buffer small enough for int indices */
+  KernelHandle *kernels;   /* per plan kernel, made at its first launch */
 } Run;
 
 static const char *buffer_what(Buffer *b) {
@@ -88,26 +98,43 @@ static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
   return args;
 }
 
+static KernelHandle *kernel_handle(Run *r, void *module, PlanKernel *pk) {
+  KernelHandle *h = &r->kernels[pk - r->pl->kernels];
+  if (!h->kern) h->kern = r->api->kernel(r->dev, module, pk->name, &h->max_local);
+  return h->kern ? h : NULL;
+}
+
+/* The fixed-size version of a kernel when the launch's work-group is its size. */
+static void *kernel_version(Run *r, void *module, PlanKernel *pk, KernelHandle *h, int dims, const size_t local[3]) {
+  if (dims < 1 || !r->api->version_kernels || !pk->version_local || local[0] != (size_t)pk->version_local
+      || (dims >= 2 && local[1] != 1) || (dims >= 3 && local[2] != 1))
+    return NULL;   /* DeviceApi.version_kernels */
+  if (!h->fixed_tried) {
+    h->fixed_tried = true;
+    h->fixed = r->api->kernel(r->dev, module, arena_printf("%s_v%lld", pk->name, pk->version_local), &h->fixed_max);
+  }
+  return h->fixed && h->fixed_max >= local[0] ? h->fixed : NULL;
+}
+
 static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
-  size_t max_local = 1, local[3], groups[3];
-  void *kern = r->api->kernel(r->dev, module, pk->name, &max_local);
-  if (!kern) return false;
-  int nargs = 0, dims = plan_launch_size(pk, layout_lookup, r->bound, max_local, &r->o->launch, local, groups);
+  size_t local[3], groups[3];
+  KernelHandle *h = kernel_handle(r, module, pk);
+  if (!h) return false;
+  int nargs = 0, dims = plan_launch_size(pk, layout_lookup, r->bound, h->max_local, &r->o->launch, local, groups);
   if (dims == 1 && pk->resident_waves > 0 && r->api->resident && !r->o->launch.global[0]) {
-    size_t most = r->api->resident(r->dev, kern, local[0]) * (size_t)pk->resident_waves;
+    size_t most = r->api->resident(r->dev, h->kern, local[0]) * (size_t)pk->resident_waves;
     if (most > 0 && groups[0] > most) groups[0] = most;   /* PlanKernel.resident_waves */
   }
-  if (dims >= 1 && r->api->version_kernels && pk->version_local && local[0] == (size_t)pk->version_local
-      && (dims == 1 || local[1] == 1) && (dims < 3 || local[2] == 1)) {   /* DeviceApi.version_kernels */
-    size_t fixed_max = 0;
-    void *fixed = r->api->kernel(r->dev, module, arena_printf("%s_v%lld", pk->name, pk->version_local), &fixed_max);
-    if (fixed && fixed_max >= local[0]) { r->api->release_kernel(r->dev, kern); kern = fixed; }
-    else if (fixed) r->api->release_kernel(r->dev, fixed);
-  }
+  void *fixed = kernel_version(r, module, pk, h, dims, local);
   DevArg *args = dims < 0 ? NULL : kernel_args(r, pk, &nargs);
-  bool ok = args && r->api->launch(r->dev, kern, pk->name, dims, local, groups, nargs, args, timed);
-  r->api->release_kernel(r->dev, kern);
-  return ok;
+  return args && r->api->launch(r->dev, fixed ? fixed : h->kern, pk->name, dims, local, groups, nargs, args, timed);
+}
+
+static void kernels_release(Run *r) {
+  for (int i = 0; i < r->pl->n; i++) {
+    if (r->kernels[i].kern) r->api->release_kernel(r->dev, r->kernels[i].kern);
+    if (r->kernels[i].fixed) r->api->release_kernel(r->dev, r->kernels[i].fixed);
+  }
 }
 
 static bool run_steps(Run *r, void *module, PlanStep *steps, int n, bool timed);
@@ -195,7 +222,8 @@ Value *device_run(const DeviceApi *api, Plan *pl, const char *src, Value **input
   void *dev = api->open(o);
   if (!dev) return NULL;
   Run r = { .api = api, .dev = dev, .o = o, .pl = pl, .inputs = inputs, .sizes = sizes, .bound = sizes,
-            .mems = NEW_ARRAY(DevMem, pl->k->nbufs), .size_values = NEW_ARRAY(long long, p->nsizes), .index32 = true };
+            .mems = NEW_ARRAY(DevMem, pl->k->nbufs), .size_values = NEW_ARRAY(long long, p->nsizes), .index32 = true,
+            .kernels = NEW_ARRAY(KernelHandle, pl->n) };
   Value *result = NULL;
   void *module = NULL;
   RunTiming *timing = o->timing;
@@ -209,6 +237,7 @@ Value *device_run(const DeviceApi *api, Plan *pl, const char *src, Value **input
   if (!result) api->finish(dev, NULL);   /* drain what an error left queued before freeing */
   for (int i = 0; i < pl->k->nbufs; i++) if (r.mems[i]) api->free(dev, r.mems[i]);
   if (r.error) api->free(dev, r.error);
+  kernels_release(&r);
   if (module) api->unload(dev, module);
   return result;
 }

@@ -101,6 +101,8 @@ static void loops_of(Buf *b, KStmt *s) {
 /* compile main of a program for the inputs: its loops, and the plan's kernel
    count; compiled_locals: the kernel's local buffers */
 static int compiled_locals;
+static Plan *compiled_plan;
+static long long compiled_block = 4;   /* #BlockSize */
 static const char *compiled(const char *prog, int n, const char **inputs, int *kernels) {
   diag_clear();
   FProgram *p = fcl_parse("t.fcl", prog);
@@ -108,10 +110,11 @@ static const char *compiled(const char *prog, int n, const char **inputs, int *k
   Value **in = fcl_read_inputs(p, n, inputs);
   FDef *entry = in ? fcl_entry(p, n) : NULL;
   FProgram *m = entry ? fcl_monomorphise(p) : NULL;
-  FclCompiled *c = m ? fcl_compile(m, entry, in, n, 4, false) : NULL;
+  FclCompiled *c = m ? fcl_compile(m, entry, in, n, compiled_block, false) : NULL;
   Plan *pl = c ? plan_build(c->kernel) : NULL;
   if (!pl) return arena_printf("error: %s", diag_message());
   *kernels = pl->n;
+  compiled_plan = pl;
   compiled_locals = 0;
   for (int i = 0; i < c->kernel->nbufs; i++) compiled_locals += c->kernel->bufs[i]->space == SPACE_LOCAL;
   Buf b = { 0 };
@@ -393,6 +396,37 @@ int main(void) {
     switches_reset();
     got = compiled(prog, 1, in8, &k);
     CHECK(!strcmp(got, "G W(L(S S S S ) ) ") && k == 2, "force and interleave, no grid cap: %s, %d kernels", got, k);
+  }
+
+  /* the grid cap per kernel (CLIFT_FCL_GRID=-1, the default; dpia/plan.c chunk_barriers):
+     a chunk kernel passing 5+ barriers a chunk outside sequential loops gets
+     resident_waves 1, the others 0. Both of reduce's kernels (the partials, then the last block) pass 9 a chunk (a tree of 256), the
+     transpose's 2 (a tile's load and store): each kernel's waves, in plan order */
+  {
+    int k = 0;
+    Buf xs = { 0 };
+    buf_printf(&xs, "[");
+    for (int i = 0; i < 1 << 16; i++) buf_printf(&xs, "%s%d", i ? ", " : "", i % 7 - 3);
+    buf_printf(&xs, "]");
+    const char *reduce_in[] = { buf_str(&xs) };
+    const char *transpose_in[] = { "32", "256", "256", buf_str(&xs) };
+    struct { const char *file; int n; const char **in; const char *want; } cases[] = {
+      { "examples/fcl/reduce.fcl", 1, reduce_in, "1 1 " },
+      { "examples/fcl/transpose.fcl", 4, transpose_in, "0 " },
+    };
+    compiled_block = 256;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+      char *src = util_read_file(cases[c].file, NULL);
+      CHECK(src != NULL, "%s: cannot read (run from the repository root)", cases[c].file);
+      if (!src) continue;
+      const char *got = compiled(src, cases[c].n, cases[c].in, &k);
+      Buf waves = { 0 };
+      for (int i = 0; strncmp(got, "error", 5) && i < compiled_plan->n; i++)
+        buf_printf(&waves, "%d ", compiled_plan->kernels[i].resident_waves);
+      CHECK(!strcmp(buf_str(&waves), cases[c].want), "%s: waves '%s', want '%s' (%s)", cases[c].file, buf_str(&waves),
+            cases[c].want, got);
+    }
+    compiled_block = 4;
   }
 
   /* every prefix: an error or a result, never a crash */
