@@ -8,6 +8,7 @@
 #   new   no switch set (the defaults)      old  BATCH=0 GRID=0 PREFETCH=l2
 #   b0    BATCH=0       g0  GRID=0          l2   PREFETCH=l2      b0g0 BATCH=0 GRID=0
 #   o27   old and NO_VERSION=1 (opencl's code before its fixed-size kernels)
+#   w0    CLIFT_OCL_WARP=0 (opencl: warp barriers as work-group barriers, the code before the eighth session)
 # Sizes as fcl_2027.sh (2^27 int32; transpose 8192 x 16384; matmul doubles 2048²).
 # No checks here (fcl_2027.sh checks every mode's results). About 4 minutes.
 # Environment: T (target, default cuda), MODES (default all six), PROGS (default
@@ -36,7 +37,7 @@ benches=(
 modeenv() { case $1 in
   new) echo "X=1" ;; old) echo "CLIFT_FCL_BATCH=0 CLIFT_FCL_GRID=0 CLIFT_FCL_PREFETCH=l2" ;;
   b0) echo "CLIFT_FCL_BATCH=0" ;; g0) echo "CLIFT_FCL_GRID=0" ;; l2) echo "CLIFT_FCL_PREFETCH=l2" ;;
-  b0g0) echo "CLIFT_FCL_BATCH=0 CLIFT_FCL_GRID=0" ;;
+  b0g0) echo "CLIFT_FCL_BATCH=0 CLIFT_FCL_GRID=0" ;; w0) echo "CLIFT_OCL_WARP=0" ;;
   o27) echo "CLIFT_FCL_BATCH=0 CLIFT_FCL_GRID=0 CLIFT_FCL_PREFETCH=l2 CLIFT_FCL_NO_VERSION=1" ;; esac; }
 MODES=${MODES:-"new old b0 g0 l2 b0g0"}
 T=${T:-cuda}
@@ -61,6 +62,6 @@ for round in 1 2; do
 done
 echo "== best of the rounds (ms), and against old"
 awk '$3 != "FAILED" { k = $1 " " $2; if (!(k in b) || $3 < b[k]) b[k] = $3 }
-  END { for (k in b) { split(k, p, " "); o = b[p[1] " old"]; printf "%-10s %-5s %.4f  %.3f of old\n", p[1], p[2], b[k], b[k] / o } }' "$W/t.txt" | sort
+  END { for (k in b) { split(k, p, " "); o = b[p[1] " old"]; printf "%-10s %-5s %.4f  %.3f of old\n", p[1], p[2], b[k], o > 0 ? b[k] / o : 0 } }' "$W/t.txt" | sort
 [ "$T" = cuda ] && { mkdir -p "${OUT:-/tmp}/cu"; cp "$W"/*.cu "${OUT:-/tmp}/cu/" 2>/dev/null; }
 rm -rf "$W"

@@ -137,7 +137,29 @@ static bool vector_store(StmtPrinter *p, KStmt *s) {
   return true;
 }
 
+/* A barrier whose conflicts are within warps (dpia/warp.c): OpenCL 1.2 has no
+   warps, so it stays the work-group's barrier, except on NVIDIA's OpenCL, whose
+   compiler takes inline PTX: the runtime builds with -DCLIFT_NVIDIA_WARP there
+   (runtime/opencl_device.c, CLIFT_OCL_WARP) and the barrier is PTX's
+   bar.warp.sync of the whole warp (what CUDA's __syncwarp() is; it orders the
+   shared memory of the threads taking part), where the group's warps are
+   whole: a fixed size that is a multiple of 32, else checked when it runs
+   (the test is the same for every work-item of the group). */
+static const char *warp_prelude =
+  "#ifdef CLIFT_NVIDIA_WARP\n"
+  "#define clift_warp_barrier() __asm volatile (\"bar.warp.sync -1;\" ::: \"memory\")\n"
+  "#define clift_warp_barrier_any() do { if ((get_local_size(0) & 31) == 0 && get_local_size(1) == 1 && get_local_size(2) == 1) "
+  "clift_warp_barrier(); else barrier(CLK_LOCAL_MEM_FENCE); } while (0)\n"
+  "#else\n"
+  "#define clift_warp_barrier() barrier(CLK_LOCAL_MEM_FENCE)\n"
+  "#define clift_warp_barrier_any() barrier(CLK_LOCAL_MEM_FENCE)\n"
+  "#endif\n";
+
 static void barrier(StmtPrinter *p, KStmt *s) {
+  if (s->dim & BARRIER_WARP) {
+    buf_puts(p->b, p->local_size[0] > 0 && p->local_size[0] % 32 == 0 ? "clift_warp_barrier();\n" : "clift_warp_barrier_any();\n");
+    return;
+  }
   buf_printf(p->b, "barrier(%s%s%s);\n", s->dim & 1 ? "CLK_LOCAL_MEM_FENCE" : "",
              s->dim == 3 ? " | " : "", s->dim & 2 ? "CLK_GLOBAL_MEM_FENCE" : "");
 }
@@ -211,6 +233,7 @@ const char *codegen_opencl(Plan *pl) {
   if (strstr(buf_str(&body), "double") || strstr(buf_str(&types), "double"))
     buf_puts(&b, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   buf_puts(&b, prelude);
+  if (strstr(buf_str(&body), "clift_warp_barrier")) buf_puts(&b, warp_prelude);
   codegen_checks_prelude(&b, CHECKS_OPENCL);
   if (buf_str(&types)[0]) buf_printf(&b, "%s\n", buf_str(&types));
   buf_puts(&b, buf_str(&body));

@@ -5,6 +5,7 @@
 #include "opencl.h"
 #include "opencl_api.h"
 #include "device.h"
+#include "../util/switches.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
    One per --device index asked for (-1: the default choice). */
 typedef struct Device {
   const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128];
+  bool nvidia;   /* NVIDIA's OpenCL: inline PTX (the warp barriers, codegen/opencl_print.c) */
   int index;
   cl_event *events; int nevents, cap;   /* timed launches since the last finish */
 } Device;
@@ -59,6 +61,9 @@ static Device *device_open(int selected_device) {
   dev.queue = cl->CreateCommandQueue(dev.ctx, dev.id, CL_QUEUE_PROFILING_ENABLE, &err);   /* events time clift bench */
   if (err != CL_SUCCESS) { diag_error(LOC_NONE, "cannot create an OpenCL queue: %s", opencl_error_name(err)); return NULL; }
   cl->GetDeviceInfo(dev.id, CL_DEVICE_NAME, sizeof dev.name - 1, dev.name, NULL);
+  char vendor[128] = { 0 };
+  cl->GetDeviceInfo(dev.id, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL);
+  dev.nvidia = strstr(vendor, "NVIDIA") != NULL;
   dev.cl = cl;
   opened[nopened] = dev;
   return &opened[nopened++];
@@ -75,26 +80,42 @@ static bool check(cl_int err, const char *what) {
   return err == CL_SUCCESS || diag_error(LOC_NONE, "OpenCL: %s failed: %s", what, opencl_error_name(err));
 }
 
-/* Kernels the device's compiler rejects are an internal error at `where`,
-   the program (SPEC §8), with the build log. */
-static void *build(void *dev, const char *src, bool index32, Loc where) {
-  Device *d = dev;
+static cl_program build_with(Device *d, const char *src, const char *options, char **log) {
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
   if (!check(err, "clCreateProgramWithSource")) return NULL;
+  if (d->cl->BuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS) return prog;
+  size_t len = 0;
+  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+  *log = NEW_ARRAY(char, len + 1);
+  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, *log, NULL);
+  d->cl->ReleaseProgram(prog);
+  return NULL;
+}
+
+/* Kernels the device's compiler rejects are an internal error at `where`,
+   the program (SPEC §8), with the build log. On NVIDIA's OpenCL, warp
+   barriers are PTX (CLIFT_NVIDIA_WARP, codegen/opencl_print.c) unless
+   CLIFT_OCL_WARP=0; a driver that refuses the inline PTX gets the kernels
+   again with work-group barriers. */
+static void *build(void *dev, const char *src, bool index32, Loc where) {
+  Device *d = dev;
   /* float / and sqrt correctly rounded where the device can (as C, CUDA and
      the interpreter): NVIDIA's OpenCL defaults to faster, less exact ones */
   cl_device_fp_config fp = 0;
   d->cl->GetDeviceInfo(d->id, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
   const char *options = arena_printf("%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
                                      fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "");
-  if (d->cl->BuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS) return prog;
-  size_t len = 0;
-  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-  char *log = NEW_ARRAY(char, len + 1);
-  d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-  d->cl->ReleaseProgram(prog);
-  diag_internal(where, "the OpenCL compiler of %s rejected the generated kernels:\n%.3000s", d->name, log);
+  char *log = NULL;
+  if (d->nvidia && switch_value(SW_OCL_WARP) && strstr(src, "CLIFT_NVIDIA_WARP")) {
+    cl_program prog = build_with(d, src, arena_printf("-DCLIFT_NVIDIA_WARP %s", options), &log);
+    if (prog) return prog;
+    fprintf(stderr, "clift: note: the OpenCL compiler of %s refused the PTX warp barriers (CLIFT_OCL_WARP); "
+            "work-group barriers used instead\n", d->name);
+  }
+  cl_program prog = build_with(d, src, options, &log);
+  if (prog) return prog;
+  if (log) diag_internal(where, "the OpenCL compiler of %s rejected the generated kernels:\n%.3000s", d->name, log);
   return NULL;
 }
 

@@ -233,6 +233,18 @@ if [ "$(kbars "$T/wr.cu")" = "FFFWWWWWF|FFFWWWWWF" ] && [ "$(kbars "$T/sc.cu")" 
    && [ "$(kbars "$T/wr0.cu")" = "FFFFFFFFF|FFFFFFFFF" ] && grep -q '^#define clift_syncwarp() .*__syncwarp(); else __syncthreads();' "$T/wr.cu" \
    && [ "$(sed -n '/k0: /,/any other/p' "$T/wr.cu" | grep -c 'clift_syncwarp')" = 0 ]; then ok
 else bad "warp barriers: reduce $(kbars "$T/wr.cu"), scan $(kbars "$T/sc.cu"), warp.fcl $(kbars "$T/ww.cu"), reduce without $(kbars "$T/wr0.cu")"; fi
+# opencl prints the same warp barriers as macros (codegen/opencl_print.c): PTX's
+# bar.warp.sync where the runtime defines CLIFT_NVIDIA_WARP (NVIDIA's OpenCL), the
+# work-group's barrier elsewhere (PoCL runs them above); the generic kernel checks
+# the group's warps when it runs (_any), the v256 one knows them whole
+clbars() { sed -n "/^__kernel$2 void k0$3(/,/^}/p" "$1" | sed -nE 's/^ *clift_warp_barrier\(\);/W/p; s/^ *clift_warp_barrier_any\(\);/A/p; s/^ *barrier\(CLK_LOCAL_MEM_FENCE\);/F/p' | tr -d '\n'; }
+"$CLIFT" compile -t opencl --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr.cl" 2>&1
+CLIFT_FCL_NO_WARP=1 "$CLIFT" compile -t opencl --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/wr0.cl" 2>&1
+v256=' __attribute__((reqd_work_group_size(256, 1, 1)))'
+if [ "$(clbars "$T/wr.cl" "" "")" = FFFAAAAAF ] && [ "$(clbars "$T/wr.cl" "$v256" _v256)" = FFFWWWWWF ] \
+   && [ "$(clbars "$T/wr0.cl" "" "")" = FFFFFFFFF ] && ! grep -q clift_warp "$T/wr0.cl" \
+   && [ "$(sed -n '/^#ifdef CLIFT_NVIDIA_WARP$/,/^#endif$/p' "$T/wr.cl" | grep -c 'bar.warp.sync -1;\|#define clift_warp_barrier_any() barrier(CLK_LOCAL_MEM_FENCE)$\|#define clift_warp_barrier() barrier(CLK_LOCAL_MEM_FENCE)$')" = 3 ]; then ok
+else bad "opencl warp barriers: reduce $(clbars "$T/wr.cl" "" "") and $(clbars "$T/wr.cl" "$v256" _v256), without $(clbars "$T/wr0.cl" "" "")"; fi
 # fixed-size versions (docs/fcl.md §6.2, plan_version_local): reduce's k0 for
 # blocks of 256 (ifs and constant steps, no block-stride loop) and for any other
 # size; none with CLIFT_FCL_NO_VERSION=1
