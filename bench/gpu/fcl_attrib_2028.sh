@@ -62,6 +62,6 @@ for round in 1 2; do
 done
 echo "== best of the rounds (ms), and against old"
 awk '$3 != "FAILED" { k = $1 " " $2; if (!(k in b) || $3 < b[k]) b[k] = $3 }
-  END { for (k in b) { split(k, p, " "); o = b[p[1] " old"]; printf "%-10s %-5s %.4f  %.3f of old\n", p[1], p[2], b[k], o > 0 ? b[k] / o : 0 } }' "$W/t.txt" | sort
+  END { for (k in b) { split(k, p, " "); o = b[p[1] " old"]; printf "%-10s %-5s %.4f  %.3f of old\n", p[1], p[2], b[k], (o > 0 ? b[k] / o : 0) } }' "$W/t.txt" | sort
 [ "$T" = cuda ] && { mkdir -p "${OUT:-/tmp}/cu"; cp "$W"/*.cu "${OUT:-/tmp}/cu/" 2>/dev/null; }
 rm -rf "$W"

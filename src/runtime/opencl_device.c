@@ -211,17 +211,17 @@ static bool finish(void *dev, double *ms) {
 
 /* An estimate of the work-groups of `local` work-items the device keeps
    resident (DeviceApi.resident; OpenCL has no occupancy query): its compute
-   units times the groups that fill RESIDENT_ITEMS work-items on one, the most
-   an SM of NVIDIA's GPUs since Volta holds. Too high an estimate costs only
-   each group's first chunk unprefetched; any number of groups is correct. */
-enum { RESIDENT_ITEMS = 2048 };
+   units times the groups that fill CLIFT_OCL_RESIDENT work-items on one (2048,
+   the most an SM of NVIDIA's GPUs since Volta holds). Too high an estimate
+   costs each group's first chunk unprefetched and an uneven last wave; any
+   number of groups is correct. */
 
 static size_t resident(void *dev, void *kern, size_t local) {
   Device *d = dev;
   (void)kern;
   cl_uint cus = 0;
   if (local < 1 || d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) != CL_SUCCESS || cus < 1) return 0;
-  size_t groups = RESIDENT_ITEMS / local;
+  size_t groups = (size_t)switch_value(SW_OCL_RESIDENT) / local;
   return (size_t)cus * (groups > 0 ? groups : 1);
 }
 

@@ -59,6 +59,8 @@ const Switch switch_table[SWITCH_COUNT] = {
     .meaning = "device targets: every tile of a reduce checks its reads (the former form), not only the last" },
   [SW_OCL_WARP] = { "CLIFT_OCL_WARP", RANGE(1, 0, 1), .used_in = "src/runtime/opencl_device.c, src/codegen/opencl_print.c",
     .meaning = "NVIDIA's OpenCL: a warp barrier (dpia/warp.c) as PTX bar.warp.sync (0: the work-group's barrier)" },
+  [SW_OCL_RESIDENT] = { "CLIFT_OCL_RESIDENT", RANGE(2048, 32, 65536), .used_in = "src/runtime/opencl_device.c",
+    .meaning = "opencl: work-items a compute unit is taken to keep resident (the grid cap's estimate: no occupancy query in OpenCL)" },
 };
 
 /* text one of the values key accepts: *value */
