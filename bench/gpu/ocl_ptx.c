@@ -55,11 +55,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "build failed (%d):\n%s\n", err, log);
     return 1;
   }
+  static char log[1 << 16];   /* -cl-nv-verbose: ptxas's registers of each kernel */
+  if (clGetProgramBuildInfo(prog, dev, PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL) == 0 && log[0]) fprintf(stderr, "%s\n", log);
   size_t size = 0;
   clGetProgramInfo(prog, PROGRAM_BINARY_SIZES, sizeof size, &size, NULL);
   unsigned char *bin = malloc(size + 1);
   clGetProgramInfo(prog, PROGRAM_BINARIES, sizeof bin, &bin, NULL);
   FILE *out = fopen(argv[2], "wb");
+  while (size > 0 && bin[size - 1] == 0) size--;   /* PTX text: its NUL off, for ptxas */
   if (!out || fwrite(bin, 1, size, out) != size) { perror(argv[2]); return 1; }
   fclose(out);
   return 0;
