@@ -106,8 +106,6 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
   d->cl->GetDeviceInfo(d->id, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
   const char *options = arena_printf("%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
                                      fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "");
-  if (d->nvidia && switch_value(SW_OCL_MAXRREG) > 0)
-    options = arena_printf("%s -cl-nv-maxrregcount=%d", options, switch_value(SW_OCL_MAXRREG));
   char *log = NULL;
   if (d->nvidia && switch_value(SW_OCL_WARP) && strstr(src, "CLIFT_NVIDIA_WARP")) {
     cl_program prog = build_with(d, src, arena_printf("-DCLIFT_NVIDIA_WARP %s", options), &log);

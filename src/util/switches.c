@@ -61,8 +61,6 @@ const Switch switch_table[SWITCH_COUNT] = {
     .meaning = "NVIDIA's OpenCL: a warp barrier (dpia/warp.c) as PTX bar.warp.sync (0: the work-group's barrier)" },
   [SW_OCL_RESIDENT] = { "CLIFT_OCL_RESIDENT", RANGE(2048, 32, 65536), .used_in = "src/runtime/opencl_device.c",
     .meaning = "opencl: work-items a compute unit is taken to keep resident (the grid cap's estimate: no occupancy query in OpenCL)" },
-  [SW_OCL_MAXRREG] = { "CLIFT_OCL_MAXRREG", RANGE(0, 0, 255), .used_in = "src/runtime/opencl_device.c",
-    .meaning = "NVIDIA's OpenCL: at most r registers a work-item (-cl-nv-maxrregcount; 0: the compiler's choice)" },
 };
 
 /* text one of the values key accepts: *value */
