@@ -7,7 +7,11 @@
 #   1. asum, sum, dot on opencl under 0 and 16 against the interpreter (4 sizes);
 #   2. asum, sum, dot at 2^24: opencl under U = 0, 8, 16 and cuda, two rounds,
 #      median of --runs 50; the copy kernel of the same bytes (peers.cu).
-# Usage (device): bash bench/gpu/session14_2026-11-27.sh   (about 4 minutes)
+# Usage (device): bash bench/gpu/session14_2026-11-27.sh   (about 1 minute)
+# Run 2026-11-27 (bench/gpu/results/2026-11-27m-asum-opencl/): NVIDIA's OpenCL
+# already unrolls all 64 loads (a run of 64, 30 registers); a hint of 8 or 16 cut
+# the run and was no faster, so CLIFT_OCL_UNROLL was removed after this call
+# (the script needs the commit that added it, 0ebed06).
 cd "$(dirname "$0")/../.." || exit 1
 O="${OUT:-/tmp/s14}"; mkdir -p "$O"; W=$(mktemp -d); C=build/clift
 make -s -j16 > /tmp/build.log 2>&1 || { echo "build failed"; tail /tmp/build.log; exit 1; }

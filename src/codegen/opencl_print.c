@@ -6,7 +6,6 @@
 #include "stmt_print.h"
 #include "../syntax/ast.h"   /* the program's sizes, parameters and result */
 #include "../dpia/plan.h"
-#include "../util/switches.h"
 #include <string.h>
 
 
@@ -76,12 +75,7 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   const char *v = s->var->name;
   codegen_indent(p);
   if (s->level == LEVEL_SEQ) {
-    long long c;
     if (s->unroll || short_loop(s)) { buf_puts(p->b, "#pragma unroll\n"); codegen_indent(p); }
-    else if (switch_value(SW_OCL_UNROLL) > 0 && nat_is_const(s->count, &c)) {   /* an experiment (docs/switches.md) */
-      buf_printf(p->b, "#pragma unroll %d\n", switch_value(SW_OCL_UNROLL));
-      codegen_indent(p);
-    }
     buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v);
     codegen_nat(p->b, s->count);
     buf_printf(p->b, "; %s += 1) {\n", v);

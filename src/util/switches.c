@@ -61,8 +61,6 @@ const Switch switch_table[SWITCH_COUNT] = {
     .meaning = "NVIDIA's OpenCL: a warp barrier (dpia/warp.c) as PTX bar.warp.sync (0: the work-group's barrier)" },
   [SW_OCL_RESIDENT] = { "CLIFT_OCL_RESIDENT", RANGE(2048, 32, 65536), .used_in = "src/runtime/opencl_device.c",
     .meaning = "opencl: work-items a compute unit is taken to keep resident (the grid cap's estimate: no occupancy query in OpenCL)" },
-  [SW_OCL_UNROLL] = { "CLIFT_OCL_UNROLL", RANGE(0, 0, 64), .used_in = "src/codegen/opencl_print.c",
-    .meaning = "opencl: #pragma unroll k before each sequential loop of more than 4 constant steps (0: none, the device compiler's choice)" },
 };
 
 /* text one of the values key accepts: *value */
