@@ -245,7 +245,11 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
   buf_printf(b, "%sint *clift_error) {\n", sep);
   codegen_size_locals(b, pl, pk);
-  for (int i = 0; i < pk->nbufs; i++) {   /* a split tuple's field: at its offset in the parameter's buffer */
+}
+
+/* A split tuple's fields: at their offsets in the parameter's buffer. */
+static void print_split_fields(Buf *b, PlanKernel *pk) {
+  for (int i = 0; i < pk->nbufs; i++) {
     Buffer *buf = pk->bufs[i];
     if (!buf->base) continue;
     const char *c = buf->is_param && buf->param_index > 0 ? "const " : "";
@@ -256,10 +260,15 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   }
 }
 
+/* The body first: the sizes it names are the kernel's size parameters. */
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
+  Buf rest = {0};
+  print_split_fields(&rest, pk);
+  codegen_kernel_body(&rest, pk, &cuda_style, "__shared__ __align__(16)", "", memory_type);   /* aligned for float4 accesses */
+  codegen_mark_sizes(pl, pk, buf_str(&rest));
   buf_printf(b, "/* %s: %s */\n", pk->name, pk->single ? "one thread" : "parallel");
   print_signature(b, pl, pk);
-  codegen_kernel_body(b, pk, &cuda_style, "__shared__ __align__(16)", "", memory_type);   /* aligned for float4 accesses */
+  buf_puts(b, buf_str(&rest));
 }
 
 const char *codegen_cuda(Plan *pl) {

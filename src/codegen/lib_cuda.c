@@ -32,8 +32,10 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "  /* %s: %s */\n  {\n    void *args[] = {\n", pk->name, pk->single ? "one thread" : "parallel");
   for (int i = 0; i < pk->nbufs; i++)
     buf_printf(b, "      &mem[%d],   /* %s */\n", library_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
-  for (int i = 0; i < p->nsizes; i++) buf_printf(b, "      (void *)&size_values[%d],\n", i);
-  for (int i = 0; i < pk->nvars; i++) buf_printf(b, "      (void *)&%s,   /* host loop */\n", pk->vars[i]->name);
+  for (int i = 0; i < p->nsizes; i++)   /* the sizes it takes (PlanKernel.sizes_used) */
+    if (plan_kernel_takes_size(pk, i)) buf_printf(b, "      (void *)&size_values[%d],\n", i);
+  for (int i = 0; i < pk->nvars; i++)
+    if (plan_kernel_takes_size(pk, p->nsizes + i)) buf_printf(b, "      (void *)&%s,   /* host loop */\n", pk->vars[i]->name);
   for (int i = 0; i < k->nscalars; i++)
     buf_printf(b, "      buffers[%d],   /* %s */\n", k->scalar_params[i], k->scalar_names[i]);
   buf_puts(b, "      &error_cell\n    };\n");

@@ -38,8 +38,10 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   buf_printf(b, "  if (check(err, \"clCreateKernel(%s)\")) goto done;\n  arg = 0;\n", pk->name);
   for (int i = 0; i < pk->nbufs; i++)
     buf_printf(b, "  SET_ARG(sizeof(cl_mem), &mem[%d]);   /* %s */\n", library_buffer_index(k, pk->bufs[i]), pk->bufs[i]->name);
-  for (int i = 0; i < p->nsizes; i++) buf_printf(b, "  SET_ARG(sizeof(cl_long), &size_values[%d]);\n", i);
-  for (int i = 0; i < pk->nvars; i++) buf_printf(b, "  SET_ARG(sizeof(cl_long), &%s);   /* host loop */\n", pk->vars[i]->name);
+  for (int i = 0; i < p->nsizes; i++)   /* the sizes it takes (PlanKernel.sizes_used) */
+    if (plan_kernel_takes_size(pk, i)) buf_printf(b, "  SET_ARG(sizeof(cl_long), &size_values[%d]);\n", i);
+  for (int i = 0; i < pk->nvars; i++)
+    if (plan_kernel_takes_size(pk, p->nsizes + i)) buf_printf(b, "  SET_ARG(sizeof(cl_long), &%s);   /* host loop */\n", pk->vars[i]->name);
   for (int i = 0; i < k->nscalars; i++) {
     int64_t bytes = 0;
     layout_type_bytes(k->scalar_types[i], NULL, k->scalar_names[i], &bytes);

@@ -196,7 +196,11 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk, bool fixed) {
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
   buf_printf(b, "%s__global int *clift_error) {\n", sep);
   codegen_size_locals(b, pl, pk);
-  for (int i = 0; i < pk->nbufs; i++) {   /* a split tuple's field: at its offset in the parameter's buffer */
+}
+
+/* A split tuple's fields: at their offsets in the parameter's buffer. */
+static void print_split_fields(Buf *b, PlanKernel *pk) {
+  for (int i = 0; i < pk->nbufs; i++) {
     Buffer *buf = pk->bufs[i];
     if (!buf->base) continue;
     const char *c = buf->is_param && buf->param_index > 0 ? "const " : "";
@@ -207,16 +211,26 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk, bool fixed) {
   }
 }
 
+/* The bodies first: the sizes they name are the kernels' size parameters
+   (the same for both versions: the runtime passes one list to either). */
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
+  Buf rest = {0}, fixed = {0};
+  print_split_fields(&rest, pk);
+  /* aligned like CUDA's __shared__ arrays: an aligned vector access is one access (c_expr.c) */
+  codegen_kernel_body(&rest, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
+  if (pk->version_local) {
+    print_split_fields(&fixed, pk);
+    codegen_kernel_fixed_body(&fixed, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
+  }
+  codegen_mark_sizes(pl, pk, arena_printf("%s%s", buf_str(&rest), buf_str(&fixed)));
   buf_printf(b, "/* %s: %s */\n", pk->name, pk->single ? "one work-item" : "parallel");
   print_signature(b, pl, pk, false);
-  /* aligned like CUDA's __shared__ arrays: an aligned vector access is one access (c_expr.c) */
-  codegen_kernel_body(b, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
+  buf_puts(b, buf_str(&rest));
   if (!pk->version_local) return;
   buf_printf(b, "/* %s_v%lld: %s for work-groups of %lld (codegen/fixed_size.c) */\n", pk->name, pk->version_local, pk->name,
              pk->version_local);
   print_signature(b, pl, pk, true);
-  codegen_kernel_fixed_body(b, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
+  buf_puts(b, buf_str(&fixed));
 }
 
 const char *codegen_opencl(Plan *pl) {

@@ -5,6 +5,7 @@
 #include "../dpia/plan.h"
 #include "../layout/layout.h"
 #include "../prim/special.h"
+#include <ctype.h>
 #include <string.h>
 
 void codegen_indent(StmtPrinter *p) { for (int i = 0; i < p->depth; i++) buf_puts(p->b, "  "); }
@@ -315,19 +316,40 @@ void codegen_checks_prelude(Buf *b, ChecksFlavour fl) {
               "#define clift_mod_i64(a, b, site) clift_mod_i64_in(a, b, site, clift_error)\n\n");
 }
 
-/* The sizes, then the variables of the host loops around the kernel. */
+bool codegen_mentions_word(const char *text, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+    bool left = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+    bool right = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+    if (left && right) return true;
+  }
+  return false;
+}
+
+void codegen_mark_sizes(Plan *pl, PlanKernel *pk, const char *text) {
+  Program *p = pl->k->prog;
+  pk->sizes_used = NEW_ARRAY(bool, p->nsizes + pk->nvars);
+  for (int i = 0; i < p->nsizes + pk->nvars; i++)
+    pk->sizes_used[i] = codegen_mentions_word(text, i < p->nsizes ? p->sizes[i]->name : pk->vars[i - p->nsizes]->name);
+}
+
+/* The sizes, then the variables of the host loops and counts around the
+   kernel, those it takes (codegen_mark_sizes); NULL for the others. */
 static int size_count(Plan *pl, PlanKernel *pk) { return pl->k->prog->nsizes + pk->nvars; }
 static const char *size_name(Plan *pl, PlanKernel *pk, int i) {
   int n = pl->k->prog->nsizes;
+  if (!plan_kernel_takes_size(pk, i)) return NULL;
   return i < n ? pl->k->prog->sizes[i]->name : pk->vars[i - n]->name;
 }
 
 const char *codegen_size_params(Buf *b, Plan *pl, PlanKernel *pk, const char *type, const char *sep) {
-  for (int i = 0; i < size_count(pl, pk); i++, sep = ", ") buf_printf(b, "%s%s %s_arg", sep, type, size_name(pl, pk, i));
+  for (int i = 0; i < size_count(pl, pk); i++)
+    if (size_name(pl, pk, i)) { buf_printf(b, "%s%s %s_arg", sep, type, size_name(pl, pk, i)); sep = ", "; }
   return sep;
 }
 
 void codegen_size_locals(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < size_count(pl, pk); i++)   /* in the index type */
-    buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", size_name(pl, pk, i), size_name(pl, pk, i));
+    if (size_name(pl, pk, i))
+      buf_printf(b, "  const clift_index %s = (clift_index)%s_arg;\n", size_name(pl, pk, i), size_name(pl, pk, i));
 }

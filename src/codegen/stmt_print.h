@@ -68,6 +68,11 @@ KStmt *codegen_fixed_size_body(StmtPrinter *p, PlanKernel *pk, int *counter);
    host loop around it (`TYPE NAME_arg`, after `sep`; returns the separator
    for what follows); and the same as clift_index locals at the body's top. */
 typedef struct Plan Plan;
+/* Whether `word` occurs in `text` as a whole identifier. */
+bool codegen_mentions_word(const char *text, const char *word);
+/* PlanKernel.sizes_used from the kernel's printed text (its body and the
+   lines after its size locals): the sizes it names are its size arguments. */
+void codegen_mark_sizes(Plan *pl, PlanKernel *pk, const char *text);
 const char *codegen_size_params(Buf *b, Plan *pl, PlanKernel *pk, const char *type, const char *sep);
 void codegen_size_locals(Buf *b, Plan *pl, PlanKernel *pk);
 /* Declares every type the kernel's buffers, scalar inputs and statements use,

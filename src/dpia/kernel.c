@@ -124,12 +124,9 @@ int kernel_buffer_index(const Kernel *k, const Buffer *b) {
   return -1;
 }
 
-void kernel_add_buffer(Kernel *k, Buffer *b) {
-  Buffer **bufs = NEW_ARRAY(Buffer *, k->nbufs + 1);
-  for (int i = 0; i < k->nbufs; i++) bufs[i] = k->bufs[i];
-  bufs[k->nbufs++] = b;
-  k->bufs = bufs;
-}
+/* grown in place (a copy per buffer made plans of thousands of temporaries
+   quadratic in memory, fuzz F7) */
+void kernel_add_buffer(Kernel *k, Buffer *b) { ARENA_PUSH(k->bufs, k->nbufs, k->capbufs, b); }
 
 /* ---- bounds of an index expression ---- */
 

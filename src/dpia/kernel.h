@@ -161,6 +161,7 @@ enum { CHECK_CELL_INTS = 5 };
 typedef struct Kernel {
   Program *prog;
   int nbufs; Buffer **bufs;          /* params: [0] output, [1..] inputs; then temporaries */
+  int capbufs;                       /* of bufs (ARENA_PUSH) */
   int nscalars; const char **scalar_names; Type **scalar_types; int *scalar_params;  /* scalar inputs */
   KStmt *body;
   int nsites; CheckSite *sites;      /* run-time checks, site k + 1 = sites[k] */

@@ -6,6 +6,8 @@
    per-work-group arrays: their work-group index is dropped (SPEC §5). */
 #include "plan.h"
 #include "launch_policy.h"
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool kstmt_has_parallel_loop(KStmt *s) {
@@ -45,14 +47,18 @@ typedef struct Uses {
   PlanKernel *pk;
   const char **vars; int nvars, capvars;
   int cap_loops;                          /* of pk->loops */
+  int cap_bufs, cap_locals;               /* of pk->bufs, pk->locals */
 } Uses;
 
-static void use_buffer(PlanKernel *pk, Buffer *b) {
+static void use_buffer(Uses *u, Buffer *b) {
   if (b->space == SPACE_PRIVATE) return;   /* declared in the body (a private array) */
-  Buffer **list = b->space == SPACE_LOCAL ? pk->locals : pk->bufs;
-  int *n = b->space == SPACE_LOCAL ? &pk->nlocals : &pk->nbufs;
-  for (int i = 0; i < *n; i++) if (list[i] == b) return;
-  list[(*n)++] = b;
+  PlanKernel *pk = u->pk;
+  bool local = b->space == SPACE_LOCAL;
+  Buffer **list = local ? pk->locals : pk->bufs;
+  int n = local ? pk->nlocals : pk->nbufs;
+  for (int i = 0; i < n; i++) if (list[i] == b) return;
+  if (local) ARENA_PUSH(pk->locals, pk->nlocals, u->cap_locals, b);
+  else ARENA_PUSH(pk->bufs, pk->nbufs, u->cap_bufs, b);
 }
 
 static void use_var(Uses *u, const char *name) {
@@ -68,7 +74,7 @@ static void use_var(Uses *u, const char *name) {
 
 static void uses_exp(Uses *u, CExp *e) {
   if (!e) return;
-  if (e->buf) use_buffer(u->pk, e->buf);
+  if (e->buf) use_buffer(u, e->buf);
   if (e->kind == CE_VAR) use_var(u, e->name);
   for (int i = 0; i < e->n; i++) uses_exp(u, e->args[i]);
 }
@@ -142,45 +148,89 @@ static bool vars_stay(Plan *pl, Uses *uses) {
 /* --- values shared between kernels: a private variable or array declared at
    top level by one kernel and read by a later one lives in global memory --- */
 
-static bool exp_uses(CExp *e, KStmt *d) {
-  if (!e) return false;
-  if (d->buf ? e->buf == d->buf : (e->kind == CE_VAR && strcmp(e->name, d->name) == 0)) return true;
-  for (int i = 0; i < e->n; i++) if (exp_uses(e->args[i], d)) return true;
-  return false;
+/* The names (CE_VAR) and buffers the statements of later kernel groups use,
+   a hash set: one walk of the block in all, not one per declaration (fuzz F7:
+   a program of thousands of statements spent most of its compile time here). */
+typedef struct UseSet { const void **keys; bool *names; int n, cap; } UseSet;
+
+static unsigned long use_hash(const void *key, bool name) {
+  if (!name) return (unsigned long)(uintptr_t)key * 11400714819323198485UL;
+  unsigned long h = 1469598103934665603UL;
+  for (const unsigned char *c = key; *c; c++) h = (h ^ *c) * 1099511628211UL;
+  return h;
 }
 
-static bool stmt_uses(KStmt *s, KStmt *d) {
-  if (!s) return false;
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) if (stmt_uses(s->stmts[i], d)) return true;
-  return exp_uses(s->init, d) || exp_uses(s->lhs, d) || exp_uses(s->rhs, d) || exp_uses(s->cond, d) ||
-         stmt_uses(s->body, d) || stmt_uses(s->then_, d) || stmt_uses(s->else_, d);
+static int use_slot(const UseSet *u, const void *key, bool name) {
+  unsigned long i = use_hash(key, name) & (unsigned long)(u->cap - 1);
+  while (u->keys[i] && !(u->names[i] == name && (name ? strcmp(u->keys[i], key) == 0 : u->keys[i] == key)))
+    i = (i + 1) & (unsigned long)(u->cap - 1);
+  return (int)i;
 }
 
-static void var_to_buffer(CExp *e, const char *name, Buffer *b) {
-  if (!e) return;
-  if (e->kind == CE_VAR && strcmp(e->name, name) == 0) {
-    e->kind = CE_READ; e->buf = b; e->nat = nat_const(0); e->field = -1; e->name = NULL;
+static bool use_has(const UseSet *u, const void *key, bool name) { return u->cap && u->keys[use_slot(u, key, name)]; }
+
+static void use_add(UseSet *u, const void *key, bool name) {
+  if (2 * (u->n + 1) > u->cap) {   /* at most half full */
+    UseSet g = { NEW_ARRAY(const void *, u->cap ? 2 * u->cap : 64), NULL, 0, u->cap ? 2 * u->cap : 64 };
+    g.names = NEW_ARRAY(bool, g.cap);
+    for (int i = 0; i < u->cap; i++) if (u->keys[i]) use_add(&g, u->keys[i], u->names[i]);
+    *u = g;
   }
-  for (int i = 0; i < e->n; i++) var_to_buffer(e->args[i], name, b);
+  int i = use_slot(u, key, name);
+  if (u->keys[i]) return;
+  u->keys[i] = key; u->names[i] = name; u->n++;
 }
 
-static void stmt_var_to_buffer(KStmt *s, const char *name, Buffer *b) {
+static void use_exp(UseSet *u, CExp *e) {
+  if (!e) return;
+  if (e->buf) use_add(u, e->buf, false);
+  if (e->kind == CE_VAR) use_add(u, e->name, true);
+  for (int i = 0; i < e->n; i++) use_exp(u, e->args[i]);
+}
+
+static void use_stmt(UseSet *u, KStmt *s) {
   if (!s) return;
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) stmt_var_to_buffer(s->stmts[i], name, b);
-  var_to_buffer(s->init, name, b); var_to_buffer(s->lhs, name, b);
-  var_to_buffer(s->rhs, name, b); var_to_buffer(s->cond, name, b);
-  stmt_var_to_buffer(s->body, name, b); stmt_var_to_buffer(s->then_, name, b); stmt_var_to_buffer(s->else_, name, b);
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) use_stmt(u, s->stmts[i]);
+  use_exp(u, s->init); use_exp(u, s->lhs); use_exp(u, s->rhs); use_exp(u, s->cond);
+  use_stmt(u, s->body); use_stmt(u, s->then_); use_stmt(u, s->else_);
 }
 
-/* The declaration block->stmts[i] becomes a global buffer of k. */
-static void promote(Kernel *k, KStmt *block, int i) {
+/* Declarations turned into global buffers, by name: every read of one is
+   rewritten in one walk of the block (one walk per declaration made the
+   plan quadratic: a 268-line APL program took 3 s, fuzz finding F7). */
+typedef struct Promoted { const char *name; Buffer *b; } Promoted;
+
+static int promoted_cmp(const void *x, const void *y) {
+  return strcmp(((const Promoted *)x)->name, ((const Promoted *)y)->name);
+}
+
+static void vars_to_buffers(CExp *e, Promoted *p, int n) {
+  if (!e) return;
+  if (e->kind == CE_VAR) {
+    Promoted key = { e->name, NULL }, *hit = bsearch(&key, p, (size_t)n, sizeof *p, promoted_cmp);
+    if (hit) { e->kind = CE_READ; e->buf = hit->b; e->nat = nat_const(0); e->field = -1; e->name = NULL; }
+  }
+  for (int i = 0; i < e->n; i++) vars_to_buffers(e->args[i], p, n);
+}
+
+static void stmt_vars_to_buffers(KStmt *s, Promoted *p, int n) {
+  if (!s) return;
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) stmt_vars_to_buffers(s->stmts[i], p, n);
+  vars_to_buffers(s->init, p, n); vars_to_buffers(s->lhs, p, n);
+  vars_to_buffers(s->rhs, p, n); vars_to_buffers(s->cond, p, n);
+  stmt_vars_to_buffers(s->body, p, n); stmt_vars_to_buffers(s->then_, p, n); stmt_vars_to_buffers(s->else_, p, n);
+}
+
+/* The declaration block->stmts[i] becomes a global buffer of k; a private
+   variable's reads are added to `renamed`, rewritten by the caller. */
+static void promote(Kernel *k, KStmt *block, int i, Promoted *renamed, int *nrenamed) {
   KStmt *d = block->stmts[i];
   Buffer *b = d->buf;
   if (!b) {
     b = NEW(Buffer);
     b->name = d->name;
     b->type = type_array(d->type, nat_const(1));
-    stmt_var_to_buffer(block, d->name, b);
+    renamed[(*nrenamed)++] = (Promoted){ d->name, b };
   }
   b->space = SPACE_GLOBAL;
   kernel_add_buffer(k, b);
@@ -193,7 +243,8 @@ static void promote(Kernel *k, KStmt *block, int i) {
    declaration read by another group lives in global memory. Host loop
    bodies are blocks of their own. */
 static void share_between_kernels(Kernel *k, KStmt *block) {
-  int n = block->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1;
+  int n = block->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1, nrenamed = 0;
+  Promoted *renamed = NEW_ARRAY(Promoted, n ? n : 1);
   bool seq_open = false;
   for (int i = 0; i < n; i++) {
     bool par = kstmt_has_parallel_loop(block->stmts[i]);
@@ -202,12 +253,20 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
     group[i] = g;
     if (host_loop(block->stmts[i])) share_between_kernels(k, block->stmts[i]->body);
   }
-  for (int i = 0; i < n; i++) {
+  /* a declaration read by a later group (groups grow with the index): the uses
+     of the groups after each one gathered from the end, the promotions made
+     in order after (the buffers' order is the program's) */
+  UseSet later = { 0 };
+  bool *shared = NEW_ARRAY(bool, n ? n : 1);
+  for (int i = n - 1, added = n; i >= 0; i--) {
+    while (added > 0 && group[added - 1] > group[i]) use_stmt(&later, block->stmts[--added]);
     KStmt *d = block->stmts[i];
-    if (d->kind != KS_DECL) continue;
-    for (int j = i + 1; j < n; j++)
-      if (group[j] != group[i] && stmt_uses(block->stmts[j], d)) { promote(k, block, i); break; }
+    shared[i] = d->kind == KS_DECL && (d->buf ? use_has(&later, d->buf, false) : use_has(&later, d->name, true));
   }
+  for (int i = 0; i < n; i++) if (shared[i]) promote(k, block, i, renamed, &nrenamed);
+  if (nrenamed == 0) return;
+  qsort(renamed, (size_t)nrenamed, sizeof *renamed, promoted_cmp);
+  stmt_vars_to_buffers(block, renamed, nrenamed);
 }
 
 /* Accesses to global or local buffers inside a sequential loop, each with the
@@ -482,6 +541,8 @@ static int chunk_barriers(KStmt *s) {
   }
 }
 
+bool plan_kernel_takes_size(const PlanKernel *pk, int i) { return !pk->sizes_used || pk->sizes_used[i]; }
+
 Plan *plan_build(Kernel *k) {
   Plan *pl = NEW(Plan);
   pl->k = k;
@@ -504,12 +565,10 @@ Plan *plan_build(Kernel *k) {
   Uses *uses = NEW_ARRAY(Uses, pl->n ? pl->n : 1);
   for (int i = 0; i < pl->n; i++) {
     PlanKernel *pk = &pl->kernels[i];
-    pk->bufs = NEW_ARRAY(Buffer *, k->nbufs);
-    pk->locals = NEW_ARRAY(Buffer *, k->nbufs);
     uses[i].pk = pk;
     uses_stmt(&uses[i], pk->body);
     /* kernel parameters in the entry's order: output, inputs, temporaries */
-    Buffer **ordered = NEW_ARRAY(Buffer *, k->nbufs);
+    Buffer **ordered = NEW_ARRAY(Buffer *, pk->nbufs);
     int n = 0;
     for (int b = 0; b < k->nbufs; b++)
       for (int j = 0; j < pk->nbufs; j++) if (pk->bufs[j] == k->bufs[b]) { ordered[n++] = k->bufs[b]; break; }

@@ -16,6 +16,12 @@ typedef struct PlanKernel {
   Nat **local_counts;                 /* elements of each, per work-group (constant) */
   int nloops; KStmt **loops;          /* its parallel loops: their counts size the launch */
   int nvars; NatVar **vars;           /* the host loops around it: their variables are arguments */
+  /* per program size (Program.sizes), then per variable of `vars`: whether the
+     kernel's text names it, set by the printer (codegen_mark_sizes); only those
+     are its arguments, so that a program of many run-time lengths (counts read
+     back) does not pass all of them to every later kernel (fuzz F7: code
+     quadratic in the statements). NULL: all of them. */
+  bool *sizes_used;
   /* > 0: the launch policy's work-group size for it (1-D; Kernel.local_versions):
      cuda prints its body twice, for a block of that size (its mapLcl loops in their
      fixed-size forms: constant steps, ifs) and for any other (codegen_kernel_body) */
@@ -57,6 +63,9 @@ typedef struct Plan {
    NULL + diag (DIAG_UNSUPPORTED: the driver names the target) for what the
    plan cannot express. */
 Plan *plan_build(Kernel *k);
+/* Whether the kernel takes size i (i < Program.nsizes) or variable i - nsizes of
+   its `vars` as an argument (PlanKernel.sizes_used). */
+bool plan_kernel_takes_size(const PlanKernel *pk, int i);
 /* A peeled stencil's sections (one-kernel blocks) as loop nests of their
    own: a grid loop around them split into one loop per section, a border
    section outside (plan_nests.c). Called by plan_build. */

@@ -8,8 +8,9 @@
    barrier as __syncwarp(), which orders the shared memory of the threads that
    take part (CUDA C++ Programming Guide, "Warp synchronization"), where the
    block's warps are whole (blockDim.x a multiple of 32, a 1-D block), and as
-   __syncthreads() otherwise; OpenCL keeps its local barrier (no warps in
-   OpenCL C 1.2) and the CPU targets print no barrier at all.
+   __syncthreads() otherwise; OpenCL C 1.2 has no warps: opencl prints a macro,
+   PTX's bar.warp.sync on NVIDIA's OpenCL and the local barrier elsewhere
+   (codegen/opencl_print.c), and the CPU targets print no barrier at all.
 
    Work-item x of a mapLcl loop of dimension 0 is thread x mod blockDim.x
    (every form cuda_print.c prints: block-stride loops, one iteration per

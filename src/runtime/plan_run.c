@@ -78,8 +78,10 @@ static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
   int a = 0;
   for (int i = 0; i < pk->nbufs; i++)
     args[a++] = (DevArg){ .size = sizeof(DevMem), .value = &r->mems[kernel_buffer_index(k, pk->bufs[i])], .buffer = true };
-  for (int i = 0; i < k->prog->nsizes; i++) args[a++] = (DevArg){ .size = sizeof(long long), .value = &r->size_values[i] };
-  for (int i = 0; i < pk->nvars; i++) {   /* the host loops' variables */
+  for (int i = 0; i < k->prog->nsizes; i++)   /* the sizes it takes (PlanKernel.sizes_used) */
+    if (plan_kernel_takes_size(pk, i)) args[a++] = (DevArg){ .size = sizeof(long long), .value = &r->size_values[i] };
+  for (int i = 0; i < pk->nvars; i++) {   /* the host loops' variables and counts it takes */
+    if (!plan_kernel_takes_size(pk, k->prog->nsizes + i)) continue;
     long long *v = NEW(long long);
     if (!layout_lookup(r->bound, pk->vars[i], v)) { diag_internal(LOC_NONE, "host loop variable %s is not bound", pk->vars[i]->name); return NULL; }
     args[a++] = (DevArg){ .size = sizeof(long long), .value = v };

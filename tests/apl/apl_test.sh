@@ -147,4 +147,22 @@ if [ $? -eq 2 ] && grep -q "cannot be compiled to files yet" "$T/out"; then ok; 
 n=$(grep -c "get_global_id(1)" "$T/hot.cl")
 if [ "$n" -ge 1 ]; then ok; else bad "hotspot.apl: no kernel uses dimension 1 of the grid: $(grep -m3 get_global_id "$T/hot.cl")"; fi
 
+# programs of many statements compile to code linear in them (fuzz F7: a 268-line
+# mutant of replicate_runtime.apl took 3 s to compile for cuda and 12 s under ASan;
+# 16 copies of its statements gave 77 MB of C, cc was killed): 4 and 8 copies of
+# replicate_runtime.apl's statements, the generated code of 8 at most 2.4 times
+# that of 4 (it was 3.6-3.9 times: an out-of-memory test per temporary freeing all
+# of them), and 8 copies' results on c and opencl the interpreter's
+body=$(sed -n '/^x ← /,/^≢R$/p' tests/apl/replicate_runtime.apl)
+for k in 4 8; do for i in $(seq $k); do echo "$body"; done > "$T/many$k.apl"; done
+for t in c opencl; do
+  c4=$("$CLIFT" compile --print -t $t "$T/many4.apl" 2>&1 | wc -c); c8=$("$CLIFT" compile --print -t $t "$T/many8.apl" 2>&1 | wc -c)
+  if [ "$c4" -gt 10000 ] && [ $((c8 * 10)) -le $((c4 * 24)) ]; then ok; else bad "$t code of 4 and 8 copies of the statements: $c4 and $c8 bytes"; fi
+done
+"$CLIFT" run -t interp "$T/many8.apl" > "$T/many.want" 2>&1
+for t in c opencl; do
+  if "$CLIFT" run -t $t "$T/many8.apl" > "$T/many.got" 2>&1 && [ "$(wc -l < "$T/many.want")" -ge 100 ] && cmp -s "$T/many.want" "$T/many.got"; then ok
+  else bad "8 copies of the statements on $t: $(diff "$T/many.want" "$T/many.got" | head -n 4)"; fi
+done
+
 summary apl
