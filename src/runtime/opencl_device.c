@@ -107,14 +107,15 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
   const char *options = arena_printf("%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
                                      fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "");
   char *log = NULL;
-  if (d->nvidia && switch_value(SW_OCL_WARP) && strstr(src, "CLIFT_NVIDIA_WARP")) {
-    cl_program prog = build_with(d, src, arena_printf("-DCLIFT_NVIDIA_WARP %s", options), &log);
-    if (prog) return prog;
-    fprintf(stderr, "clift: note: the OpenCL compiler of %s refused the PTX warp barriers (CLIFT_OCL_WARP); "
-            "work-group barriers used instead\n", d->name);
-  }
-  cl_program prog = build_with(d, src, options, &log);
+  bool ptx = d->nvidia && switch_value(SW_OCL_WARP) && strstr(src, "CLIFT_NVIDIA_WARP");
+  cl_program prog = ptx ? build_with(d, src, arena_printf("-DCLIFT_NVIDIA_WARP %s", options), &log) : NULL;
   if (prog) return prog;
+  if ((prog = build_with(d, src, options, &log))) {
+    if (ptx)
+      fprintf(stderr, "clift: note: the OpenCL compiler of %s refused the PTX warp barriers (CLIFT_OCL_WARP); "
+              "work-group barriers used instead\n", d->name);
+    return prog;
+  }
   if (log) diag_internal(where, "the OpenCL compiler of %s rejected the generated kernels:\n%.3000s", d->name, log);
   return NULL;
 }
