@@ -77,6 +77,7 @@ tally "command-line tests (asan/ubsan build)" bash tests/cli/cli_test.sh build-s
 tally "tunable sizes and clift tune (asan/ubsan build)" bash tests/tune/tune_test.sh build-san/clift
 tally "compiled libraries link together (asan/ubsan build)" bash tests/cli/library_link_test.sh build-san/clift
 tally "fuzz: parse → check → lower → DPIA → codegen, all targets (libFuzzer)" bash tests/fuzz/run.sh
+tally "the differential tester's output comparisons" python3 tests/difftest/difftest.py --self-test
 tally "random differential test, interp vs targets" bash tests/difftest/run.sh build/clift
 tally "random differential test (asan/ubsan build)" env DIFFTEST_SEEDS="${DIFFTEST_SAN_SEEDS:-0:60}" \
   DIFFTEST_BUDGET="${DIFFTEST_SAN_BUDGET:-60}" bash tests/difftest/run.sh build-san/clift
