@@ -57,6 +57,11 @@ static void collect(Accesses *as, KStmt *s, KStmt *lcl, bool writes) {
    index, written by one item, is read by every item that reads it). */
 static bool same_item(Access *w, Access *r) {
   if (!w->lcl || !r->lcl || w->dim != r->dim || !nat_mentions(w->index, w->lcl)) return false;
+  /* every reading item wrote: a reader loop longer than the writer's has items
+     that wrote nothing (difftest F42: a mapLcl over 5 items reading min(2, x) of
+     a tile written by 3; renamed to the writer's variable, whose bound is 3,
+     min(2, x) simplified to x, and no barrier was placed) */
+  if (!w->lcl->hi || !r->lcl->hi || !nat_proves_le(r->lcl->hi, w->lcl->hi)) return false;
   return nat_same(nat_subst(r->index, r->lcl, nat_var(w->lcl)), w->index);
 }
 
