@@ -9,6 +9,8 @@ O="${OUT:-/tmp/s15}"; mkdir -p "$O"
 make -s -j16 > /tmp/build.log 2>&1 || { echo "build failed"; tail /tmp/build.log; exit 1; }
 echo "cuda regress+examples: $(timeout 100 build/clift test -t cuda tests/regress/*.lift examples/*.lift > "$O/cuda.txt" 2>&1; echo "rc=$? $(tail -n 1 "$O/cuda.txt")")"
 grep -B2 -A5 FAIL "$O/cuda.txt" | head -20
+echo "opencl regress+examples: $(timeout 150 build/clift test -t opencl tests/regress/*.lift examples/*.lift > "$O/opencl.txt" 2>&1; echo "rc=$? $(tail -n 1 "$O/opencl.txt")")"
+grep -B2 -A5 FAIL "$O/opencl.txt" | head -20
 body=$(sed -n '/^x ← /,/^≢R$/p' tests/apl/replicate_runtime.apl)
 for i in 1 2 3 4 5 6 7 8; do echo "$body"; done > /tmp/many8.apl
 build/clift run -t interp /tmp/many8.apl > /tmp/want.txt 2>&1

@@ -31,4 +31,5 @@ echo "difftest done at ${SECONDS} s (exit $?)"
 grep -E 'programs in|seconds per run|per target|^[0-9]+ passed|^all ' $R/diff/summary.txt | tail -n 60
 grep -A3 -i 'refusals:' $R/diff/summary.txt | head -n 20
 grep -iE 'FAIL|disagree|crash' $R/diff/summary.txt | head -n 20
-[ "$R" = /tmp/s7b ] && tar czf $OUT/soak.tgz -C $R .
+echo "fuzz again (last, so that a cut output keeps it):"; grep -v '^finding ' $R/fuzz/summary.txt | tail -n 3; grep '^finding ' $R/fuzz/summary.txt
+if [ "$R" = /tmp/s7b ]; then tar czf $OUT/soak.tgz -C $R .; fi
