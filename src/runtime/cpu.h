@@ -35,8 +35,4 @@ Value *cpu_run_timed(const char *c_source, Program *p, const struct Kernel *k, V
    already flat (VAL_RAW), or as a value tree (as_tree) for the interpreter. */
 Value *cpu_random_input(Type *t, NatBinding *sizes, uint64_t *seed, const char *what, bool as_tree);
 
-/* The cache directory ($XDG_CACHE_HOME/clift, $HOME/.cache/clift or /tmp/clift-UID),
-   created if missing. NULL + diag when none can be made. */
-const char *cpu_cache_dir(void);
-
 #endif

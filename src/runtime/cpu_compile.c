@@ -24,29 +24,6 @@
 #define CPU_FLAGS "-O3 -march=native -mno-avx512f -std=c11 -fwrapv -fno-math-errno -fPIC -shared"
 #define CPU_LOG_MAX 3000   /* diag messages hold 4 KB; keep the head of the log */
 
-const char *cpu_cache_dir(void) {
-  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  const char *dir = xdg && *xdg ? arena_printf("%s/clift", xdg)
-                  : home && *home ? arena_printf("%s/.cache/clift", home) : NULL;
-  if (dir && util_make_dirs_errno(dir) == 0) return dir;   /* else /tmp, silently */
-  /* /tmp is shared: the directory must be ours and closed to others, or anyone
-     could plant a shared object there that we would load */
-  dir = arena_printf("/tmp/clift-%ld", (long)getuid());
-  struct stat st;
-  if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-    return diag_error(LOC_NONE, "cannot create directory '%s': %s", dir, strerror(errno)), NULL;
-  if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 022))
-    return diag_error(LOC_NONE, "'%s' is not a private directory of this user", dir), NULL;
-  return dir;
-}
-
-/* FNV-1a, 64 bits; the NUL between the parts keeps ("ab","c") apart from ("a","bc"). */
-static uint64_t fnv1a(uint64_t h, const char *s) {
-  size_t n = strlen(s) + 1;
-  for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 0x100000001b3ull; }
-  return h;
-}
-
 static const char *compiler(void) {
   const char *cc = getenv("CC");
   return cc && *cc ? cc : "cc";
@@ -104,11 +81,11 @@ static bool run_compiler(char **argv, const char *src, const char *log, Loc wher
 }
 
 bool cpu_compile_shared(const char *c_source, bool openmp, Loc where, const char **so_path) {
-  const char *dir = cpu_cache_dir();
+  const char *dir = util_cache_dir();
   if (!dir) return false;
   const char *flags = openmp ? CPU_FLAGS " -fopenmp" : CPU_FLAGS;
-  uint64_t h = fnv1a(fnv1a(fnv1a(0xcbf29ce484222325ull, c_source), flags), compiler());
-  const char *base = arena_printf("%s/%016llx", dir, (unsigned long long)h);
+  unsigned long long h = util_fnv1a(util_fnv1a(util_fnv1a(UTIL_FNV_BASIS, c_source), flags), compiler());
+  const char *base = arena_printf("%s/%016llx", dir, h);
   const char *so = arena_printf("%s.so", base), *src = arena_printf("%s.c", base);
   *so_path = so;
   if (access(so, R_OK) == 0) return true;   /* rename made it whole, so it is usable */

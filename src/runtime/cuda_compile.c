@@ -2,11 +2,17 @@
    compiled at run time with NVRTC"): a cubin for the device's own
    architecture (no PTX JIT in the driver, so a driver older than the toolkit
    still loads it), or PTX for `clift compile -t cuda --ptx`. On failure the
-   NVRTC log is the error. Loaded modules are cached for the process: `clift
-   test` runs each program on many inputs. */
+   NVRTC log is the error. Loaded modules are cached for the process (`clift
+   test` runs each program on many inputs), cubins on disk beside the CPU
+   targets' shared objects (docs/runtime.md §3): NVRTC takes seconds for a
+   program of a hundred kernels (an APL program of 240 lines: 1,288 kernels,
+   37 s), and a second run of the same program skips it. */
 #include "cuda.h"
 #include "cuda_api.h"
 #include <string.h>
+#include <unistd.h>
+
+#define NVRTC_STD "--std=c++17"
 
 /* The device code of `source`, `*size` bytes in the arena. Code that NVRTC
    rejects is an internal error at `where`, the program (SPEC §8). */
@@ -16,7 +22,7 @@ static const char *nvrtc_compile(const char *source, const char *arch, Loc where
   nvrtcProgram prog;
   nvrtcResult rc = rtc->CreateProgram(&prog, source, "clift.cu", 0, NULL, NULL);
   if (rc != 0) { diag_error(LOC_NONE, "NVRTC: cannot create a program: %s", rtc->GetErrorString(rc)); return NULL; }
-  const char *options[] = { arena_printf("--gpu-architecture=%s", arch), "--std=c++17" };
+  const char *options[] = { arena_printf("--gpu-architecture=%s", arch), NVRTC_STD };
   rc = rtc->CompileProgram(prog, 2, options);
   if (rc != 0) {
     size_t len = 0;
@@ -41,12 +47,33 @@ const char *cuda_compile_ptx(const char *source, const char *arch, Loc where) {
   return nvrtc_compile(source, arch, where, &size);
 }
 
-/* 64-bit FNV-1a of source and architecture (as the CPU targets' cache key). */
+/* The cache key: source, architecture, options and NVRTC's version. */
 static unsigned long long module_key(const char *source, const char *arch) {
-  unsigned long long h = 14695981039346656037ull;
-  for (const char *s = source; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  for (const char *s = arch; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h;
+  const NvrtcApi *rtc = nvrtc_api_load();
+  int major = 0, minor = 0;
+  if (rtc) rtc->Version(&major, &minor);
+  return util_fnv1a(util_fnv1a(util_fnv1a(util_fnv1a(UTIL_FNV_BASIS, source), arch), NVRTC_STD),
+                    arena_printf("nvrtc %d.%d", major, minor));
+}
+
+/* The cubin of `source` from the disk cache, else NVRTC's (then kept there;
+   a cache that cannot be written costs only the next run's time). */
+static const char *cubin(const char *source, const char *arch, unsigned long long key, Loc where) {
+  size_t size;
+  const char *dir = util_cache_dir();
+  if (!dir) diag_clear();   /* no cache directory: compile every time */
+  const char *path = dir ? arena_printf("%s/%016llx.cubin", dir, key) : NULL;
+  if (path && access(path, R_OK) == 0) {
+    const char *image = util_read_file(path, &size);
+    if (image && size > 0) return image;
+    diag_clear();
+  }
+  const char *image = nvrtc_compile(source, arch, where, &size);
+  if (image && path) {
+    const void *parts[] = { image };
+    if (!util_write_file(path, 1, parts, &size)) diag_clear();
+  }
+  return image;
 }
 
 CUmodule cuda_module_load(const CudaApi *cu, const char *source, const char *arch, Loc where) {
@@ -55,8 +82,7 @@ CUmodule cuda_module_load(const CudaApi *cu, const char *source, const char *arc
   static int next;   /* round robin: an evicted module is unloaded */
   unsigned long long key = module_key(source, arch);
   for (int i = 0; i < SLOTS; i++) if (cache[i].module && cache[i].key == key) return cache[i].module;
-  size_t size;
-  const char *image = nvrtc_compile(source, arch, where, &size);
+  const char *image = cubin(source, arch, key, where);
   if (!image) return NULL;
   CUmodule m;
   CUresult rc = cu->ModuleLoadData(&m, image);

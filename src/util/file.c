@@ -61,3 +61,24 @@ const char *util_path_in(const char *dir, const char *file) {
   return arena_printf("%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", file);
 }
 
+const char *util_cache_dir(void) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  const char *dir = xdg && *xdg ? arena_printf("%s/clift", xdg)
+                  : home && *home ? arena_printf("%s/.cache/clift", home) : NULL;
+  if (dir && util_make_dirs_errno(dir) == 0) return dir;   /* else /tmp, silently */
+  /* /tmp is shared: the directory must be ours and closed to others, or anyone
+     could plant a shared object there that we would load */
+  dir = arena_printf("/tmp/clift-%ld", (long)getuid());
+  struct stat st;
+  if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+    return diag_error(LOC_NONE, "cannot create directory '%s': %s", dir, strerror(errno)), NULL;
+  if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || (st.st_mode & 022))
+    return diag_error(LOC_NONE, "'%s' is not a private directory of this user", dir), NULL;
+  return dir;
+}
+
+unsigned long long util_fnv1a(unsigned long long h, const char *s) {
+  size_t n = strlen(s) + 1;
+  for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 0x100000001b3ull; }
+  return h;
+}

@@ -84,5 +84,13 @@ bool util_make_dirs(const char *path);
 int util_make_dirs_errno(const char *path);   /* the same, quietly: 0 or an errno */
 /* DIR/FILE, with DIR exactly as the user gave it ("out/" gives "out/FILE"). */
 const char *util_path_in(const char *dir, const char *file);
+/* The cache of compiled code (shared objects, cubins; docs/runtime.md §3):
+   $XDG_CACHE_HOME/clift, else $HOME/.cache/clift, else a private /tmp/clift-UID;
+   NULL + diag when none can be made. */
+const char *util_cache_dir(void);
+/* 64-bit FNV-1a of s and its NUL (the NUL keeps ("ab","c") apart from
+   ("a","bc")), from h; start from UTIL_FNV_BASIS. The caches' keys. */
+#define UTIL_FNV_BASIS 0xcbf29ce484222325ull
+unsigned long long util_fnv1a(unsigned long long h, const char *s);
 
 #endif
