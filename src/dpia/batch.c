@@ -14,8 +14,17 @@
    of its own group. When k does not divide n, the last iteration's missing
    chunks are skipped by a test on g, uniform in the block, inside each mapLcl
    loop (the barriers stay outside). After the barriers, before the prefetch
-   (which then covers all k chunks' reads of the next iteration). */
+   (which then covers all k chunks' reads of the next iteration).
+   The default k (Kernel.batch_local_cap) is halved while the k chunks' local
+   memory passes the cap: each chunk's values are held at once, and a chunk of
+   more local memory holds more in registers too. On an H100 (bench/gpu/
+   session17/18_2026-11-27.sh, 2^27) reduce (2 KB a chunk) was fastest at 4
+   (cuda 0.193 ms, NVIDIA's OpenCL 0.204; 2: 0.195 and 0.254) and scan (4 KB)
+   at 2 (cuda 0.944 against 0.965, opencl 1.000 against 1.092, where NVIDIA's
+   OpenCL gave 4 chunks 120 registers and 2 chunks 74); 3 was slower than
+   both (scan 1.34). */
 #include "plan.h"
+#include "../layout/layout.h"
 #include <string.h>
 
 typedef struct Rename { Buffer *from, *to; } Rename;
@@ -188,8 +197,20 @@ static void batch_loop(PlanKernel *pk, KStmt *s, long long n, int k) {
   s->count = nat_const(batches);
 }
 
-void plan_batch_groups(PlanKernel *pk, int k) {
+/* Bytes of local memory the kernel declares (its sizes are constants here:
+   plan.c's locals_sized). */
+static long long local_bytes(PlanKernel *pk) {
+  long long sum = 0, n, e;
+  for (int i = 0; i < pk->nlocals; i++)
+    if (nat_is_const(pk->local_counts[i], &n) && nat_is_const(layout_type_bytes_nat(type_innermost(pk->locals[i]->type)), &e))
+      sum += n * e;
+  return sum;
+}
+
+void plan_batch_groups(PlanKernel *pk, int k, long long local_cap) {
   long long n;
+  if (local_cap > 0)
+    for (long long bytes = local_bytes(pk); k > 1 && k * bytes > local_cap;) k /= 2;
   if (k < 2) return;
   for (int i = 0; pk->body && pk->body->kind == KS_BLOCK && i < pk->body->n; i++)
     if (batchable(pk->body->stmts[i], &n)) batch_loop(pk, pk->body->stmts[i], n, k);

@@ -175,6 +175,7 @@ typedef struct Kernel {
   bool stage_and_prefetch;   /* … staged, and the chunk after next asked of L2 (CLIFT_FCL_PREFETCH=both) */
   bool local_versions;  /* cuda: a kernel's body also for its default block size (plan_version_local; FCL) */
   int batch_groups;     /* > 1: a chunk loop runs this many work-groups' bodies in one (dpia/batch.c; FCL) */
+  long long batch_local_cap;   /* > 0: batch_groups halved while the chunks' local memory passes these bytes (the default's rule) */
   int resident_waves;   /* > 0: a chunk kernel's blocks capped at this many device-fulls (PlanKernel; FCL); -1: 1 for chunk kernels passing several barriers a chunk, 0 for the others (plan.c chunk_barriers) */
 } Kernel;
 

@@ -579,7 +579,7 @@ Plan *plan_build(Kernel *k) {
     if (k->pipeline || k->double_buffer) plan_pipeline(pk, k->double_buffer);
     if (k->unroll) plan_unroll(pk->body);
     if (k->warp_barriers) plan_warp_barriers(pk->body);
-    if (k->batch_groups > 1) plan_batch_groups(pk, k->batch_groups);
+    if (k->batch_groups > 1) plan_batch_groups(pk, k->batch_groups, k->batch_local_cap);
     if (k->prefetch) plan_prefetch(pk->body);
     if (k->local_versions) plan_version_local(pk);
     pk->stage_reads = k->stage_reads;

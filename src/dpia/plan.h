@@ -101,8 +101,9 @@ enum { BARRIER_WARP = 4 };
 void plan_warp_barriers(KStmt *body);
 /* Kernel.batch_groups: a work-group loop of mapLcl loops and barriers runs k
    of its iterations in one, each in local buffers of its own, sharing the
-   barriers (after the barriers; PlanKernel.loops stay its loops). batch.c */
-void plan_batch_groups(PlanKernel *pk, int k);
+   barriers (after the barriers; PlanKernel.loops stay its loops); local_cap
+   > 0: k halved while k times the kernel's local memory passes it. batch.c */
+void plan_batch_groups(PlanKernel *pk, int k, long long local_cap);
 /* Kernel.prefetch: a work-group loop's first mapLcl loop also asks L2 for the
    reads of the group's next chunk (KStmt.prefetch; printed by cuda only). prefetch.c */
 void plan_prefetch(KStmt *body);

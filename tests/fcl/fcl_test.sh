@@ -82,8 +82,9 @@ done
 # 4. compiled (docs/fcl.md §6): every example on every CPU and OpenCL target
 # against the oracle, sizes no multiple of the chunk, tile or block size, N = 1,
 # and above 2^16; cuda's kernels compiled to PTX by NVRTC (no GPU here). opencl
-# also with cuda's defaults (4 chunks a work-group iteration, the staged reads:
-# "opencl+cuda-defaults"), which every chunk kernel gets on cuda since stop 28
+# also with 4 chunks a work-group iteration for every chunk kernel and the staged
+# reads ("opencl+cuda-defaults", stop 28's cuda defaults; the default now halves the
+# batch of a chunk of more local memory, dpia/batch.c, checked below)
 targets=$("$CLIFT" test --list-targets | grep -v '^interp$' | grep -v '^cuda$' | tr '\n' ' ')
 extra=$(echo "$targets" | grep -qw opencl && echo opencl+cuda-defaults)
 compiled() {   # compiled PROGRAM FILE ARGS…: every compiled target equals the oracle
@@ -305,6 +306,21 @@ if [ "$(grep -c 'for (clift_index wid1_b = blockIdx.x; wid1_b < 3; wid1_b += gri
    && [ "$(sed -n '/k0: /,/^}/p' "$T/bt.cu" | grep -c '__shared__ __align__(16) int loc[0-9]*_[123]\[256\];')" = 6 ] \
    && [ "$(grep -c 'if (wid1_b \* 4 + 3 < 10) {' "$T/bt.cu")" = 18 ] && [ "$(own "$T/bt.cu" 'int loc2_1_own[0-9]*\[1\];')" = 4 ]; then ok
 else bad "CLIFT_FCL_BATCH=4: $(sed -n '/k0: /,/any other/p' "$T/bt.cu" | head -c 600)"; fi
+# the default batch: 4 chunks halved while their local memory passes 12 KiB (dpia/batch.c):
+# above 2^24 (scan's chunks of 512) reduce's 2 KB chunks 4 at a time, scan's 4 KB
+# chunks 2 (on an H100 8% faster on NVIDIA's OpenCL, 2% on cuda, than 4); below,
+# scan's 2 KB chunks 4 at a time; on both device targets
+python3 tests/fcl/npy.py 33554433 "$T/bd.npy" 3 raw > /dev/null
+list 70001 > "$T/bd.txt"
+for p in "reduce 4 bd.npy" "scan 2 bd.npy" "scan 4 @bd.txt"; do
+  set -- $p
+  for t in cuda opencl; do
+    in=${3/bd/$T/bd}
+    "$CLIFT" compile -t $t --print examples/fcl/$1.fcl "$in" > "$T/bd.default" 2>&1
+    CLIFT_FCL_BATCH=$2 "$CLIFT" compile -t $t --print examples/fcl/$1.fcl "$in" > "$T/bd.k" 2>&1
+    if grep -q '_b = ' "$T/bd.k" && cmp -s "$T/bd.default" "$T/bd.k"; then ok; else bad "default batch of $1 ($3) on $t is not $2"; fi
+  done
+done
 if "$CLIFT" compile -t cuda --ptx examples/dot.lift > /dev/null 2>&1; then
   python3 tests/fcl/npy.py 69632 "$T/bt.npy" 3 > /dev/null   # whole chunks: unguarded reads to prefetch
   for p in reduce scan; do
