@@ -13,4 +13,13 @@ bool opencl_available(void);
 /* Running a plan: device_run(&opencl_device, …) (device.h, opencl_device.c);
    RunOptions.device picks the K-th device over all platforms. */
 
+/* The work-groups of `local` work-items one compute unit keeps resident (the
+   grid cap, DeviceApi.resident): at most cap_items work-items (CLIFT_OCL_RESIDENT);
+   on NVIDIA's OpenCL (regs_per_cu, CL_DEVICE_REGISTERS_PER_BLOCK_NV, > 0) also
+   what the kernel's registers allow, read from its largest work-group
+   (CL_KERNEL_WORK_GROUP_SIZE kernel_max below the device's device_max: limited by
+   registers: a work-item holds regs_per_cu / kernel_max rounded down to 8, the
+   registers as the hardware allocates them). At least 1. */
+size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_cu, size_t kernel_max, size_t device_max);
+
 #endif

@@ -16,6 +16,8 @@
 typedef struct Device {
   const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128];
   bool nvidia;   /* NVIDIA's OpenCL: inline PTX (the warp barriers, codegen/opencl_print.c) */
+  cl_uint regs_per_cu;   /* NVIDIA's OpenCL: registers an SM (cl_nv_device_attribute_query); 0: unknown */
+  size_t max_local;      /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
   int index;
   cl_event *events; int nevents, cap;   /* timed launches since the last finish */
 } Device;
@@ -64,6 +66,11 @@ static Device *device_open(int selected_device) {
   char vendor[128] = { 0 };
   cl->GetDeviceInfo(dev.id, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL);
   dev.nvidia = strstr(vendor, "NVIDIA") != NULL;
+  enum { CL_DEVICE_REGISTERS_PER_BLOCK_NV = 0x4002 };   /* cl_nv_device_attribute_query */
+  if (dev.nvidia && cl->GetDeviceInfo(dev.id, CL_DEVICE_REGISTERS_PER_BLOCK_NV, sizeof dev.regs_per_cu, &dev.regs_per_cu, NULL) != CL_SUCCESS)
+    dev.regs_per_cu = 0;
+  if (cl->GetDeviceInfo(dev.id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev.max_local, &dev.max_local, NULL) != CL_SUCCESS)
+    dev.max_local = 0;
   dev.cl = cl;
   opened[nopened] = dev;
   return &opened[nopened++];
@@ -212,18 +219,34 @@ static bool finish(void *dev, double *ms) {
 
 /* An estimate of the work-groups of `local` work-items the device keeps
    resident (DeviceApi.resident; OpenCL has no occupancy query): its compute
-   units times the groups that fill CLIFT_OCL_RESIDENT work-items on one (2048,
-   the most an SM of NVIDIA's GPUs since Volta holds). Too high an estimate
-   costs each group's first chunk unprefetched and an uneven last wave; any
-   number of groups is correct. */
+   units times opencl_resident_groups, which takes at most CLIFT_OCL_RESIDENT
+   work-items a unit (2048, the most an SM of NVIDIA's GPUs since Volta holds)
+   and, on NVIDIA's OpenCL, what the kernel's registers allow. Too high an
+   estimate costs each group's first chunk unprefetched and an uneven last wave
+   (FCL's scan on an H100: 1.000 ms at 8 groups of 256 an SM, 0.972 at 3, what
+   its 74 registers allow; bench/gpu/session19_2026-11-27.sh); any number of
+   groups is correct. */
+size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_cu, size_t kernel_max, size_t device_max) {
+  if (local < 1) return 1;
+  size_t groups = cap_items / local;
+  if (regs_per_cu > 0 && kernel_max >= local && kernel_max < device_max) {
+    /* kernel_max = 32 * floor(regs_per_cu / (32 * r)), r the registers rounded
+       up to 8: r = 72 gives 896, 80 gives 800, 120 gives 544 */
+    size_t regs = regs_per_cu / kernel_max / 8 * 8;
+    size_t by_regs = regs >= 8 ? regs_per_cu / (regs * local) : groups;
+    if (by_regs < groups) groups = by_regs;
+  }
+  return groups > 0 ? groups : 1;
+}
 
 static size_t resident(void *dev, void *kern, size_t local) {
   Device *d = dev;
-  (void)kern;
   cl_uint cus = 0;
+  size_t kernel_max = 0;
   if (local < 1 || d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) != CL_SUCCESS || cus < 1) return 0;
-  size_t groups = (size_t)switch_value(SW_OCL_RESIDENT) / local;
-  return (size_t)cus * (groups > 0 ? groups : 1);
+  if (d->regs_per_cu && d->cl->GetKernelWorkGroupInfo(kern, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_max, &kernel_max, NULL) != CL_SUCCESS)
+    kernel_max = 0;
+  return (size_t)cus * opencl_resident_groups((size_t)switch_value(SW_OCL_RESIDENT), local, d->regs_per_cu, kernel_max, d->max_local);
 }
 
 /* For the tuning cache: the device's and the driver's names, its compute units. */
