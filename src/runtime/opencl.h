@@ -16,10 +16,10 @@ bool opencl_available(void);
 /* The work-groups of `local` work-items one compute unit keeps resident (the
    grid cap, DeviceApi.resident): at most cap_items work-items (CLIFT_OCL_RESIDENT);
    on NVIDIA's OpenCL (regs_per_cu, CL_DEVICE_REGISTERS_PER_BLOCK_NV, > 0) also
-   what the kernel's registers allow, read from its largest work-group
-   (CL_KERNEL_WORK_GROUP_SIZE kernel_max below the device's device_max: limited by
-   registers: a work-item holds regs_per_cu / kernel_max rounded down to 8, the
-   registers as the hardware allocates them). At least 1. */
-size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_cu, size_t kernel_max, size_t device_max);
+   what the kernel's registers allow (kernel_regs > 0: ptxas's count, rounded up
+   to 8 as the hardware allocates them). At least 1. */
+size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_cu, int kernel_regs);
+/* ptxas's registers of kernel `name` in NVIDIA's build log (-cl-nv-verbose); 0: none. */
+int opencl_log_registers(const char *log, const char *name);
 
 #endif

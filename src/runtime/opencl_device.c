@@ -13,11 +13,16 @@
 /* A device is process-wide and never released, like the CPU targets' loaded
    objects: clift test runs hundreds of programs, and a context costs ~100 ms.
    One per --device index asked for (-1: the default choice). */
+typedef struct ProgramLog { cl_program prog; char *log; } ProgramLog;
+typedef struct KernelRegs { cl_kernel kern; int regs; } KernelRegs;
 typedef struct Device {
   const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128];
   bool nvidia;   /* NVIDIA's OpenCL: inline PTX (the warp barriers, codegen/opencl_print.c) */
   cl_uint regs_per_cu;   /* NVIDIA's OpenCL: registers an SM (cl_nv_device_attribute_query); 0: unknown */
-  size_t max_local;      /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
+  /* NVIDIA's OpenCL: each built program's log (-cl-nv-verbose: ptxas's registers
+     a kernel), and each kernel handle's registers, for the grid cap (resident) */
+  struct ProgramLog *logs; int nlogs, cap_logs;
+  struct KernelRegs *regs; int nregs, cap_regs;
   int index;
   cl_event *events; int nevents, cap;   /* timed launches since the last finish */
 } Device;
@@ -69,8 +74,6 @@ static Device *device_open(int selected_device) {
   enum { CL_DEVICE_REGISTERS_PER_BLOCK_NV = 0x4002 };   /* cl_nv_device_attribute_query */
   if (dev.nvidia && cl->GetDeviceInfo(dev.id, CL_DEVICE_REGISTERS_PER_BLOCK_NV, sizeof dev.regs_per_cu, &dev.regs_per_cu, NULL) != CL_SUCCESS)
     dev.regs_per_cu = 0;
-  if (cl->GetDeviceInfo(dev.id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev.max_local, &dev.max_local, NULL) != CL_SUCCESS)
-    dev.max_local = 0;
   dev.cl = cl;
   opened[nopened] = dev;
   return &opened[nopened++];
@@ -91,13 +94,31 @@ static cl_program build_with(Device *d, const char *src, const char *options, ch
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
   if (!check(err, "clCreateProgramWithSource")) return NULL;
-  if (d->cl->BuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS) return prog;
+  bool built = d->cl->BuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS;
+  if (built && !d->regs_per_cu) return prog;
   size_t len = 0;
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
   *log = NEW_ARRAY(char, len + 1);
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, *log, NULL);
+  if (built) { ARENA_PUSH(d->logs, d->nlogs, d->cap_logs, ((ProgramLog){ prog, *log })); return prog; }
   d->cl->ReleaseProgram(prog);
   return NULL;
+}
+
+/* ptxas's registers of kernel `name` in an NVIDIA build log ("Compiling entry
+   function 'NAME' for 'sm_90a'", then "Used 74 registers, …"); 0: not there. */
+int opencl_log_registers(const char *log, const char *name) {
+  const char *entry = "Compiling entry function '";
+  size_t n = strlen(name);
+  for (const char *p = log ? strstr(log, entry) : NULL; p; p = strstr(p + 1, entry)) {
+    const char *q = p + strlen(entry);
+    if (strncmp(q, name, n) != 0 || q[n] != '\'') continue;
+    const char *next = strstr(q, entry), *used = strstr(q, "Used ");
+    int regs = 0;
+    if (used && (!next || used < next) && sscanf(used, "Used %d registers", &regs) == 1) return regs;
+    return 0;
+  }
+  return 0;
 }
 
 /* Kernels the device's compiler rejects are an internal error at `where`,
@@ -111,8 +132,9 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
      the interpreter): NVIDIA's OpenCL defaults to faster, less exact ones */
   cl_device_fp_config fp = 0;
   d->cl->GetDeviceInfo(d->id, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
-  const char *options = arena_printf("%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
-                                     fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "");
+  const char *options = arena_printf("%s%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
+                                     fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "",
+                                     d->regs_per_cu ? " -cl-nv-verbose" : "");   /* the registers, for resident */
   char *log = NULL;
   bool ptx = d->nvidia && switch_value(SW_OCL_WARP) && strstr(src, "CLIFT_NVIDIA_WARP");
   cl_program prog = ptx ? build_with(d, src, arena_printf("-DCLIFT_NVIDIA_WARP %s", options), &log) : NULL;
@@ -129,7 +151,12 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
 
 static void *open_device(const RunOptions *o) { return device_open(o->device); }
 
-static void unload(void *dev, void *module) { ((Device *)dev)->cl->ReleaseProgram(module); }
+static void unload(void *dev, void *module) {
+  Device *d = dev;
+  for (int i = 0; i < d->nlogs; i++)
+    if (d->logs[i].prog == module) { d->logs[i] = d->logs[--d->nlogs]; break; }
+  d->cl->ReleaseProgram(module);
+}
 
 /* OpenCL refuses empty buffers: at least 64 bytes, a short host copy padded. A
    buffer cleared only from clear_from on is created empty and its tail written. */
@@ -167,6 +194,11 @@ static void *kernel(void *dev, void *module, const char *name, size_t *max_local
   if (!check(err, arena_printf("clCreateKernel(%s)", name))) return NULL;
   *max_local = 1;
   d->cl->GetKernelWorkGroupInfo(kern, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof *max_local, max_local, NULL);
+  for (int i = 0; i < d->nlogs; i++)
+    if (d->logs[i].prog == module) {
+      int regs = opencl_log_registers(d->logs[i].log, name);
+      if (regs > 0) ARENA_PUSH(d->regs, d->nregs, d->cap_regs, ((KernelRegs){ kern, regs }));
+    }
   return kern;
 }
 
@@ -199,7 +231,12 @@ static bool launch(void *dev, void *kern, const char *name, int dims, size_t loc
   return ok;
 }
 
-static void release_kernel(void *dev, void *kern) { ((Device *)dev)->cl->ReleaseKernel(kern); }
+static void release_kernel(void *dev, void *kern) {
+  Device *d = dev;
+  for (int i = 0; i < d->nregs; i++)
+    if (d->regs[i].kern == kern) { d->regs[i] = d->regs[--d->nregs]; break; }
+  d->cl->ReleaseKernel(kern);
+}
 
 /* Wait; the timed kernels' execution times from their profiling events. */
 static bool finish(void *dev, double *ms) {
@@ -221,19 +258,20 @@ static bool finish(void *dev, double *ms) {
    resident (DeviceApi.resident; OpenCL has no occupancy query): its compute
    units times opencl_resident_groups, which takes at most CLIFT_OCL_RESIDENT
    work-items a unit (2048, the most an SM of NVIDIA's GPUs since Volta holds)
-   and, on NVIDIA's OpenCL, what the kernel's registers allow. Too high an
+   and, on NVIDIA's OpenCL, what the kernel's registers allow (ptxas's count
+   from the build log: CL_KERNEL_WORK_GROUP_SIZE tells nothing of a kernel with
+   a required work-group size, the v256 versions; session20 took it for 1 group
+   an SM and made reduce 1.9x slower). Too high an
    estimate costs each group's first chunk unprefetched and an uneven last wave
    (FCL's scan on an H100: 1.000 ms at 8 groups of 256 an SM, 0.972 at 3, what
    its 74 registers allow; bench/gpu/session19_2026-11-27.sh); any number of
    groups is correct. */
-size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_cu, size_t kernel_max, size_t device_max) {
+size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_cu, int kernel_regs) {
   if (local < 1) return 1;
   size_t groups = cap_items / local;
-  if (regs_per_cu > 0 && kernel_max >= local && kernel_max < device_max) {
-    /* kernel_max = 32 * floor(regs_per_cu / (32 * r)), r the registers rounded
-       up to 8: r = 72 gives 896, 80 gives 800, 120 gives 544 */
-    size_t regs = regs_per_cu / kernel_max / 8 * 8;
-    size_t by_regs = regs >= 8 ? regs_per_cu / (regs * local) : groups;
+  if (regs_per_cu > 0 && kernel_regs > 0) {
+    size_t r8 = ((size_t)kernel_regs + 7) / 8 * 8;   /* as the hardware allocates them */
+    size_t by_regs = regs_per_cu / (r8 * local);
     if (by_regs < groups) groups = by_regs;
   }
   return groups > 0 ? groups : 1;
@@ -242,11 +280,10 @@ size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_
 static size_t resident(void *dev, void *kern, size_t local) {
   Device *d = dev;
   cl_uint cus = 0;
-  size_t kernel_max = 0;
+  int regs = 0;
   if (local < 1 || d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) != CL_SUCCESS || cus < 1) return 0;
-  if (d->regs_per_cu && d->cl->GetKernelWorkGroupInfo(kern, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_max, &kernel_max, NULL) != CL_SUCCESS)
-    kernel_max = 0;
-  return (size_t)cus * opencl_resident_groups((size_t)switch_value(SW_OCL_RESIDENT), local, d->regs_per_cu, kernel_max, d->max_local);
+  for (int i = 0; i < d->nregs; i++) if (d->regs[i].kern == kern) regs = d->regs[i].regs;
+  return (size_t)cus * opencl_resident_groups((size_t)switch_value(SW_OCL_RESIDENT), local, d->regs_per_cu, regs);
 }
 
 /* For the tuning cache: the device's and the driver's names, its compute units. */

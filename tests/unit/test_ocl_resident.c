@@ -1,39 +1,52 @@
 /* test_ocl_resident.c — the grid cap's estimate of resident work-groups on
-   OpenCL (runtime/opencl_device.c, opencl_resident_groups): CLIFT_OCL_RESIDENT's
-   work-items a compute unit, and on NVIDIA's OpenCL what the kernel's registers
-   allow, read back from its largest work-group. The register counts are those
-   ptxas reported for FCL's chunk kernels on an H100 (bench/gpu/session17). */
+   OpenCL (runtime/opencl_device.c): CLIFT_OCL_RESIDENT's work-items a compute
+   unit, and on NVIDIA's OpenCL what the kernel's registers allow, its count read
+   from the build log (-cl-nv-verbose). The register counts are those ptxas
+   reported for FCL's chunk kernels on an H100 (bench/gpu/session17). */
 #include "check.h"
 #include "runtime/opencl.h"
 
-/* CL_KERNEL_WORK_GROUP_SIZE of a kernel of r registers on an SM of 65536 */
-static size_t kernel_max(unsigned r) {
-  unsigned r8 = (r + 7) / 8 * 8;
-  size_t max = 32 * (65536 / (32 * r8));
-  return max > 1024 ? 1024 : max;
-}
+/* a log in the shape NVIDIA's OpenCL writes with -cl-nv-verbose */
+static const char *LOG =
+  "ptxas info    : 0 bytes gmem\n"
+  "ptxas info    : Compiling entry function 'k0' for 'sm_90a'\n"
+  "ptxas info    : Function properties for k0\n"
+  "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+  "ptxas info    : Used 40 registers, used 1 barriers, 4112 bytes smem, 400 bytes cmem[0]\n"
+  "ptxas info    : Compiling entry function 'k0_v256' for 'sm_90a'\n"
+  "ptxas info    : Function properties for k0_v256\n"
+  "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+  "ptxas info    : Used 74 registers, used 1 barriers, 8208 bytes smem, 400 bytes cmem[0]\n"
+  "ptxas info    : Compiling entry function 'k1' for 'sm_90a'\n"
+  "ptxas info    : Function properties for k1\n";
 
 int main(void) {
-  /* no register information (PoCL, another vendor): the work-items' cap alone */
-  CHECK(opencl_resident_groups(2048, 256, 0, 1024, 4096) == 8, "2048 work-items: 8 groups of 256");
-  CHECK(opencl_resident_groups(2048, 100, 0, 1024, 4096) == 20, "20 groups of 100");
-  CHECK(opencl_resident_groups(2048, 4096, 0, 4096, 4096) == 1, "at least one group");
-  /* the largest group is the device's: registers not limiting, nothing learnt */
-  CHECK(opencl_resident_groups(2048, 256, 65536, 1024, 1024) == 8, "at most 64 registers: 8 groups");
-  /* scan's chunk kernel at 2 chunks (74 registers: 3 groups), at 4 (120: 2),
-     reduce's at 4 (70: 3) */
-  CHECK(kernel_max(74) == 800 && kernel_max(120) == 544 && kernel_max(70) == 896, "the model of the driver's answer");
-  CHECK(opencl_resident_groups(2048, 256, 65536, kernel_max(74), 1024) == 3, "74 registers: %zu groups",
-        opencl_resident_groups(2048, 256, 65536, kernel_max(74), 1024));
-  CHECK(opencl_resident_groups(2048, 256, 65536, kernel_max(120), 1024) == 2, "120 registers: 2 groups");
-  CHECK(opencl_resident_groups(2048, 256, 65536, kernel_max(70), 1024) == 3, "70 registers: 3 groups");
+  /* the log: each kernel its own line, a prefix of another name not taken for it,
+     a kernel whose count the log lacks, or absent, 0 */
+  CHECK(opencl_log_registers(LOG, "k0") == 40, "k0: %d", opencl_log_registers(LOG, "k0"));
+  CHECK(opencl_log_registers(LOG, "k0_v256") == 74, "k0_v256: %d", opencl_log_registers(LOG, "k0_v256"));
+  CHECK(opencl_log_registers(LOG, "k1") == 0, "k1 has no count");
+  CHECK(opencl_log_registers(LOG, "k2") == 0 && opencl_log_registers(NULL, "k0") == 0, "no entry, no log");
+  CHECK(opencl_log_registers("", "k0") == 0, "an empty log (PoCL)");
+  /* no register information (PoCL, another vendor, a kernel the log lacks):
+     the work-items' cap alone */
+  CHECK(opencl_resident_groups(2048, 256, 0, 74) == 8, "no registers an SM: 8 groups of 256");
+  CHECK(opencl_resident_groups(2048, 256, 65536, 0) == 8, "no kernel count: 8 groups of 256");
+  CHECK(opencl_resident_groups(2048, 100, 0, 0) == 20, "20 groups of 100");
+  CHECK(opencl_resident_groups(2048, 4096, 0, 0) == 1, "at least one group");
+  /* scan's chunk kernel at 2 chunks (74 registers: 3 groups of 256), at 4 (120: 2),
+     reduce's at 4 (70: 3), at 1 (29: 8, the work-items' cap) */
+  CHECK(opencl_resident_groups(2048, 256, 65536, 74) == 3, "74 registers: %zu groups", opencl_resident_groups(2048, 256, 65536, 74));
+  CHECK(opencl_resident_groups(2048, 256, 65536, 120) == 2, "120 registers: 2 groups");
+  CHECK(opencl_resident_groups(2048, 256, 65536, 70) == 3, "70 registers: 3 groups");
+  CHECK(opencl_resident_groups(2048, 256, 65536, 29) == 8, "29 registers: 8 groups");
   /* the work-items' cap still applies below the registers' */
-  CHECK(opencl_resident_groups(512, 256, 65536, kernel_max(74), 1024) == 2, "CLIFT_OCL_RESIDENT=512: 2 groups");
-  /* every register count from 65 to 255: the estimate never above the truth */
-  for (unsigned r = 65; r <= 255; r++) {
-    size_t truth = 65536 / ((r + 7) / 8 * 8 * 256);
-    size_t got = opencl_resident_groups(2048, 256, 65536, kernel_max(r), 1024);
-    CHECK(got == (truth > 0 ? truth : 1), "%u registers: %zu groups, %zu fit", r, got, truth);
+  CHECK(opencl_resident_groups(512, 256, 65536, 74) == 2, "CLIFT_OCL_RESIDENT=512: 2 groups");
+  /* every count: the registers rounded up to 8, never more groups than fit */
+  for (int r = 1; r <= 255; r++) {
+    size_t fit = 65536 / ((size_t)(r + 7) / 8 * 8 * 256), want = fit > 8 ? 8 : fit > 0 ? fit : 1;
+    CHECK(opencl_resident_groups(2048, 256, 65536, r) == want, "%d registers: %zu groups, want %zu", r,
+          opencl_resident_groups(2048, 256, 65536, r), want);
   }
   return CHECK_DONE("ocl_resident");
 }
