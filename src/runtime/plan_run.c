@@ -123,11 +123,13 @@ static bool launch(Run *r, void *module, PlanKernel *pk, bool timed) {
   KernelHandle *h = kernel_handle(r, module, pk);
   if (!h) return false;
   int nargs = 0, dims = plan_launch_size(pk, layout_lookup, r->bound, h->max_local, &r->o->launch, local, groups);
+  /* the kernel launched: its fixed-size version where there is one (whose
+     registers the residency depends on, opencl_device.c) */
+  void *fixed = kernel_version(r, module, pk, h, dims, local);
   if (dims == 1 && pk->resident_waves > 0 && r->api->resident && !r->o->launch.global[0]) {
-    size_t most = r->api->resident(r->dev, h->kern, local[0]) * (size_t)pk->resident_waves;
+    size_t most = r->api->resident(r->dev, fixed ? fixed : h->kern, local[0]) * (size_t)pk->resident_waves;
     if (most > 0 && groups[0] > most) groups[0] = most;   /* PlanKernel.resident_waves */
   }
-  void *fixed = kernel_version(r, module, pk, h, dims, local);
   DevArg *args = dims < 0 ? NULL : kernel_args(r, pk, &nargs);
   return args && r->api->launch(r->dev, fixed ? fixed : h->kern, pk->name, dims, local, groups, nargs, args, timed);
 }
