@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A device is process-wide and never released, like the CPU targets' loaded
    objects: clift test runs hundreds of programs, and a context costs ~100 ms.
@@ -90,6 +91,30 @@ static bool check(cl_int err, const char *what) {
   return err == CL_SUCCESS || diag_error(LOC_NONE, "OpenCL: %s failed: %s", what, opencl_error_name(err));
 }
 
+/* The build log with ptxas's register counts. NVIDIA's driver keeps built
+   programs in its own cache, and a program it finds there comes with an empty
+   log (session20: the grid cap right in a program's first run only), so the log
+   of a build that ran ptxas is kept in clift's cache (util_cache_dir, KEY.nvlog,
+   the key of source, options, device and driver) and read back for the builds
+   that did not. */
+static char *saved_log(Device *d, const char *src, const char *options, char *log) {
+  char driver[128] = { 0 };
+  d->cl->GetDeviceInfo(d->id, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL);
+  const char *dir = util_cache_dir();
+  if (!dir) { diag_clear(); return log; }
+  unsigned long long key = util_fnv1a(util_fnv1a(util_fnv1a(util_fnv1a(UTIL_FNV_BASIS, src), options), d->name), driver);
+  const char *path = arena_printf("%s/%016llx.nvlog", dir, key);
+  if (strstr(log, "registers")) {
+    if (!util_write_text(path, log)) diag_clear();   /* a cache not written costs only the next run's cap */
+    return log;
+  }
+  if (access(path, R_OK) != 0) return log;
+  size_t len;
+  char *kept = util_read_file(path, &len);
+  if (!kept) diag_clear();
+  return kept ? kept : log;
+}
+
 static cl_program build_with(Device *d, const char *src, const char *options, char **log) {
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
@@ -100,7 +125,7 @@ static cl_program build_with(Device *d, const char *src, const char *options, ch
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
   *log = NEW_ARRAY(char, len + 1);
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, *log, NULL);
-  if (built) { ARENA_PUSH(d->logs, d->nlogs, d->cap_logs, ((ProgramLog){ prog, *log })); return prog; }
+  if (built) { ARENA_PUSH(d->logs, d->nlogs, d->cap_logs, ((ProgramLog){ prog, saved_log(d, src, options, *log) })); return prog; }
   d->cl->ReleaseProgram(prog);
   return NULL;
 }
