@@ -60,7 +60,7 @@ const Switch switch_table[SWITCH_COUNT] = {
   [SW_OCL_WARP] = { "CLIFT_OCL_WARP", RANGE(1, 0, 1), .used_in = "src/runtime/opencl_device.c, src/codegen/opencl_print.c",
     .meaning = "NVIDIA's OpenCL: a warp barrier (dpia/warp.c) as PTX bar.warp.sync (0: the work-group's barrier)" },
   [SW_OCL_RESIDENT] = { "CLIFT_OCL_RESIDENT", RANGE(2048, 32, 65536), .used_in = "src/runtime/opencl_device.c",
-    .meaning = "opencl: work-items a compute unit is taken to keep resident (the grid cap's estimate: no occupancy query in OpenCL)" },
+    .meaning = "opencl: at most this many work-items a compute unit is taken to keep resident (the grid cap's estimate: no occupancy query in OpenCL; on NVIDIA's OpenCL also bounded by the launched kernel's registers from the build log)" },
 };
 
 /* text one of the values key accepts: *value */
