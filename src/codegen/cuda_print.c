@@ -247,23 +247,13 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk) {
   codegen_size_locals(b, pl, pk);
 }
 
-/* A split tuple's fields: at their offsets in the parameter's buffer. */
-static void print_split_fields(Buf *b, PlanKernel *pk) {
-  for (int i = 0; i < pk->nbufs; i++) {
-    Buffer *buf = pk->bufs[i];
-    if (!buf->base) continue;
-    const char *c = buf->is_param && buf->param_index > 0 ? "const " : "";
-    const char *t = memory_type(codegen_element_type(buf->type));
-    buf_printf(b, "  %s%s *__restrict__ %s = (%s%s *)(%s_base + ", c, t, buf->name, c, t, buf->name);
-    codegen_nat(b, buf->offset);
-    buf_puts(b, ");\n");
-  }
-}
+/* A split tuple's field's pointee (codegen_split_fields). */
+static const char *field_type(Buffer *buf) { return memory_type(codegen_element_type(buf->type)); }
 
 /* The body first: the sizes it names are the kernel's size parameters. */
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
   Buf rest = {0};
-  print_split_fields(&rest, pk);
+  codegen_split_fields(&rest, pk, "", "__restrict__", field_type);
   codegen_kernel_body(&rest, pk, &cuda_style, "__shared__ __align__(16)", "", memory_type);   /* aligned for float4 accesses */
   codegen_mark_sizes(pl, pk, buf_str(&rest));
   buf_printf(b, "/* %s: %s */\n", pk->name, pk->single ? "one thread" : "parallel");

@@ -198,28 +198,15 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk, bool fixed) {
   codegen_size_locals(b, pl, pk);
 }
 
-/* A split tuple's fields: at their offsets in the parameter's buffer. */
-static void print_split_fields(Buf *b, PlanKernel *pk) {
-  for (int i = 0; i < pk->nbufs; i++) {
-    Buffer *buf = pk->bufs[i];
-    if (!buf->base) continue;
-    const char *c = buf->is_param && buf->param_index > 0 ? "const " : "";
-    buf_printf(b, "  __global %s%s *restrict %s = (__global %s%s *)(%s_base + ", c, global_type(buf), buf->name, c,
-               global_type(buf), buf->name);
-    codegen_nat(b, buf->offset);
-    buf_puts(b, ");\n");
-  }
-}
-
 /* The bodies first: the sizes they name are the kernels' size parameters
    (the same for both versions: the runtime passes one list to either). */
 static void print_kernel(Buf *b, Plan *pl, PlanKernel *pk) {
   Buf rest = {0}, fixed = {0};
-  print_split_fields(&rest, pk);
+  codegen_split_fields(&rest, pk, "__global ", "restrict", global_type);
   /* aligned like CUDA's __shared__ arrays: an aligned vector access is one access (c_expr.c) */
   codegen_kernel_body(&rest, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
   if (pk->version_local) {
-    print_split_fields(&fixed, pk);
+    codegen_split_fields(&fixed, pk, "__global ", "restrict", global_type);
     codegen_kernel_fixed_body(&fixed, pk, &opencl_style, "__local", " __attribute__((aligned(16)))", memory_type);
   }
   codegen_mark_sizes(pl, pk, arena_printf("%s%s", buf_str(&rest), buf_str(&fixed)));

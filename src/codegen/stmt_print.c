@@ -348,6 +348,18 @@ const char *codegen_size_params(Buf *b, Plan *pl, PlanKernel *pk, const char *ty
   return sep;
 }
 
+void codegen_split_fields(Buf *b, PlanKernel *pk, const char *space, const char *restrict_kw,
+                          const char *(*elem_type)(Buffer *buf)) {
+  for (int i = 0; i < pk->nbufs; i++) {
+    Buffer *buf = pk->bufs[i];
+    if (!buf->base) continue;
+    const char *c = buf->is_param && buf->param_index > 0 ? "const " : "", *t = elem_type(buf);
+    buf_printf(b, "  %s%s%s *%s %s = (%s%s%s *)(%s_base + ", space, c, t, restrict_kw, buf->name, space, c, t, buf->name);
+    codegen_nat(b, buf->offset);
+    buf_puts(b, ");\n");
+  }
+}
+
 void codegen_size_locals(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < size_count(pl, pk); i++)   /* in the index type */
     if (size_name(pl, pk, i))

@@ -75,6 +75,11 @@ bool codegen_mentions_word(const char *text, const char *word);
 void codegen_mark_sizes(Plan *pl, PlanKernel *pk, const char *text);
 const char *codegen_size_params(Buf *b, Plan *pl, PlanKernel *pk, const char *type, const char *sep);
 void codegen_size_locals(Buf *b, Plan *pl, PlanKernel *pk);
+/* A split tuple's fields of a device kernel: pointers at their offsets in the
+   parameter's buffer (NAME_base), `space` the address space ("__global " or
+   ""), `restrict_kw` the backend's restrict, elem_type the pointee's type. */
+void codegen_split_fields(Buf *b, PlanKernel *pk, const char *space, const char *restrict_kw,
+                          const char *(*elem_type)(Buffer *buf));
 /* Declares every type the kernel's buffers, scalar inputs and statements use,
    through the backend's declare(types, type, seen). */
 void codegen_declare_types(Kernel *k, void (*declare)(Buf *b, Type *t, Buf *seen), Buf *types);
