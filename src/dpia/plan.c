@@ -149,46 +149,20 @@ static bool vars_stay(Plan *pl, Uses *uses) {
    top level by one kernel and read by a later one lives in global memory --- */
 
 /* The names (CE_VAR) and buffers the statements of later kernel groups use,
-   a hash set: one walk of the block in all, not one per declaration (fuzz F7:
-   a program of thousands of statements spent most of its compile time here). */
-typedef struct UseSet { const void **keys; bool *names; int n, cap; } UseSet;
+   a hash set (UtilMap, each key its own value): one walk of the block in all,
+   not one per declaration (fuzz F7: a program of thousands of statements spent
+   most of its compile time here). */
+static void use_add(UtilMap *u, const void *key, bool name) { util_map_put(u, key, name, (void *)key); }
+static bool use_has(const UtilMap *u, const void *key, bool name) { return util_map_get(u, key, name) != NULL; }
 
-static unsigned long use_hash(const void *key, bool name) {
-  if (!name) return (unsigned long)(uintptr_t)key * 11400714819323198485UL;
-  unsigned long h = 1469598103934665603UL;
-  for (const unsigned char *c = key; *c; c++) h = (h ^ *c) * 1099511628211UL;
-  return h;
-}
-
-static int use_slot(const UseSet *u, const void *key, bool name) {
-  unsigned long i = use_hash(key, name) & (unsigned long)(u->cap - 1);
-  while (u->keys[i] && !(u->names[i] == name && (name ? strcmp(u->keys[i], key) == 0 : u->keys[i] == key)))
-    i = (i + 1) & (unsigned long)(u->cap - 1);
-  return (int)i;
-}
-
-static bool use_has(const UseSet *u, const void *key, bool name) { return u->cap && u->keys[use_slot(u, key, name)]; }
-
-static void use_add(UseSet *u, const void *key, bool name) {
-  if (2 * (u->n + 1) > u->cap) {   /* at most half full */
-    UseSet g = { NEW_ARRAY(const void *, u->cap ? 2 * u->cap : 64), NULL, 0, u->cap ? 2 * u->cap : 64 };
-    g.names = NEW_ARRAY(bool, g.cap);
-    for (int i = 0; i < u->cap; i++) if (u->keys[i]) use_add(&g, u->keys[i], u->names[i]);
-    *u = g;
-  }
-  int i = use_slot(u, key, name);
-  if (u->keys[i]) return;
-  u->keys[i] = key; u->names[i] = name; u->n++;
-}
-
-static void use_exp(UseSet *u, CExp *e) {
+static void use_exp(UtilMap *u, CExp *e) {
   if (!e) return;
   if (e->buf) use_add(u, e->buf, false);
   if (e->kind == CE_VAR) use_add(u, e->name, true);
   for (int i = 0; i < e->n; i++) use_exp(u, e->args[i]);
 }
 
-static void use_stmt(UseSet *u, KStmt *s) {
+static void use_stmt(UtilMap *u, KStmt *s) {
   if (!s) return;
   for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) use_stmt(u, s->stmts[i]);
   use_exp(u, s->init); use_exp(u, s->lhs); use_exp(u, s->rhs); use_exp(u, s->cond);
@@ -198,39 +172,31 @@ static void use_stmt(UseSet *u, KStmt *s) {
 /* Declarations turned into global buffers, by name: every read of one is
    rewritten in one walk of the block (one walk per declaration made the
    plan quadratic: a 268-line APL program took 3 s, fuzz finding F7). */
-typedef struct Promoted { const char *name; Buffer *b; } Promoted;
-
-static int promoted_cmp(const void *x, const void *y) {
-  return strcmp(((const Promoted *)x)->name, ((const Promoted *)y)->name);
-}
-
-static void vars_to_buffers(CExp *e, Promoted *p, int n) {
+static void vars_to_buffers(CExp *e, const UtilMap *p) {
   if (!e) return;
-  if (e->kind == CE_VAR) {
-    Promoted key = { e->name, NULL }, *hit = bsearch(&key, p, (size_t)n, sizeof *p, promoted_cmp);
-    if (hit) { e->kind = CE_READ; e->buf = hit->b; e->nat = nat_const(0); e->field = -1; e->name = NULL; }
-  }
-  for (int i = 0; i < e->n; i++) vars_to_buffers(e->args[i], p, n);
+  Buffer *b = e->kind == CE_VAR ? util_map_get(p, e->name, true) : NULL;
+  if (b) { e->kind = CE_READ; e->buf = b; e->nat = nat_const(0); e->field = -1; e->name = NULL; }
+  for (int i = 0; i < e->n; i++) vars_to_buffers(e->args[i], p);
 }
 
-static void stmt_vars_to_buffers(KStmt *s, Promoted *p, int n) {
+static void stmt_vars_to_buffers(KStmt *s, const UtilMap *p) {
   if (!s) return;
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) stmt_vars_to_buffers(s->stmts[i], p, n);
-  vars_to_buffers(s->init, p, n); vars_to_buffers(s->lhs, p, n);
-  vars_to_buffers(s->rhs, p, n); vars_to_buffers(s->cond, p, n);
-  stmt_vars_to_buffers(s->body, p, n); stmt_vars_to_buffers(s->then_, p, n); stmt_vars_to_buffers(s->else_, p, n);
+  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) stmt_vars_to_buffers(s->stmts[i], p);
+  vars_to_buffers(s->init, p); vars_to_buffers(s->lhs, p);
+  vars_to_buffers(s->rhs, p); vars_to_buffers(s->cond, p);
+  stmt_vars_to_buffers(s->body, p); stmt_vars_to_buffers(s->then_, p); stmt_vars_to_buffers(s->else_, p);
 }
 
 /* The declaration block->stmts[i] becomes a global buffer of k; a private
    variable's reads are added to `renamed`, rewritten by the caller. */
-static void promote(Kernel *k, KStmt *block, int i, Promoted *renamed, int *nrenamed) {
+static void promote(Kernel *k, KStmt *block, int i, UtilMap *renamed) {
   KStmt *d = block->stmts[i];
   Buffer *b = d->buf;
   if (!b) {
     b = NEW(Buffer);
     b->name = d->name;
     b->type = type_array(d->type, nat_const(1));
-    renamed[(*nrenamed)++] = (Promoted){ d->name, b };
+    util_map_put(renamed, d->name, true, b);
   }
   b->space = SPACE_GLOBAL;
   kernel_add_buffer(k, b);
@@ -243,8 +209,8 @@ static void promote(Kernel *k, KStmt *block, int i, Promoted *renamed, int *nren
    declaration read by another group lives in global memory. Host loop
    bodies are blocks of their own. */
 static void share_between_kernels(Kernel *k, KStmt *block) {
-  int n = block->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1, nrenamed = 0;
-  Promoted *renamed = NEW_ARRAY(Promoted, n ? n : 1);
+  int n = block->n, *group = NEW_ARRAY(int, n ? n : 1), g = -1;
+  UtilMap renamed = { 0 };
   bool seq_open = false;
   for (int i = 0; i < n; i++) {
     bool par = kstmt_has_parallel_loop(block->stmts[i]);
@@ -256,17 +222,15 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
   /* a declaration read by a later group (groups grow with the index): the uses
      of the groups after each one gathered from the end, the promotions made
      in order after (the buffers' order is the program's) */
-  UseSet later = { 0 };
+  UtilMap later = { 0 };
   bool *shared = NEW_ARRAY(bool, n ? n : 1);
   for (int i = n - 1, added = n; i >= 0; i--) {
     while (added > 0 && group[added - 1] > group[i]) use_stmt(&later, block->stmts[--added]);
     KStmt *d = block->stmts[i];
     shared[i] = d->kind == KS_DECL && (d->buf ? use_has(&later, d->buf, false) : use_has(&later, d->name, true));
   }
-  for (int i = 0; i < n; i++) if (shared[i]) promote(k, block, i, renamed, &nrenamed);
-  if (nrenamed == 0) return;
-  qsort(renamed, (size_t)nrenamed, sizeof *renamed, promoted_cmp);
-  stmt_vars_to_buffers(block, renamed, nrenamed);
+  for (int i = 0; i < n; i++) if (shared[i]) promote(k, block, i, &renamed);
+  if (renamed.n) stmt_vars_to_buffers(block, &renamed);
 }
 
 /* Accesses to global or local buffers inside a sequential loop, each with the

@@ -93,4 +93,11 @@ const char *util_cache_dir(void);
 #define UTIL_FNV_BASIS 0xcbf29ce484222325ull
 unsigned long long util_fnv1a(unsigned long long h, const char *s);
 
+/* A hash map from pointers (compared as such) or NUL-terminated strings
+   (str: compared by content) to non-NULL pointers, in the arena (map.c). A
+   zeroed UtilMap is empty. util_map_put replaces a key's value. */
+typedef struct UtilMap { const void **keys; void **vals; bool *strs; int n, cap; } UtilMap;
+void util_map_put(UtilMap *m, const void *key, bool str, void *val);
+void *util_map_get(const UtilMap *m, const void *key, bool str);   /* NULL: absent */
+
 #endif
