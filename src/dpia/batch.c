@@ -140,26 +140,14 @@ static KStmt *copy_stmt(Copy *c, KStmt *s) {
   return x;
 }
 
-static bool has_volatile(CExp *e) {
-  if (!e) return false;
-  if (e->is_volatile) return true;
-  for (int i = 0; i < e->n; i++) if (has_volatile(e->args[i])) return true;
-  return false;
-}
-
-static bool stmt_volatile(KStmt *s) {
-  if (!s) return false;
-  if (has_volatile(s->init) || has_volatile(s->lhs) || has_volatile(s->rhs) || has_volatile(s->cond)) return true;
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (stmt_volatile(s->stmts[i])) return true;
-  return stmt_volatile(s->body) || stmt_volatile(s->then_) || stmt_volatile(s->else_);
-}
+static bool is_volatile(CExp *e, void *cx) { (void)cx; return e->is_volatile; }
 
 /* A work-group loop of dimension 0 over a constant n ≥ 2 groups whose body is
    mapLcl loops of dimension 0 and barriers, with no atomics or volatile
    accesses (the one pass's tiles talk to each other). */
 static bool batchable(KStmt *s, long long *n) {
   if (s->kind != KS_FOR || s->level != LEVEL_WRG || s->dim != 0 || !nat_is_const(s->count, n) || *n < 2) return false;
-  if (!s->body || s->body->kind != KS_BLOCK || plan_has_atomic(s) || stmt_volatile(s)) return false;
+  if (!s->body || s->body->kind != KS_BLOCK || plan_has_atomic(s) || kstmt_any_node(s, is_volatile, NULL)) return false;
   for (int i = 0; i < s->body->n; i++) {
     KStmt *t = s->body->stmts[i];
     if (t->kind == KS_BARRIER) continue;

@@ -181,6 +181,33 @@ bool cexp_bounds(CExp *e, Nat **lo, Nat **hi) {
 
 static Buffer *buffer_root(Buffer *b) { return b->base ? b->base : b; }
 
+bool kstmt_any(KStmt *s, bool (*fn)(KStmt *s, void *cx), void *cx) {
+  if (!s) return false;
+  if (fn(s, cx)) return true;
+  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (kstmt_any(s->stmts[i], fn, cx)) return true;
+  return kstmt_any(s->body, fn, cx) || kstmt_any(s->then_, fn, cx) || kstmt_any(s->else_, fn, cx);
+}
+
+bool cexp_any_node(CExp *e, bool (*fn)(CExp *e, void *cx), void *cx) {
+  if (!e) return false;
+  if (fn(e, cx)) return true;
+  for (int i = 0; i < e->n; i++) if (cexp_any_node(e->args[i], fn, cx)) return true;
+  return false;
+}
+
+typedef struct NodeVisit { bool (*fn)(CExp *e, void *cx); void *cx; } NodeVisit;
+
+static bool stmt_nodes(KStmt *s, void *cx) {
+  NodeVisit *v = cx;
+  return cexp_any_node(s->init, v->fn, v->cx) || cexp_any_node(s->lhs, v->fn, v->cx) ||
+         cexp_any_node(s->rhs, v->fn, v->cx) || cexp_any_node(s->cond, v->fn, v->cx);
+}
+
+bool kstmt_any_node(KStmt *s, bool (*fn)(CExp *e, void *cx), void *cx) {
+  NodeVisit v = { fn, cx };
+  return kstmt_any(s, stmt_nodes, &v);
+}
+
 bool kstmt_writes(KStmt *s, Buffer *b) {
   if (!s) return false;
   if (s->kind == KS_ASSIGN) {

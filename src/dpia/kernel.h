@@ -213,6 +213,14 @@ CExp *cexp_sleep(long long ns);
 bool cexp_bounds(CExp *e, Nat **lo, Nat **hi);
 /* Does s write buffer b (or another field of its parameter: the same base)? */
 bool kstmt_writes(KStmt *s, Buffer *b);
+/* The one walk of a statement tree (kernel.c): s, a block's statements in
+   order, then body, then_ and else_, depth first; true as soon as fn says so
+   (a visit whose fn always returns false sees every statement). */
+bool kstmt_any(KStmt *s, bool (*fn)(KStmt *s, void *cx), void *cx);
+/* The same over every node of every expression (init, lhs, rhs, cond) of
+   those statements, each node before its arguments. */
+bool kstmt_any_node(KStmt *s, bool (*fn)(CExp *e, void *cx), void *cx);
+bool cexp_any_node(CExp *e, bool (*fn)(CExp *e, void *cx), void *cx);
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);

@@ -82,12 +82,8 @@ bool plan_has_atomic(KStmt *s) {
   return plan_has_atomic(s->body) || plan_has_atomic(s->then_) || plan_has_atomic(s->else_);
 }
 
-static bool has_count(KStmt *s) {
-  if (!s) return false;
-  if (s->kind == KS_COUNT) return true;
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (has_count(s->stmts[i])) return true;
-  return has_count(s->body) || has_count(s->then_) || has_count(s->else_);
-}
+static bool is_count(KStmt *s, void *cx) { (void)cx; return s->kind == KS_COUNT; }
+static bool has_count(KStmt *s) { return kstmt_any(s, is_count, NULL); }
 
 static bool movable(Pipe *pp, CExp *e) {
   if ((e->kind != CE_READ && e->kind != CE_VLOAD) || !e->buf || e->is_volatile) return false;

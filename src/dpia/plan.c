@@ -10,13 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool kstmt_has_parallel_loop(KStmt *s) {
-  if (!s) return false;
-  if (s->kind == KS_FOR && s->level != LEVEL_SEQ) return true;
-  if (s->kind == KS_BLOCK)
-    for (int i = 0; i < s->n; i++) if (kstmt_has_parallel_loop(s->stmts[i])) return true;
-  return kstmt_has_parallel_loop(s->body) || kstmt_has_parallel_loop(s->then_) || kstmt_has_parallel_loop(s->else_);
-}
+static bool is_parallel_loop(KStmt *s, void *cx) { (void)cx; return s->kind == KS_FOR && s->level != LEVEL_SEQ; }
+bool kstmt_has_parallel_loop(KStmt *s) { return kstmt_any(s, is_parallel_loop, NULL); }
 
 /* A whileSeq holding a parallel loop (an explicit mapGlb/mapWrg/mapLcl in
    its predicate or function): its work-items would each decide when the
@@ -155,36 +150,21 @@ static bool vars_stay(Plan *pl, Uses *uses) {
 static void use_add(UtilMap *u, const void *key, bool name) { util_map_put(u, key, name, (void *)key); }
 static bool use_has(const UtilMap *u, const void *key, bool name) { return util_map_get(u, key, name) != NULL; }
 
-static void use_exp(UtilMap *u, CExp *e) {
-  if (!e) return;
+static bool use_node(CExp *e, void *u) {
   if (e->buf) use_add(u, e->buf, false);
   if (e->kind == CE_VAR) use_add(u, e->name, true);
-  for (int i = 0; i < e->n; i++) use_exp(u, e->args[i]);
+  return false;   /* every node */
 }
 
-static void use_stmt(UtilMap *u, KStmt *s) {
-  if (!s) return;
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) use_stmt(u, s->stmts[i]);
-  use_exp(u, s->init); use_exp(u, s->lhs); use_exp(u, s->rhs); use_exp(u, s->cond);
-  use_stmt(u, s->body); use_stmt(u, s->then_); use_stmt(u, s->else_);
-}
+static void use_stmt(UtilMap *u, KStmt *s) { kstmt_any_node(s, use_node, u); }
 
 /* Declarations turned into global buffers, by name: every read of one is
    rewritten in one walk of the block (one walk per declaration made the
    plan quadratic: a 268-line APL program took 3 s, fuzz finding F7). */
-static void vars_to_buffers(CExp *e, const UtilMap *p) {
-  if (!e) return;
-  Buffer *b = e->kind == CE_VAR ? util_map_get(p, e->name, true) : NULL;
+static bool var_to_buffer(CExp *e, void *renamed) {
+  Buffer *b = e->kind == CE_VAR ? util_map_get(renamed, e->name, true) : NULL;
   if (b) { e->kind = CE_READ; e->buf = b; e->nat = nat_const(0); e->field = -1; e->name = NULL; }
-  for (int i = 0; i < e->n; i++) vars_to_buffers(e->args[i], p);
-}
-
-static void stmt_vars_to_buffers(KStmt *s, const UtilMap *p) {
-  if (!s) return;
-  for (int i = 0; i < s->n && s->kind == KS_BLOCK; i++) stmt_vars_to_buffers(s->stmts[i], p);
-  vars_to_buffers(s->init, p); vars_to_buffers(s->lhs, p);
-  vars_to_buffers(s->rhs, p); vars_to_buffers(s->cond, p);
-  stmt_vars_to_buffers(s->body, p); stmt_vars_to_buffers(s->then_, p); stmt_vars_to_buffers(s->else_, p);
+  return false;   /* every node */
 }
 
 /* The declaration block->stmts[i] becomes a global buffer of k; a private
@@ -230,7 +210,7 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
     shared[i] = d->kind == KS_DECL && (d->buf ? use_has(&later, d->buf, false) : use_has(&later, d->name, true));
   }
   for (int i = 0; i < n; i++) if (shared[i]) promote(k, block, i, &renamed);
-  if (renamed.n) stmt_vars_to_buffers(block, &renamed);
+  if (renamed.n) kstmt_any_node(block, var_to_buffer, &renamed);
 }
 
 /* Accesses to global or local buffers inside a sequential loop, each with the
