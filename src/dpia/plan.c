@@ -245,10 +245,17 @@ static void gaccesses(KStmt *s, KStmt *glb, GAccesses *w, GAccesses *r) {
   gaccesses(s->body, glb, w, r); gaccesses(s->then_, glb, w, r); gaccesses(s->else_, glb, w, r);
 }
 
-/* The read is by the work-item that wrote, in every step. */
+/* The read is by the work-item that wrote, in every step. Every reading
+   index value must be one the writer's loop has (difftest F43, the grid's F42:
+   a mapGlb over M + 2 reading min(y, M - 1) of a row written by a mapGlb over
+   M; renamed to the writer's variable, whose bound is M - 1, min(x, M - 1)
+   simplified to x, and the mapSeq around them stayed in one kernel: items M and
+   M + 1 read element M - 1 with no barrier after its writer, wrong on PoCL). */
 static bool same_work_item(GAccess *w, GAccess *r) {
   if (!w->glb || !r->glb || w->glb->dim != r->glb->dim) return false;
-  return nat_same(nat_subst(r->index, r->glb->var, nat_var(w->glb->var)), w->index);
+  NatVar *wv = w->glb->var, *rv = r->glb->var;
+  if (!wv->hi || !rv->hi || !nat_proves_le(rv->hi, wv->hi)) return false;
+  return nat_same(nat_subst(r->index, rv, nat_var(wv)), w->index);
 }
 
 static bool contains_grid_loop(KStmt *s) {
