@@ -59,6 +59,7 @@ FEATURES = {
     'slice': 'slice #start #len',
     'bool_double': 'bool and double results (comparisons, f2d)',
     'seq_outer': 'mapSeq/reduceSeq at the top, mapSeq around mapGlb',
+    'seq_two': 'mapSeq at the top around two mapGlb a step, the second reading the first\'s row padded (FINDINGS.md F43)',
     'wrg_seq': 'mapSeq around mapLcl inside mapWrg (barriers in a sequential loop)',
     'let_array': 'let-bound temporary arrays inside threads',
     'view_only': 'results that are views of the inputs (copied out by clift)',
@@ -892,6 +893,24 @@ class Gen:
             return xs, xt
         if mode == 'seq_outer':
             xs, xt = self.source(env, 1)
+            n = xt[1][2] if depth_of(xt) >= 2 else None
+            if n is not None and xt[1][1] in (FLOAT, INT) and not is_dyn(n) and not is_pos(n) \
+                    and self.on('seq_two', 0.25):
+                # two grid loops a step, the second reading the first's row padded: the
+                # plan keeps the mapSeq one kernel only where every read is its writer's
+                # own (FINDINGS.md F43)
+                row, b = self.fresh('row'), self.fresh('b')
+                env2 = env + [Var(row, xt[1])]
+                f, rt = self.thread_fn(xt[1][1], env2, 1)
+                if rt in (FLOAT, INT):
+                    l, rr = self.pick([0, 0, 1, 2]), r.randint(1, 2)   # (pad #0 …): F43's reads
+                    m = Size(f'(+ {n.s} {l + rr})', lambda s, n=n, k=l + rr: n.f(s) + k, n.lo + l + rr)
+                    padded = f'(pad #{l} #{rr} {b})' if r.random() < 0.5 else \
+                        f'(padConstant #{l} #{rr} {self.lit(rt)} {b})'
+                    g, gt = self.thread_fn(rt, env2 + [Var(b, arr(rt, n))], 1)
+                    self.feats.add('seq_outer')
+                    return f'(mapSeq (lambda ({row}) (let {b} (mapGlb {f} {row})\n      (mapGlb {g} {padded}))) {xs})', \
+                        arr(arr(gt, m), xt[2])
             if depth_of(xt) >= 2 and r.random() < 0.5:
                 row = self.fresh('row')
                 f, rt = self.thread_fn(xt[1][1], env + [Var(row, xt[1])], 1)
