@@ -445,9 +445,16 @@ static bool distribute(KStmt *out, KStmt *s, CExp *g, int *counter) {
     kstmt_add(out, c);
     return true;
   }
-  if (s->kind == KS_FOR && s->level == LEVEL_SEQ && kstmt_has_parallel_loop(s->body))
-    return diag_unsupported(LOC_NONE, "a sequential loop around kernels (iterate, reduceSeq over mapGlb) inside an "
-                            "'if' at the top of the program");
+  if (s->kind == KS_FOR && s->level == LEVEL_SEQ && kstmt_has_parallel_loop(s->body)) {
+    /* a host loop under the guard: its steps run, each statement of its body
+       guarded (kernels doing nothing when the guard is false) */
+    KStmt *l = NEW(KStmt);
+    *l = *s;
+    l->body = kstmt_block();
+    if (!distribute(l->body, s->body, g, counter)) return false;
+    kstmt_add(out, l);
+    return true;
+  }
   kstmt_add(out, guarded(s, g));
   return true;
 }

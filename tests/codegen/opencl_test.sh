@@ -152,4 +152,15 @@ gen $f && expect_count $f 'clift_vmin\(clift_vmax\(' 1 "int4 min/max by the lane
 f=tests/lift/minmax.lift
 gen $f && expect_count $f '(clift_fmin|clift_fmax)\(acc' 2 "float min/max as comparisons"
 
+# a sequential loop around kernels inside an `if` at the top runs (plan.c distribute:
+# its body's statements under the if's guard; refused before the ninth session),
+# both branches, against the interpreter
+f=tests/regress/host_loop_under_if.lift
+for t in 1.0 -1.0; do
+  echo "$t" > "$T/guard.txt"
+  want=$("$CLIFT" run -t interp $f '[1, 2, 3]' '[[1, 2], [3, 4], [5, 6]]' @"$T/guard.txt" 2>&1)
+  got=$("$CLIFT" run -t opencl $f '[1, 2, 3]' '[[1, 2], [3, 4], [5, 6]]' @"$T/guard.txt" 2>&1)
+  if [ -n "$want" ] && [ "${want#error}" = "$want" ] && [ "$got" = "$want" ]; then ok; else bad "host loop under an if ($t): got $got, want $want"; fi
+done
+
 summary "opencl codegen"
