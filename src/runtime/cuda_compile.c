@@ -60,9 +60,7 @@ static unsigned long long module_key(const char *source, const char *arch) {
    a cache that cannot be written costs only the next run's time). */
 static const char *cubin(const char *source, const char *arch, unsigned long long key, Loc where) {
   size_t size;
-  const char *dir = util_cache_dir();
-  if (!dir) diag_clear();   /* no cache directory: compile every time */
-  const char *path = dir ? arena_printf("%s/%016llx.cubin", dir, key) : NULL;
+  const char *path = util_cache_file(key, "cubin");   /* NULL: compile every time */
   if (path && access(path, R_OK) == 0) {
     const char *image = util_read_file(path, &size);
     if (image && size > 0) return image;

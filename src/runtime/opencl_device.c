@@ -22,8 +22,8 @@ typedef struct Device {
   cl_uint regs_per_cu;   /* NVIDIA's OpenCL: registers an SM (cl_nv_device_attribute_query); 0: unknown */
   /* NVIDIA's OpenCL: each built program's log (-cl-nv-verbose: ptxas's registers
      a kernel), and each kernel handle's registers, for the grid cap (resident) */
-  struct ProgramLog *logs; int nlogs, cap_logs;
-  struct KernelRegs *regs; int nregs, cap_regs;
+  ProgramLog *logs; int nlogs, cap_logs;
+  KernelRegs *regs; int nregs, cap_regs;
   int index;
   cl_event *events; int nevents, cap;   /* timed launches since the last finish */
 } Device;
@@ -100,10 +100,9 @@ static bool check(cl_int err, const char *what) {
 static char *saved_log(Device *d, const char *src, const char *options, char *log) {
   char driver[128] = { 0 };
   d->cl->GetDeviceInfo(d->id, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL);
-  const char *dir = util_cache_dir();
-  if (!dir) { diag_clear(); return log; }
   unsigned long long key = util_fnv1a(util_fnv1a(util_fnv1a(util_fnv1a(UTIL_FNV_BASIS, src), options), d->name), driver);
-  const char *path = arena_printf("%s/%016llx.nvlog", dir, key);
+  const char *path = util_cache_file(key, "nvlog");
+  if (!path) return log;
   if (strstr(log, "registers")) {
     if (!util_write_text(path, log)) diag_clear();   /* a cache not written costs only the next run's cap */
     return log;

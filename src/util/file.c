@@ -77,6 +77,12 @@ const char *util_cache_dir(void) {
   return dir;
 }
 
+const char *util_cache_file(unsigned long long key, const char *ext) {
+  const char *dir = util_cache_dir();
+  if (!dir) { diag_clear(); return NULL; }
+  return arena_printf("%s/%016llx.%s", dir, key, ext);
+}
+
 unsigned long long util_fnv1a(unsigned long long h, const char *s) {
   size_t n = strlen(s) + 1;
   for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 0x100000001b3ull; }

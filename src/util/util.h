@@ -88,6 +88,9 @@ const char *util_path_in(const char *dir, const char *file);
    $XDG_CACHE_HOME/clift, else $HOME/.cache/clift, else a private /tmp/clift-UID;
    NULL + diag when none can be made. */
 const char *util_cache_dir(void);
+/* DIR/KEY.ext in that cache for a cache that may be missing (cubins, NVIDIA
+   build logs): NULL, and no diag, when there is no cache directory. */
+const char *util_cache_file(unsigned long long key, const char *ext);
 /* 64-bit FNV-1a of s and its NUL (the NUL keeps ("ab","c") apart from
    ("a","bc")), from h; start from UTIL_FNV_BASIS. The caches' keys. */
 #define UTIL_FNV_BASIS 0xcbf29ce484222325ull

@@ -250,6 +250,9 @@ static void test_cache(const char *cache) {
   char cmd[512];
   snprintf(cmd, sizeof cmd, "ls '%s/clift' | grep -q -e tmp -e log", cache);
   CHECK(system(cmd) != 0, "cache: temporary files left in %s/clift", cache);
+  /* the optional caches' files (cubins, NVIDIA build logs): KEY in 16 hex digits */
+  const char *f = util_cache_file(0xabcull, "cubin");
+  CHECK(f && !strcmp(f, arena_printf("%s/clift/0000000000000abc.cubin", cache)), "cache file: %s", f ? f : "(null)");
 }
 
 /* ---- errors ---- */
