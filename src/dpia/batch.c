@@ -22,7 +22,9 @@
    (cuda 0.193 ms, NVIDIA's OpenCL 0.204; 2: 0.195 and 0.254) and scan (4 KB)
    at 2 (cuda 0.944 against 0.965, opencl 1.000 against 1.092, where NVIDIA's
    OpenCL gave 4 chunks 120 registers and 2 chunks 74); 3 was slower than
-   both (scan 1.34). */
+   both (scan 1.34). A tree (tree() below: reduce) gets twice the chunks under
+   twice the cap: on NVIDIA's OpenCL reduce at 2^27 took 0.1949-0.1972 ms with 8
+   chunks against 0.2037-0.2056 with 4 (bench/gpu/session22_2026-11-28.sh). */
 #include "plan.h"
 #include "../layout/layout.h"
 #include <string.h>
@@ -195,8 +197,29 @@ static long long local_bytes(PlanKernel *pk) {
   return sum;
 }
 
+/* A tree: a batchable work-group loop whose mapLcl loops shrink to a quarter of
+   the first's count or less (reduce's 256, 128, …, 1; scan's Sklansky steps keep
+   theirs). */
+static bool tree(PlanKernel *pk) {
+  long long n, first = 0, last = 0;
+  for (int i = 0; pk->body && pk->body->kind == KS_BLOCK && i < pk->body->n; i++) {
+    KStmt *s = pk->body->stmts[i];
+    if (!batchable(s, &n)) continue;
+    for (int j = 0; j < s->body->n; j++)
+      if (s->body->stmts[j]->kind == KS_FOR && nat_is_const(s->body->stmts[j]->count, &n)) {
+        if (!first) first = n;
+        last = n;
+      }
+    return first > 0 && last * 4 <= first;
+  }
+  return false;
+}
+
 void plan_batch_groups(PlanKernel *pk, int k, long long local_cap) {
   long long n;
+  /* the default's rule: a tree's later steps leave most warps idle, which more
+     chunks in flight fill: twice the chunks, under twice the cap (reduce 8) */
+  if (local_cap > 0 && tree(pk)) { k *= 2; local_cap *= 2; }
   if (local_cap > 0)
     for (long long bytes = local_bytes(pk); k > 1 && k * bytes > local_cap;) k /= 2;
   if (k < 2) return;

@@ -1585,7 +1585,7 @@ FclCompiled *fcl_compile(FProgram *mono, FDef *entry, Value **inputs, int ninput
   int prefetch = switch_value(SW_FCL_PREFETCH), batch = switch_value(SW_FCL_BATCH);
   if (prefetch == SW_PREFETCH_AUTO) prefetch = grid_cap ? SW_PREFETCH_REG : SW_PREFETCH_L2;
   /* the default: 4 chunks, halved while they pass 12 KiB of local memory
-     (reduce 4, scan 2; dpia/batch.c) */
+     (scan 2), a tree 8 under 24 KiB (reduce 8; dpia/batch.c) */
   if (batch < 0) { batch = grid_cap ? 4 : 0; k->batch_local_cap = 12 * 1024; }
   k->warp_barriers = fast && !switch_value(SW_FCL_NO_WARP);
   k->prefetch = prefetch != SW_PREFETCH_NONE;

@@ -48,7 +48,7 @@ const Switch switch_table[SWITCH_COUNT] = {
   [SW_FCL_PREFETCH] = { "CLIFT_FCL_PREFETCH", CHOICE(SW_PREFETCH_AUTO, prefetches), .used_in = FCL_AT ", src/dpia/prefetch.c",
     .meaning = "the next chunk: 0 not prefetched, l2 (or 1) into L2, reg read into registers, both reg and L2 for the one after; auto: reg on cuda and opencl (the grid capped), l2 elsewhere" },
   [SW_FCL_BATCH] = { "CLIFT_FCL_BATCH", RANGE(-1, -1, 8), .used_in = FCL_AT ", src/dpia/batch.c",
-    .meaning = "chunks a work-group iteration of a chunk kernel (0 or 1: one; -1: on cuda and opencl, the grid capped, 4 halved while the chunks pass 12 KiB of local memory: reduce 4, scan 2 above 2^24; one elsewhere)" },
+    .meaning = "chunks a work-group iteration of a chunk kernel (0 or 1: one; -1: on cuda and opencl, the grid capped, 4 halved while the chunks pass 12 KiB of local memory, a tree (its steps shrinking) 8 under 24 KiB: reduce 8, scan 2 above 2^24; one elsewhere)" },
   [SW_FCL_GRID] = { "CLIFT_FCL_GRID", RANGE(-1, -1, 64), .used_in = FCL_AT ", src/dpia/plan.c, src/runtime/plan_run.c",
     .meaning = "cuda, opencl: a chunk kernel's blocks capped at w device-fulls (0: no cap; -1: 1 where a chunk passes 5 or more barriers, a tree's or a scan's, else none)" },
   [SW_FCL_UNROLL] = { "CLIFT_FCL_UNROLL", RANGE(0, 0, 1), .used_in = FCL_AT,

@@ -210,10 +210,10 @@ else bad "FCL's cuda with CLIFT_FCL_FAST=0 CLIFT_FCL_PREFETCH=0 has warp barrier
 "$CLIFT" compile -t cuda --print examples/fcl/reduce.fcl "$(L 5000)" > "$T/dflt.cu" 2>&1
 if grep -q 'clift_syncwarp();' "$T/dflt.cu" && grep -q 'blockDim.x == 256' "$T/dflt.cu" && grep -q 'clift_prefetch(&' "$T/dflt.cu"; then ok
 else bad "FCL's default cuda lacks warp barriers, fixed-size versions or the prefetch"; fi
-# since stop 28 also the staged reads (CLIFT_FCL_PREFETCH=reg), 4 chunks a work-group
-# iteration (CLIFT_FCL_BATCH=4) and the grid cap: the default reduce of 5000 (10
-# chunks) loops over 3 batches and reads the next chunk into registers
-if grep -q 'for (clift_index wid1_b = blockIdx.x; wid1_b < 3; wid1_b += gridDim.x) {' "$T/dflt.cu" && grep -q 'in1_stage0\[0\] = in1\[' "$T/dflt.cu"; then ok
+# since stop 28 also the staged reads (CLIFT_FCL_PREFETCH=reg), several chunks a
+# work-group iteration (a tree's default: 8) and the grid cap: the default reduce of
+# 5000 (10 chunks) loops over 2 batches and reads the next chunk into registers
+if grep -q 'for (clift_index wid1_b = blockIdx.x; wid1_b < 2; wid1_b += gridDim.x) {' "$T/dflt.cu" && grep -q 'in1_stage0\[0\] = in1\[' "$T/dflt.cu"; then ok
 else bad "FCL's default cuda lacks the batching or the staged reads: $(sed -n '/k0: /,/any other/p' "$T/dflt.cu" | head -c 400)"; fi
 # the checks below take the prefetch's and the batching's switches themselves
 export CLIFT_FCL_PREFETCH=0 CLIFT_FCL_BATCH=0
@@ -306,13 +306,14 @@ if [ "$(grep -c 'for (clift_index wid1_b = blockIdx.x; wid1_b < 3; wid1_b += gri
    && [ "$(sed -n '/k0: /,/^}/p' "$T/bt.cu" | grep -c '__shared__ __align__(16) int loc[0-9]*_[123]\[256\];')" = 6 ] \
    && [ "$(grep -c 'if (wid1_b \* 4 + 3 < 10) {' "$T/bt.cu")" = 18 ] && [ "$(own "$T/bt.cu" 'int loc2_1_own[0-9]*\[1\];')" = 4 ]; then ok
 else bad "CLIFT_FCL_BATCH=4: $(sed -n '/k0: /,/any other/p' "$T/bt.cu" | head -c 600)"; fi
-# the default batch: 4 chunks halved while their local memory passes 12 KiB (dpia/batch.c):
-# above 2^24 (scan's chunks of 512) reduce's 2 KB chunks 4 at a time, scan's 4 KB
-# chunks 2 (on an H100 8% faster on NVIDIA's OpenCL, 2% on cuda, than 4); below,
-# scan's 2 KB chunks 4 at a time; on both device targets
+# the default batch: 4 chunks halved while their local memory passes 12 KiB, a tree's
+# twice that under twice the cap (dpia/batch.c): above 2^24 (scan's chunks of 512)
+# reduce's 2 KB chunks 8 at a time (a tree: on NVIDIA's OpenCL 4% faster than 4),
+# scan's 4 KB chunks 2 (on an H100 8% faster on NVIDIA's OpenCL, 2% on cuda, than 4);
+# below, scan's 2 KB chunks 4 at a time; on both device targets
 python3 tests/fcl/npy.py 33554433 "$T/bd.npy" 3 raw > /dev/null
 list 70001 > "$T/bd.txt"
-for p in "reduce 4 bd.npy" "scan 2 bd.npy" "scan 4 @bd.txt"; do
+for p in "reduce 8 bd.npy" "scan 2 bd.npy" "scan 4 @bd.txt"; do
   set -- $p
   for t in cuda opencl; do
     in=${3/bd/$T/bd}
