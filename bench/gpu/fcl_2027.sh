@@ -25,9 +25,13 @@
 # matmul 64², no peers: a smoke test of the script without a GPU, e.g.
 # TARGETS=opencl SMALL=1; PEERS_FILE=FILE takes the peers' lines from FILE, to try the
 # ratios). Everything goes to stdout and $OUT/output.txt.
-# A step that would start after its deadline (checks 100 s, timings 170 s, peers
-# 200 s, sanitizer 225 s from the start) is skipped and says so: under 4 minutes
-# on one H100. Usage (device): bash bench/gpu/fcl_2027.sh
+# 2b (tenth session): clift's own Lift-IL versions beside them (the issue's "with
+# clift's own Lift-IL versions beside them"): bench/gpu/reverse_int.lift,
+# transpose_4.lift (the same bytes as floats), sum_int.lift, scan_int.lift (the one
+# pass), dgemm_tiled.lift, each tested on the target, then timed; ratios reported.
+# A step that would start after its deadline (checks 100 s, timings 170 s, Lift-IL
+# 230 s, peers 260 s, sanitizer 285 s from the start) is skipped and says so: about
+# 5 minutes on one H100. Usage (device): bash bench/gpu/fcl_2027.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-/tmp/fcl_out}
@@ -126,13 +130,39 @@ FCL
     echo "$line"
   done
 
+  # clift's own Lift-IL versions beside them (issue 15 item 6; tenth session): each
+  # checked first by its test blocks against the interpreter on the target, then timed
+  # by clift bench on its own random inputs at the same sizes (transpose_4 the same
+  # bytes as floats, T=64 R=4 as measured in issue 14; dgemm_tiled doubles, N x N)
+  echo "== 2b. clift's Lift-IL versions (clift test, then clift bench at the same sizes)"
+  lifts=(
+    "lift_reverse|bench/gpu/reverse_int.lift|--size N=$N|100"
+    "lift_transpose|bench/gpu/transpose_4.lift|--size N=$R --size M4=$((CO / 4)) --tunable T=64 --tunable R=4|100"
+    "lift_reduce|bench/gpu/sum_int.lift|--size N=$N|100"
+    "lift_scan|bench/gpu/scan_int.lift|--size N=$N|100"
+    "lift_matmul|bench/gpu/dgemm_tiled.lift|--size N=$M|20"
+  )
+  for b in "${lifts[@]}"; do
+    IFS='|' read -r name prog args runs <<<"$b"
+    line="$name:"
+    for t in $TARGETS; do
+      [ $SECONDS -lt 230 ] || { line="$line $t skipped (past 230 s)"; continue; }
+      tl=$(timeout 120 $C test -t $t "$prog" 2>&1 | tail -n 1)
+      m=$(timeout 120 $C bench -t $t --runs $runs $args "$prog" 2>"$W/err.txt" | sed -nE 's/.*median ([0-9.]+) ms.*/\1/p')
+      if [ -z "$m" ]; then line="$line $t FAILED ($(head -c 200 "$W/err.txt" | tr '\n' ' '); test: $tl)"; continue; fi
+      line="$line $t $m ms (test: $tl)"
+      echo "$name $t $m" >> "$W/clift.txt"
+    done
+    echo "$line"
+  done
+
   if [ "$SMALL" = 0 ] || [ -n "${PEERS_FILE:-}" ]; then
     echo "== 3. peers (bench/gpu/fcl_peers.cu 2027: copy, copy kernel, hand kernels, cuBLAS, CUB)"
     wait
     if [ -n "${PEERS_FILE:-}" ]; then   # a smoke test of the ratios: peer lines from a file
       grep -E "^peer|fcl_peers:" "$PEERS_FILE" | tee "$W/peers.txt"
     elif [ "$(cat "$W/nvcc.rc" 2>/dev/null)" != 0 ]; then echo "fcl_peers did not build:"; tail -n 5 "$W/nvcc.log"
-    elif [ $SECONDS -ge 200 ]; then echo "peers: skipped (past 200 s)"
+    elif [ $SECONDS -ge 260 ]; then echo "peers: skipped (past 260 s)"
     else
       timeout 90 "$W/fcl_peers" 2027 2>&1 | tee "$W/peers.txt" | grep -E "^peer|fcl_peers:"
     fi
@@ -160,6 +190,11 @@ FCL
       goal matmul "$(mine matmul $first)" "$dg" cublasDgemm report 0
       goal matmul "$(mine matmul $first)" "$hm" hand-matmul report 0
       goal "reduce_k16 (not the thesis's program)" "$(mine reduce_k16 $first)" "$cr" CUB-DeviceReduce::Sum ratio 1.1
+      goal "lift_reverse (Lift IL)" "$(mine lift_reverse $first)" "$cp" copykernel bw 0.85
+      goal "lift_transpose (Lift IL, floats)" "$(mine lift_transpose $first)" "$sg" cublasSgeam bw 0.85
+      goal "lift_reduce (Lift IL)" "$(mine lift_reduce $first)" "$cr" CUB-DeviceReduce::Sum ratio 1.1
+      goal "lift_scan (Lift IL, one pass)" "$(mine lift_scan $first)" "$cs" CUB-DeviceScan::InclusiveSum ratio 1.1
+      goal "lift_matmul (Lift IL, dgemm_tiled)" "$(mine lift_matmul $first)" "$dg" cublasDgemm report 0
     fi
   fi
 
@@ -174,7 +209,7 @@ FCL
       printf -- '-t\tcuda\t%s\t%s\n' "$prog" "$(tr ' ' '\t' <<<"$sargs")" >> "$W/san.batch"
     done
     for tool in memcheck racecheck; do
-      [ $SECONDS -lt 225 ] || { echo "sanitizer $tool: skipped (past 225 s)"; continue; }
+      [ $SECONDS -lt 285 ] || { echo "sanitizer $tool: skipped (past 285 s)"; continue; }
       timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 $C run --batch "$W/san.batch" > "$W/san.out" 2> "$W/san.err"
       rc=$?
       summary=$(grep -hE "(ERROR|RACECHECK) SUMMARY" "$W/san.out" "$W/san.err" | head -n 1)
@@ -184,7 +219,7 @@ FCL
         grep -m 5 -E "^=+ (Invalid|Error|Race|Warning|.*hazard)" "$W/san.out"
         for b in "${benches[@]}"; do
           IFS='|' read -r name prog args sargs work runs <<<"$b"
-          [ $SECONDS -lt 230 ] || { echo "sanitizer $tool $name: skipped (past 230 s)"; continue; }
+          [ $SECONDS -lt 290 ] || { echo "sanitizer $tool $name: skipped (past 290 s)"; continue; }
           timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $C run -t cuda "$prog" $sargs > "$W/san1.out" 2>&1
           echo "sanitizer $tool $name: exit $?: $(grep -hE "(ERROR|RACECHECK) SUMMARY" "$W/san1.out" | head -n 1)"
         done
