@@ -11,6 +11,7 @@
    one pass with decoupled look-back instead (lookback.c, docs/design.md §11). */
 #include "dpia.h"
 #include "../prim/rules.h"
+#include <string.h>
 
 
 static CExp *int_var(const char *name) { return cexp_var(name, type_scalar(TY_INT)); }
@@ -26,12 +27,8 @@ static void increment(Tr *tr, const char *var) {
   kstmt_add(tr->block, kstmt_assign(int_var(var), cexp_op(OP_ADD, type_scalar(TY_INT), 2, (CExp *[]){ int_var(var), cexp_lit_int(1) })));
 }
 
-/* The statements of one element: if (p x) { then }, where `then` is emitted
-   by the caller into the returned block; NULL on error. */
-static KStmt *if_kept(Tr *tr, Expr *p, View *x) {
-  View *keep = dpia_apply(tr, p, &x);
-  CExp *cond = keep ? view_resolve(tr, keep, (Path){0, NULL}) : NULL;
-  if (!cond) return NULL;
+/* if (cond) { then }: the block `then` is returned for the caller's statements. */
+static KStmt *if_kept(Tr *tr, CExp *cond) {
   KStmt *s = NEW(KStmt);
   s->kind = KS_IF; s->cond = cond; s->then_ = kstmt_block(); s->else_ = kstmt_block();
   kstmt_add(tr->block, s);
@@ -47,26 +44,129 @@ void dpia_mark_disjoint(KStmt *s) {
   dpia_mark_disjoint(s->else_);
 }
 
+/* May e be computed for an element the predicate drops? Not where it can
+   report a run-time error or trap (checks, integer division, conversions to
+   int, Γ), nor read a place other than by a read of a buffer, nor hold
+   anything the CPU printers do not print as plain C (vectors, atomics). */
+static bool unsafe_node(CExp *e, void *cx) {
+  (void)cx;
+  switch (e->kind) {
+  case CE_LIT: case CE_NAT: case CE_VAR: case CE_READ: case CE_SELECT: case CE_NAT_LT: return false;
+  case CE_OP:
+    switch (e->op) {
+    case OP_DIV: case OP_MOD: case OP_POW:
+      return e->type->kind != TY_FLOAT && e->type->kind != TY_DOUBLE;
+    case OP_F2I: case OP_D2I: case OP_FACTORIAL: case OP_BINOMIAL:
+    case OP_CHECK_INDEX: case OP_CHECK_DIV: case OP_CHECK_MOD: case OP_CHECK_F2I: case OP_CHECK_D2I: case OP_CHECK_LENGTH:
+      return true;
+    default: return false;
+    }
+  default: return true;
+  }
+}
+
+/* The leaves (scalars) of element x, `depth` fields down `fields`: none of them
+   may report or trap (unsafe_node). An array inside: unknown, false. */
+static bool leaves_total(Tr *tr, View *x, Type *t, PathElem *fields, int depth) {
+  if (type_is_scalar(t)) {
+    CExp *v = view_resolve(tr, x, (Path){ depth, fields });
+    return v && !cexp_any_node(v, unsafe_node, NULL);
+  }
+  if (t->kind != TY_TUPLE || depth >= 8) return false;
+  for (int f = 0; f < t->n; f++) {
+    fields[depth] = (PathElem){ NULL, f };
+    if (!leaves_total(tr, x, t->fields[f], fields, depth + 1)) return false;
+  }
+  return true;
+}
+
+/* May every element of xs (n of elem) be computed whatever the predicate says?
+   The one pass (lookback.c) computes them all into its tile, where the three
+   steps compute an element the predicate does not read only when it is kept:
+   an element that may report an error (a division by zero, an index out of
+   range) would be reported for a dropped one (FINDINGS.md F44). Resolved into a
+   block of its own, thrown away. */
+static bool elements_total(Tr *tr, View *xs, Type *elem, Nat *n) {
+  KStmt *saved = tr->block, *scratch = kstmt_block();
+  tr->block = scratch;
+  NatVar *i = nat_var_new("total_i", nat_const(0), nat_sub(n, nat_const(1)));
+  View *x = view_idx(tr, xs, nat_var(i));
+  PathElem fields[8];
+  bool ok = x && leaves_total(tr, x, elem, fields, 0) && !kstmt_any_node(scratch, unsafe_node, NULL);
+  tr->block = saved;
+  return ok;
+}
+
+/* The kept element's store written without a branch (branch_free below):
+   `keep = p(x); v = x; [if (at < end)] data[at] = v; at += keep`. A store of a
+   dropped element lands on the place of the next kept one (or past the kept
+   ones, inside the upper bound: at <= the element's index), which a later
+   store overwrites; `end`, the chunk's last place + 1, keeps the parallel
+   filter's chunks from writing into the next chunk's places. Half-kept random
+   data made the branch of the if form mispredicted every other element
+   (bench/cpu/filter.lift: 1.15x the hand-written OpenMP, whose scatter has the
+   same branch). Only for a scalar whose computation is one assignment that
+   cannot fail (unsafe_node); else the if form. */
+static bool branch_free(Tr *tr, KStmt *store, CExp *cond, const char *at, const char *end, bool disjoint) {
+  if (store->n != 1 || store->stmts[0]->kind != KS_ASSIGN || !type_is_scalar(store->stmts[0]->rhs->type) ||
+      store->stmts[0]->lhs->kind != CE_READ || cexp_any_node(store->stmts[0]->rhs, unsafe_node, NULL))
+    return false;
+  KStmt *assign = store->stmts[0];
+  Type *it = type_scalar(TY_INT);
+  CExp *sel = NEW(CExp);
+  *sel = (CExp){ .kind = CE_SELECT, .type = it, .n = 3, .field = -1 };
+  sel->args = NEW_ARRAY(CExp *, 3);
+  sel->args[0] = cond; sel->args[1] = cexp_lit_int(1); sel->args[2] = cexp_lit_int(0);
+  const char *keep = declare_int(tr, "keep", sel);
+  KStmt *v = NEW(KStmt);
+  v->kind = KS_DECL; v->name = dpia_fresh(tr, "v"); v->type = assign->rhs->type; v->init = assign->rhs;
+  kstmt_add(tr->block, v);
+  assign->rhs = cexp_var(v->name, v->type);
+  assign->disjoint = disjoint;
+  if (end) {
+    KStmt *g = NEW(KStmt);
+    g->kind = KS_IF; g->then_ = kstmt_block(); g->else_ = kstmt_block();
+    g->cond = cexp_op(OP_LT, type_scalar(TY_BOOL), 2, (CExp *[]){ int_var(at), int_var(end) });
+    kstmt_add(g->then_, assign);
+    kstmt_add(tr->block, g);
+  } else kstmt_add(tr->block, assign);
+  kstmt_add(tr->block, kstmt_assign(int_var(at), cexp_op(OP_ADD, it, 2, (CExp *[]){ int_var(at), int_var(keep) })));
+  return true;
+}
+
 /* Elements [from, from + count) of xs, kept ones written to data[at], at
-   (a private int) counting up; with data NULL only counted. */
+   (a private int) counting up; with data NULL only counted. `end` (NULL: none):
+   the int past the last place this loop may write (branch_free). */
 static bool compact(Tr *tr, Expr *p, View *xs, Type *elem, Nat *from, Nat *count, Acc *data, const char *at, Nat *bound,
-                    bool disjoint) {
+                    bool disjoint, const char *end, bool *unbranched) {
   if (!(xs = dpia_force(tr, xs, count))) return false;
   NatVar *i;
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, LEVEL_SEQ, 0, count, &i);
   tr->seq++;
   View *x = view_idx(tr, xs, nat_add(from, nat_var(i)));
-  KStmt *then = if_kept(tr, p, x);
-  bool ok = then != NULL;
-  if (ok) {
-    tr->block = then;
-    if (data) {
-      NatVar *pos = nat_var_new(at, nat_const(0), nat_sub(bound, nat_const(1)));
-      int mark = then->n;
-      ok = dpia_assign(tr, acc_idx(data, nat_var(pos)), x, elem);
-      for (int k = mark; disjoint && k < then->n; k++) dpia_mark_disjoint(then->stmts[k]);
+  View *keep = dpia_apply(tr, p, &x);
+  CExp *cond = keep ? view_resolve(tr, keep, (Path){0, NULL}) : NULL;
+  bool ok = cond != NULL;
+  if (ok && data) {
+    KStmt *loop = tr->block, *store = kstmt_block();
+    NatVar *pos = nat_var_new(at, nat_const(0), nat_sub(bound, nat_const(1)));
+    tr->block = store;
+    ok = dpia_assign(tr, acc_idx(data, nat_var(pos)), x, elem);
+    tr->block = loop;
+    bool free = ok && branch_free(tr, store, cond, at, end, disjoint);
+    if (unbranched) *unbranched = free;
+    if (ok && !free) {
+      KStmt *s = NEW(KStmt);
+      s->kind = KS_IF; s->cond = cond; s->then_ = store; s->else_ = kstmt_block();
+      kstmt_add(tr->block, s);
+      for (int k = 0; disjoint && k < store->n; k++) dpia_mark_disjoint(store->stmts[k]);
+      tr->block = store;
+      increment(tr, at);
     }
+  } else if (ok) {
+    KStmt *then = if_kept(tr, cond);
+    tr->block = then;
     increment(tr, at);
   }
   tr->seq--;
@@ -78,7 +178,7 @@ static bool filter_sequential(Tr *tr, Expr *e, View *xs, Acc *out) {
   Type *xt = e->kids[1]->type;
   const char *kept = declare_int(tr, "kept", cexp_lit_int(0));
   Acc *data = exists_accept(tr, out, xt->len);
-  return data && compact(tr, e->kids[0], xs, xt->elem, nat_const(0), xt->len, data, kept, xt->len, false) &&
+  return data && compact(tr, e->kids[0], xs, xt->elem, nat_const(0), xt->len, data, kept, xt->len, false, NULL, NULL) &&
          exists_set_len(tr, out, int_var(kept));
 }
 
@@ -107,7 +207,7 @@ static bool filter_parallel(Tr *tr, Expr *e, View *xs, Acc *out) {
   tr->block = dpia_chunk_loop(tr, n, &c, &from, &count, &loop);
   tr->par = &loop;
   const char *kept = declare_int(tr, "kept", cexp_lit_int(0));
-  bool ok = compact(tr, e->kids[0], xs, xt->elem, from, count, NULL, kept, n, false) &&
+  bool ok = compact(tr, e->kids[0], xs, xt->elem, from, count, NULL, kept, n, false, NULL, NULL) &&
             dpia_assign(tr, acc_idx(counts_acc, nat_var(c)), view_scalar(int_var(kept)), it);
   tr->par = loop.outer;
   tr->block = top;
@@ -126,9 +226,17 @@ static bool filter_parallel(Tr *tr, Expr *e, View *xs, Acc *out) {
      two chunks are disjoint by the scan (the race check is told so) */
   tr->block = dpia_chunk_loop(tr, n, &c, &from, &count, &loop);
   tr->par = &loop;
-  View *oc = ok ? view_idx(tr, offsets, nat_var(c)) : NULL;
-  const char *at = oc ? declare_int(tr, "at", oc->scalar) : NULL;
-  ok = at && compact(tr, e->kids[0], xs, xt->elem, from, count, data, at, n, true);
+  View *oc = ok ? view_idx(tr, offsets, nat_var(c)) : NULL, *cc = oc ? view_idx(tr, counts, nat_var(c)) : NULL;
+  const char *at = cc ? declare_int(tr, "at", oc->scalar) : NULL;
+  const char *end = at ? declare_int(tr, "end", cexp_op(OP_ADD, it, 2, (CExp *[]){ int_var(at), cc->scalar })) : NULL;
+  KStmt *chunk = tr->block;
+  int end_at = chunk->n - 1;   /* its declaration, dropped when the if form needs no end */
+  bool unbranched = false;
+  ok = end && compact(tr, e->kids[0], xs, xt->elem, from, count, data, at, n, true, end, &unbranched);
+  if (ok && !unbranched) {
+    memmove(&chunk->stmts[end_at], &chunk->stmts[end_at + 1], sizeof(KStmt *) * (size_t)(chunk->n - end_at - 1));
+    chunk->n--;
+  }
   tr->par = loop.outer;
   tr->block = top;
   return ok;
@@ -155,6 +263,7 @@ bool dpia_filter_then_map(Tr *tr, Expr *pack, Acc *out, bool *done) {
   Type *xt = f->kids[1]->type;
   if (!dpia_single_pass_fits(xt->elem, type_scalar(TY_INT), true)) return true;
   View *xs = dpia_exp(tr, f->kids[1]);
+  if (xs && !elements_total(tr, xs, xt->elem, xt->len)) return true;
   *done = true;
   return xs && dpia_filter_single_pass(tr, f->kids[0], m->kids[0], xs, xt->elem, xt->len, out);
 }
@@ -165,7 +274,8 @@ bool acc_filter(Tr *tr, Expr *e, Acc *out) {
   bool top = !tr->par && !tr->seq;
   Type *xt = e->kids[1]->type;
   if (top && (e->prim->level == LEVEL_GLB || e->prim->level == LEVEL_LAZY)) {
-    if (tr->gen->single_pass && dpia_single_pass_fits(xt->elem, type_scalar(TY_INT), true))
+    if (tr->gen->single_pass && dpia_single_pass_fits(xt->elem, type_scalar(TY_INT), true) &&
+        elements_total(tr, xs, xt->elem, xt->len))
       return dpia_filter_single_pass(tr, e->kids[0], NULL, xs, xt->elem, xt->len, out);
     return filter_parallel(tr, e, xs, out);
   }
