@@ -384,12 +384,16 @@ class Batcher:
             pass
         dt = (time.time() - t0) / len(batch)
         for k, (args, target, prog, inputs, opts, env_k, done, slot, _) in enumerate(batch):
-            if k in status:
+            try:
+                if k not in status:   # the batch died or hung before this run finished
+                    raise OSError('no status')
                 with open(f'{path}.{k}.out', errors='replace') as fo, open(f'{path}.{k}.err', errors='replace') as fe:
                     slot['result'] = (status[k], fo.read(), fe.read(), dt)
-            else:   # the batch died or hung before this run finished: alone, as without batching
+            except OSError:   # alone, as without batching (also when its files are missing)
                 slot['result'] = run(self.clift, target, prog, inputs, self.timeout, env_k, opts)
-            done.set()
+            finally:   # a job thread waiting for this run never waits forever
+                slot.setdefault('result', (-1, '', 'internal: the batch runner failed', dt))
+                done.set()
 
 
 def test_seed(seed, args, targets, workdir, env):
