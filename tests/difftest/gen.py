@@ -70,6 +70,8 @@ FEATURES = {
     'filter_tmp': 'filters whose results (or rows) are read by code that may need a temporary of dynamic size: '
                   'let-bound with several uses, chains through a materialised map, iterate/scan/let in threads over '
                   'them (FINDINGS.md F17)',
+    'filter_unread': 'filters whose predicate does not read its element (an element that may report an error '
+                     'is computed only when kept, FINDINGS.md F44)',
     'filter_join': 'join of mapWrg/mapLcl row filters (an array of dynamic-length rows written through a view, '
                    'FINDINGS.md F18)',
     'dep': 'position-dependent arrays [i -> [T](i+1)]N and [i -> [T](N-i)]N (SPEC §3.5): triangles and batches of '
@@ -1117,7 +1119,11 @@ class Gen:
                 k = self.pick(ks) if ks and self.r.random() < 0.25 else ('0' if t == INT else '0.0f')
                 thr = f'({self.pick(["<", "<=", ">", ">=", ">", ">"])} {e} {k})'
         r = self.r.random()
-        if thr is None or r < 0.2:
+        if 'filter_unread' not in self.exclude and self.r.random() < 0.1:
+            # a predicate over the enclosing scalars alone: the element is never read
+            self.feats.add('filter_unread')
+            c = self.cond(env, 1)[0]
+        elif thr is None or r < 0.2:
             c = self.cond(env2, 2)[0]
         elif r < 0.75:
             c = thr
@@ -1131,7 +1137,14 @@ class Gen:
         """(FILTER p xs): (text, type {∃X.[T]X} as an array of a fresh hidden length)."""
         self.feats.add('filter')
         kw = self.filter_kw(where)
+        unread = 'filter_unread' in self.feats
         p = self.filter_pred(xt[1], env)
+        if not unread and 'filter_unread' in self.feats and xt[1] == INT and 'divzero' not in self.exclude \
+                and self.r.random() < 0.5:
+            # elements that fail where the input is 0, computed only for kept ones (F44)
+            self.feats.add('divzero')
+            q = self.fresh('q')
+            xs = f'(map (lambda ({q}) ({self.pick(["/", "%"])} {self.r.randint(1, 999)} {q})) {xs})'
         return f'({kw} {p} {xs})', arr(xt[1], sz_dyn(self.new_dyn()))
 
     def new_dyn(self):
