@@ -154,9 +154,9 @@ static bool compact(Tr *tr, Expr *p, View *xs, Type *elem, Nat *from, Nat *count
     tr->block = store;
     ok = dpia_assign(tr, acc_idx(data, nat_var(pos)), x, elem);
     tr->block = loop;
-    bool free = ok && branch_free(tr, store, cond, at, end, disjoint);
-    if (unbranched) *unbranched = free;
-    if (ok && !free) {
+    bool flat = ok && branch_free(tr, store, cond, at, end, disjoint);
+    if (unbranched) *unbranched = flat;
+    if (ok && !flat) {
       KStmt *s = NEW(KStmt);
       s->kind = KS_IF; s->cond = cond; s->then_ = store; s->else_ = kstmt_block();
       kstmt_add(tr->block, s);
