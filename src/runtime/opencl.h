@@ -22,4 +22,19 @@ size_t opencl_resident_groups(size_t cap_items, size_t local, unsigned regs_per_
 /* ptxas's registers of kernel `name` in NVIDIA's build log (-cl-nv-verbose); 0: none. */
 int opencl_log_registers(const char *log, const char *name);
 
+/* What an OpenCL device keeps from one program to the next, keyed by a program's
+   or a kernel's handle: NVIDIA's build log of each program (-cl-nv-verbose) and
+   the registers of each kernel, for the grid cap. malloc'd, never in the arena:
+   clift test and clift run --batch release the arena after every program while
+   the device stays open (the logs kept in the arena were overwritten by the next
+   programs: SIGSEGV after ~250 of tests/regress on an H100, 2026-11-28). */
+typedef struct OclKeptItem { const void *key; char *log; int regs; } OclKeptItem;
+typedef struct OclKept { OclKeptItem *items; int n, cap; } OclKept;
+/* Keeps a copy of `log` (NULL: none) and `regs` under `key`; false when out of memory. */
+bool opencl_keep(OclKept *k, const void *key, const char *log, int regs);
+/* The item kept under `key`, or NULL. */
+const OclKeptItem *opencl_kept(const OclKept *k, const void *key);
+/* Forgets `key` (its handle released: the driver may hand the address out again). */
+void opencl_forget(OclKept *k, const void *key);
+
 #endif

@@ -14,16 +14,13 @@
 /* A device is process-wide and never released, like the CPU targets' loaded
    objects: clift test runs hundreds of programs, and a context costs ~100 ms.
    One per --device index asked for (-1: the default choice). */
-typedef struct ProgramLog { cl_program prog; char *log; } ProgramLog;
-typedef struct KernelRegs { cl_kernel kern; int regs; } KernelRegs;
 typedef struct Device {
   const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128];
   bool nvidia;   /* NVIDIA's OpenCL: inline PTX (the warp barriers, codegen/opencl_print.c) */
   cl_uint regs_per_cu;   /* NVIDIA's OpenCL: registers an SM (cl_nv_device_attribute_query); 0: unknown */
   /* NVIDIA's OpenCL: each built program's log (-cl-nv-verbose: ptxas's registers
      a kernel), and each kernel handle's registers, for the grid cap (resident) */
-  ProgramLog *logs; int nlogs, cap_logs;
-  KernelRegs *regs; int nregs, cap_regs;
+  OclKept kept;
   int index;
   cl_event *events; int nevents, cap;   /* timed launches since the last finish */
 } Device;
@@ -124,7 +121,10 @@ static cl_program build_with(Device *d, const char *src, const char *options, ch
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
   *log = NEW_ARRAY(char, len + 1);
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, len, *log, NULL);
-  if (built) { ARENA_PUSH(d->logs, d->nlogs, d->cap_logs, ((ProgramLog){ prog, saved_log(d, src, options, *log) })); return prog; }
+  if (built) {   /* a log not kept costs only the grid cap's register bound */
+    opencl_keep(&d->kept, prog, saved_log(d, src, options, *log), 0);
+    return prog;
+  }
   d->cl->ReleaseProgram(prog);
   return NULL;
 }
@@ -177,8 +177,7 @@ static void *open_device(const RunOptions *o) { return device_open(o->device); }
 
 static void unload(void *dev, void *module) {
   Device *d = dev;
-  for (int i = 0; i < d->nlogs; i++)
-    if (d->logs[i].prog == module) { d->logs[i] = d->logs[--d->nlogs]; break; }
+  opencl_forget(&d->kept, module);
   d->cl->ReleaseProgram(module);
 }
 
@@ -218,11 +217,9 @@ static void *kernel(void *dev, void *module, const char *name, size_t *max_local
   if (!check(err, arena_printf("clCreateKernel(%s)", name))) return NULL;
   *max_local = 1;
   d->cl->GetKernelWorkGroupInfo(kern, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof *max_local, max_local, NULL);
-  for (int i = 0; i < d->nlogs; i++)
-    if (d->logs[i].prog == module) {
-      int regs = opencl_log_registers(d->logs[i].log, name);
-      if (regs > 0) ARENA_PUSH(d->regs, d->nregs, d->cap_regs, ((KernelRegs){ kern, regs }));
-    }
+  const OclKeptItem *built = opencl_kept(&d->kept, module);
+  int regs = built ? opencl_log_registers(built->log, name) : 0;
+  if (regs > 0) opencl_keep(&d->kept, kern, NULL, regs);   /* not kept: no register bound */
   return kern;
 }
 
@@ -257,8 +254,7 @@ static bool launch(void *dev, void *kern, const char *name, int dims, size_t loc
 
 static void release_kernel(void *dev, void *kern) {
   Device *d = dev;
-  for (int i = 0; i < d->nregs; i++)
-    if (d->regs[i].kern == kern) { d->regs[i] = d->regs[--d->nregs]; break; }
+  opencl_forget(&d->kept, kern);
   d->cl->ReleaseKernel(kern);
 }
 
@@ -306,7 +302,8 @@ static size_t resident(void *dev, void *kern, size_t local) {
   cl_uint cus = 0;
   int regs = 0;
   if (local < 1 || d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) != CL_SUCCESS || cus < 1) return 0;
-  for (int i = 0; i < d->nregs; i++) if (d->regs[i].kern == kern) regs = d->regs[i].regs;
+  const OclKeptItem *k = opencl_kept(&d->kept, kern);
+  if (k) regs = k->regs;
   return (size_t)cus * opencl_resident_groups((size_t)switch_value(SW_OCL_RESIDENT), local, d->regs_per_cu, regs);
 }
 
@@ -328,3 +325,27 @@ const DeviceApi opencl_device = {
   .download = download, .free = free_mem, .kernel = kernel, .launch = launch,
   .release_kernel = release_kernel, .resident = resident, .finish = finish, .describe = describe, .version_kernels = true,
 };
+
+/* The device's tables (opencl.h), malloc'd: a device outlives every program's arena. */
+bool opencl_keep(OclKept *k, const void *key, const char *log, int regs) {
+  char *copy = log ? strdup(log) : NULL;
+  if (log && !copy) return false;
+  if (k->n == k->cap) {
+    int cap = k->cap ? 2 * k->cap : 16;
+    OclKeptItem *grown = realloc(k->items, sizeof *grown * (size_t)cap);
+    if (!grown) { free(copy); return false; }
+    k->items = grown; k->cap = cap;
+  }
+  k->items[k->n++] = (OclKeptItem){ key, copy, regs };
+  return true;
+}
+
+const OclKeptItem *opencl_kept(const OclKept *k, const void *key) {
+  for (int i = 0; i < k->n; i++) if (k->items[i].key == key) return &k->items[i];
+  return NULL;
+}
+
+void opencl_forget(OclKept *k, const void *key) {
+  for (int i = 0; i < k->n; i++)
+    if (k->items[i].key == key) { free(k->items[i].log); k->items[i] = k->items[--k->n]; return; }
+}

@@ -4,6 +4,7 @@
    from the build log (-cl-nv-verbose). The register counts are those ptxas
    reported for FCL's chunk kernels on an H100 (bench/gpu/session17). */
 #include "check.h"
+#include <string.h>
 #include "runtime/opencl.h"
 
 /* a log in the shape NVIDIA's OpenCL writes with -cl-nv-verbose */
@@ -20,7 +21,35 @@ static const char *LOG =
   "ptxas info    : Compiling entry function 'k1' for 'sm_90a'\n"
   "ptxas info    : Function properties for k1\n";
 
+/* the device's tables outlive every program: a log kept while one program's
+   arena was live is still there, unchanged, after the arena is released and
+   reused by the next programs (clift test ran ~250 programs on NVIDIA's OpenCL,
+   then died of SIGSEGV) */
+static void kept_outlives_the_arena(void) {
+  OclKept k = { 0 };
+  int progs[40], kerns[40];
+  for (int i = 0; i < 40; i++) {
+    ArenaMark m = arena_mark();
+    char *log = arena_printf("%sprogram %d", LOG, i);   /* the build log lives in the arena */
+    CHECK(opencl_keep(&k, &progs[i], log, 0), "keep program %d", i);
+    CHECK(opencl_keep(&k, &kerns[i], NULL, opencl_log_registers(log, "k0_v256") + i), "keep kernel %d", i);
+    arena_release(m);
+    memset(arena_alloc(1 << 16), 0x5a, 1 << 16);   /* the next program reuses the arena */
+  }
+  for (int i = 0; i < 40; i++) {
+    const OclKeptItem *p = opencl_kept(&k, &progs[i]), *q = opencl_kept(&k, &kerns[i]);
+    CHECK(p && p->log && opencl_log_registers(p->log, "k0") == 40 && strstr(p->log, arena_printf("program %d", i)),
+          "program %d's log kept", i);
+    CHECK(q && !q->log && q->regs == 74 + i, "kernel %d's registers kept: %d", i, q ? q->regs : -1);
+  }
+  for (int i = 0; i < 40; i += 2) opencl_forget(&k, &progs[i]);
+  CHECK(!opencl_kept(&k, &progs[0]) && opencl_kept(&k, &progs[1]) && opencl_kept(&k, &kerns[0]), "forgotten alone");
+  CHECK(k.n == 60, "60 items left: %d", k.n);
+  CHECK(!opencl_kept(&k, &k), "an unknown handle");
+}
+
 int main(void) {
+  kept_outlives_the_arena();
   /* the log: each kernel its own line, a prefix of another name not taken for it,
      a kernel whose count the log lacks, or absent, 0 */
   CHECK(opencl_log_registers(LOG, "k0") == 40, "k0: %d", opencl_log_registers(LOG, "k0"));
