@@ -206,12 +206,6 @@ static KStmt *decl_of(Buffer *b) {
   return d;
 }
 
-static KStmt *if_then(CExp *cond, KStmt *then_) {
-  KStmt *g = kstmt_block();
-  g->kind = KS_IF; g->cond = cond; g->then_ = then_; g->else_ = kstmt_block();
-  return g;
-}
-
 static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, bool l2_too, int *counter) {
   KStmt *l = w->body->stmts[0];
   long long count, steps;
@@ -242,7 +236,7 @@ static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, bool l2_too, int
     kstmt_add(ahead, kstmt_assign(slot, l->prefetch[k]));
     rest = subst_stmt(rest, r->buf, r->nat, cexp_var(cur, r->type));
   }
-  kstmt_add(body, if_then(cexp_nat_lt(nat_var(l->prefetch_next), w->count), ahead));
+  kstmt_add(body, kstmt_if(cexp_nat_lt(nat_var(l->prefetch_next), w->count), ahead, NULL));
   for (int i = 0; i < rest->n; i++) kstmt_add(body, rest->stmts[i]);
   KStmt *lf = NEW(KStmt), *ln = NEW(KStmt);
   *lf = *l; lf->nprefetch = 0; lf->body = fill;
@@ -260,7 +254,7 @@ static KStmt *staged_loop(StmtPrinter *p, KStmt *w, KStmt *out, bool l2_too, int
     ln->prefetch_next = after;
     ln->prefetch_ahead = 2;
   }
-  kstmt_add(out, if_then(cexp_nat_lt(nat_var(first), w->count), block_of(lf)));
+  kstmt_add(out, kstmt_if(cexp_nat_lt(nat_var(first), w->count), block_of(lf), NULL));
   KStmt *wb = kstmt_block();
   kstmt_add(wb, ln);
   for (int i = 1; i < w->body->n; i++) kstmt_add(wb, w->body->stmts[i]);

@@ -177,9 +177,7 @@ static void batch_loop(PlanKernel *pk, KStmt *s, long long n, int k) {
         for (int t = 0; one->kind == KS_BLOCK && t < one->n; t++) kstmt_add(fused, one->stmts[t]);
         continue;
       }
-      KStmt *g = kstmt_block();
-      g->kind = KS_IF; g->cond = cexp_nat_lt(copies[j].at, nat_const(n)); g->then_ = one; g->else_ = kstmt_block();
-      kstmt_add(fused, g);
+      kstmt_add(fused, kstmt_if(cexp_nat_lt(copies[j].at, nat_const(n)), one, NULL));
     }
     l->body = fused;   /* the same loop (PlanKernel.loops holds it) */
   }

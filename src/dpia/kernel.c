@@ -96,6 +96,13 @@ KStmt *kstmt_assign(CExp *lhs, CExp *rhs) {
   return s;
 }
 
+KStmt *kstmt_if(CExp *cond, KStmt *then_, KStmt *else_) {
+  KStmt *s = NEW(KStmt);
+  s->kind = KS_IF; s->cond = cond;
+  s->then_ = then_ ? then_ : kstmt_block(); s->else_ = else_ ? else_ : kstmt_block();
+  return s;
+}
+
 KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body) {
   KStmt *s = NEW(KStmt);
   s->kind = KS_FOR; s->level = level; s->dim = dim; s->var = var; s->count = count; s->body = body;

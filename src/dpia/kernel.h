@@ -224,6 +224,8 @@ bool cexp_any_node(CExp *e, bool (*fn)(CExp *e, void *cx), void *cx);
 KStmt *kstmt_block(void);
 void kstmt_add(KStmt *block, KStmt *s);
 KStmt *kstmt_assign(CExp *lhs, CExp *rhs);
+/* if (cond) then_ else else_; a NULL branch is a new empty block. */
+KStmt *kstmt_if(CExp *cond, KStmt *then_, KStmt *else_);
 KStmt *kstmt_for(PrimLevel level, int dim, NatVar *var, Nat *count, KStmt *body);
 
 /* How to translate (options as data, parsed once by the command line). */

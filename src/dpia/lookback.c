@@ -126,8 +126,7 @@ static void assign(Tr *tr, CExp *lhs, CExp *rhs, bool disjoint) {
 
 /* if (cond) { then } else { else }: sets *then and *els to the branches. */
 static void branch(Tr *tr, CExp *cond, KStmt **then, KStmt **els) {
-  KStmt *s = NEW(KStmt);
-  s->kind = KS_IF; s->cond = cond; s->then_ = kstmt_block(); s->else_ = kstmt_block();
+  KStmt *s = kstmt_if(cond, NULL, NULL);
   kstmt_add(tr->block, s);
   *then = s->then_;
   if (els) *els = s->else_;

@@ -146,12 +146,9 @@ bool dpia_peel(Tr *tr, Expr *e, View *ws, PrimLevel level, Acc *out, bool *done)
   KStmt *saved = tr->block, *guard = NULL;
   if (!nat_proves_le(nat_const(0), body) || !nat_proves_le(nat_const(0), count[2])) {
     /* known only at run time: if (s - 1 < n + 1 && l + n - s + 1 < all + 1) sections, else the whole */
-    guard = NEW(KStmt);
-    guard->kind = KS_IF;
     CExp *fits[2] = { cexp_nat_lt(nat_sub(s, nat_const(1)), nat_add(n, nat_const(1))),
                       cexp_nat_lt(nat_add(l, body), nat_add(all, nat_const(1))) };
-    guard->cond = nat_proves_le(nat_const(0), count[2]) ? fits[0] : cexp_op(OP_AND, type_scalar(TY_BOOL), 2, fits);
-    guard->then_ = kstmt_block(); guard->else_ = kstmt_block();
+    guard = kstmt_if(nat_proves_le(nat_const(0), count[2]) ? fits[0] : cexp_op(OP_AND, type_scalar(TY_BOOL), 2, fits), NULL, NULL);
     kstmt_add(tr->block, guard);
     tr->block = guard->else_;
     bool ok = dpia_map_range(tr, e, ws, level, nat_const(0), all, out);

@@ -380,12 +380,6 @@ static KStmt *with_step(KStmt *l, NatVar *v, Nat *by) {
   return c;
 }
 
-static KStmt *guarded(CExp *cond, KStmt *then_) {
-  KStmt *g = NEW(KStmt);
-  g->kind = KS_IF; g->cond = cond; g->then_ = then_; g->else_ = kstmt_block();
-  return g;
-}
-
 /* Pipeline the loop s (statement `at` of block `parent`); true when done. */
 static bool pipeline_loop(PlanKernel *pk, bool dbuf, const long long size[3], KStmt *parent, int at, int *counter) {
   KStmt *root = pk->body;
@@ -404,10 +398,10 @@ static bool pipeline_loop(PlanKernel *pk, bool dbuf, const long long size[3], KS
   for (int i = 0; i < pp.stages->n; i++) kstmt_add(pre, pp.stages->stmts[i]);
   KStmt *loads0 = with_step(loads, j, nat_const(0));
   if (nat_proves_lt(nat_const(0), s->count)) kstmt_add(pre, loads0);
-  else kstmt_add(pre, guarded(cexp_nat_lt(nat_const(0), s->count), loads0));
+  else kstmt_add(pre, kstmt_if(cexp_nat_lt(nat_const(0), s->count), loads0, NULL));
   kstmt_add(pre, s);
-  KStmt *guard = guarded(cexp_nat_lt(nat_add(nat_var(s->var), nat_const(1)), s->count),
-                         with_step(loads, j, nat_add(nat_var(s->var), nat_const(1))));
+  KStmt *guard = kstmt_if(cexp_nat_lt(nat_add(nat_var(s->var), nat_const(1)), s->count),
+                         with_step(loads, j, nat_add(nat_var(s->var), nat_const(1))), NULL);
   KStmt *nb = kstmt_block();
   for (int i = 0; i <= bar; i++) kstmt_add(nb, body->stmts[i]);
   kstmt_add(nb, guard);

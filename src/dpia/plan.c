@@ -369,8 +369,7 @@ static CExp *bool_op(ScalarOp op, int n, CExp *a, CExp *b) {
 
 static KStmt *guarded(KStmt *s, CExp *g) {
   if (!g) return s;
-  KStmt *i = NEW(KStmt);
-  i->kind = KS_IF; i->cond = g; i->then_ = kstmt_block(); i->else_ = kstmt_block();
+  KStmt *i = kstmt_if(g, NULL, NULL);
   kstmt_add(i->then_, s);
   return i;
 }

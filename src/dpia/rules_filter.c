@@ -29,8 +29,7 @@ static void increment(Tr *tr, const char *var) {
 
 /* if (cond) { then }: the block `then` is returned for the caller's statements. */
 static KStmt *if_kept(Tr *tr, CExp *cond) {
-  KStmt *s = NEW(KStmt);
-  s->kind = KS_IF; s->cond = cond; s->then_ = kstmt_block(); s->else_ = kstmt_block();
+  KStmt *s = kstmt_if(cond, NULL, NULL);
   kstmt_add(tr->block, s);
   return s->then_;
 }
@@ -124,9 +123,7 @@ static bool branch_free(Tr *tr, KStmt *store, CExp *cond, const char *at, const 
   assign->rhs = cexp_var(v->name, v->type);
   assign->disjoint = disjoint;
   if (end) {
-    KStmt *g = NEW(KStmt);
-    g->kind = KS_IF; g->then_ = kstmt_block(); g->else_ = kstmt_block();
-    g->cond = cexp_op(OP_LT, type_scalar(TY_BOOL), 2, (CExp *[]){ int_var(at), int_var(end) });
+    KStmt *g = kstmt_if(cexp_op(OP_LT, type_scalar(TY_BOOL), 2, (CExp *[]){ int_var(at), int_var(end) }), NULL, NULL);
     kstmt_add(g->then_, assign);
     kstmt_add(tr->block, g);
   } else kstmt_add(tr->block, assign);
@@ -157,9 +154,7 @@ static bool compact(Tr *tr, Expr *p, View *xs, Type *elem, Nat *from, Nat *count
     bool flat = ok && branch_free(tr, store, cond, at, end, disjoint);
     if (unbranched) *unbranched = flat;
     if (ok && !flat) {
-      KStmt *s = NEW(KStmt);
-      s->kind = KS_IF; s->cond = cond; s->then_ = store; s->else_ = kstmt_block();
-      kstmt_add(tr->block, s);
+      kstmt_add(tr->block, kstmt_if(cond, store, NULL));
       for (int k = 0; disjoint && k < store->n; k++) dpia_mark_disjoint(store->stmts[k]);
       tr->block = store;
       increment(tr, at);

@@ -83,11 +83,7 @@ bool dpia_map_tile_reads(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Ac
   TileReads *tile = tr->tile;
   if (!tile || !holds(xs, tile->padded, 0)) return true;
   *done = true;
-  KStmt *saved = tr->block, *branch = NEW(KStmt);
-  branch->kind = KS_IF;
-  branch->cond = cexp_nat_lt(nat_var(tile->wid), tile->full);
-  branch->then_ = kstmt_block();
-  branch->else_ = kstmt_block();
+  KStmt *saved = tr->block, *branch = kstmt_if(cexp_nat_lt(nat_var(tile->wid), tile->full), NULL, NULL);
   kstmt_add(saved, branch);
   tr->tile = NULL;   /* the maps inside: one copy each */
   /* in the first copy wid < n / C: the range the arithmetic module proves the

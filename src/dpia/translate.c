@@ -33,8 +33,7 @@ static void emit(Tr *tr, KStmt *s) { kstmt_add(tr->block, s); }
 CExp *dpia_guarded(Tr *tr, CExp *cond, KStmt *blocks[2], CExp *vals[2], Type *t) {
   View *r; Acc *ra;
   dpia_new(tr, t, SPACE_PRIVATE, &r, &ra);
-  KStmt *s = NEW(KStmt);
-  s->kind = KS_IF; s->cond = cond; s->then_ = blocks[0]; s->else_ = blocks[1];
+  KStmt *s = kstmt_if(cond, blocks[0], blocks[1]);
   for (int k = 0; k < 2; k++) kstmt_add(k ? s->else_ : s->then_, kstmt_assign(acc_resolve(tr, ra, (Path){0, NULL}), vals[k]));
   emit(tr, s);
   return r->scalar;
@@ -254,9 +253,7 @@ static View *force_row(Tr *tr, View *v, CExp *runs) {
   if (!fx) return NULL;
   if (scratch->n == 0) { tr->counter = counter; return v; }
   if (runs) {
-    KStmt *s = NEW(KStmt);
-    s->kind = KS_IF; s->cond = runs; s->then_ = scratch; s->else_ = kstmt_block();
-    emit(tr, s);
+    emit(tr, kstmt_if(runs, scratch, NULL));
   } else {
     emit(tr, scratch);
   }
@@ -421,8 +418,7 @@ bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
     if (!type_is_value(e->type)) {
       View *c = dpia_exp(tr, e->kids[0]);
       if (!c) return false;
-      KStmt *s = NEW(KStmt), *saved = tr->block;
-      s->kind = KS_IF; s->cond = c->scalar; s->then_ = kstmt_block(); s->else_ = kstmt_block();
+      KStmt *s = kstmt_if(c->scalar, NULL, NULL), *saved = tr->block;
       emit(tr, s);
       tr->block = s->then_;
       bool ok = dpia_acc(tr, e->kids[1], out);

@@ -1237,8 +1237,7 @@ static bool refine_eq(Cx *cx, CEnv *env, FExp *cond, Refined *r) {
 }
 
 static CVal *eval_if(Cx *cx, CEnv *env, CVal *c, FExp *a, FExp *b, bool is_or, Loc loc, Refined *rf) {
-  KStmt *s = NEW(KStmt);
-  s->kind = KS_IF; s->cond = cexp_of(c); s->then_ = kstmt_block(); s->else_ = kstmt_block();
+  KStmt *s = kstmt_if(cexp_of(c), NULL, NULL);
   CVal *va, *vb;
   if (b && rf) {
     kstmt_add(s->else_, rf->else_decl);
