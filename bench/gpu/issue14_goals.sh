@@ -6,6 +6,9 @@
 #      default; cuBLAS (peers.cu sgemm, sgemm_big) at both sizes;
 #   2. transpose_4 T=64 R=4 at 8192² on cuda and opencl; cublasSgeam (peers.cu);
 #   3. jacobi_vec R=2 local 16×32 at 4096² on cuda and opencl; JAX and the hand kernel;
+#      also local 32×8: NVIDIA's OpenCL answers CL_KERNEL_WORK_GROUP_SIZE 256 for its
+#      kernel (39 registers; 2026-11-28, bench/gpu/jacobi_ocl_2026-11-28.sh), so 16×32
+#      is refused there with "this device allows at most 256";
 #   4. scal, asum, dot at 2^24 on cuda and opencl against the copy kernel moving the
 #      same bytes (scal, dot: a copy of 2^24 floats; asum: of 2^23);
 #   each clift program first checked against the interpreter at a small size
@@ -30,6 +33,7 @@ CFG=(
   "sgemm_v4 default 8192||--size N=256|--size N=8192|sgemm_tiled_v4"
   "transpose_4 T=64 R=4|T=64 R=4|--size N=256 --size M4=64|--size N=8192 --size M4=2048|transpose_4"
   "jacobi_vec R=2 16x32|R=2 --local-size 16,32|--size N=256 --size M4=64|--size N=4096 --size M4=1024|jacobi_vec"
+  "jacobi_vec R=2 32x8|R=2 --local-size 32,8|--size N=256 --size M4=64|--size N=4096 --size M4=1024|jacobi_vec"
   "scal 2^24||--size N=4100|--size N=16777216|scal"
   "asum 2^24||--size N=4100|--size N=16777216|asum"
   "dot 2^24||--size N=4100|--size N=16777216|dot"
@@ -72,6 +76,7 @@ declare -A P=(
   ["sgemm_v4 default 8192"]="cuBLAS|$(peer 'sgemm N=8192')"
   ["transpose_4 T=64 R=4"]="cublasSgeam|$(peer 'transpose N=8192,M=8192')"
   ["jacobi_vec R=2 16x32"]="JAX|$jax"
+  ["jacobi_vec R=2 32x8"]="JAX|$jax"
   ["scal 2^24"]="copy 2^24|$copy24"
   ["asum 2^24"]="copy 2^23|$copy23"
   ["dot 2^24"]="copy 2^24|$copy24"

@@ -38,6 +38,7 @@ struct Target {
   const char *summary;     /* one line of `clift --help` */
   bool device;             /* kernels launched on a device: a host plan, launch sizes */
   bool warp_shuffle;       /* warp votes and shuffles in the generated code (cuda's __ballot_sync) */
+  bool dynamic_locals;     /* local memory sized at launch (Kernel.dynamic_locals) */
   const struct DeviceApi *api;   /* device targets: the GPU API (runtime/device.h) */
   bool (*available)(void); /* runnable on this machine */
   /* the generated source of c->kernel / c->plan; NULL: nothing is generated (interp) */

@@ -29,7 +29,8 @@ static void print_string_literal(Buf *b, const char *text) {
 
 
 /* One plan kernel: its arguments in codegen_opencl's order (buffers, sizes,
-   scalar inputs, the error cell), then its launch from its loops' counts. */
+   scalar inputs, the error cell, local memory sized at launch), then its
+   launch from its loops' counts. */
 static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   Kernel *k = pl->k;
   Program *p = k->prog;
@@ -52,7 +53,15 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
     else
       buf_printf(b, "  SET_ARG(%lld, buffers[%d]);   /* %s */\n", (long long)bytes, k->scalar_params[i], k->scalar_names[i]);
   }
-  buf_puts(b, "  SET_ARG(sizeof(cl_mem), &error_cell);\n  {\n");
+  buf_puts(b, "  SET_ARG(sizeof(cl_mem), &error_cell);\n");
+  for (int i = 0; i < pk->nlocals; i++) {   /* PlanKernel.local_dynamic: a size, no value (at least 16 bytes) */
+    if (!pk->local_dynamic[i]) continue;
+    buf_puts(b, "  { size_t bytes = (size_t)(");
+    nat_print_c(b, pk->local_counts[i]);
+    buf_printf(b, ") * %d; SET_ARG(bytes > 16 ? bytes : 16, NULL); }   /* %s: local memory */\n", pk->local_dynamic[i],
+               pk->locals[i]->name);
+  }
+  buf_puts(b, "  {\n");
   int n = library_loop_arrays(b, p, pk);
   buf_printf(b, "    if (launch(queue, device, kern, %d, level, dim, count)) goto done;\n  }\n", n);
   buf_puts(b, "  clReleaseKernel(kern);\n  kern = NULL;\n\n");

@@ -179,7 +179,9 @@ static const char *global_type(Buffer *buf) {
 }
 
 /* Parameters: the global buffers it touches, every size, the variables of the
-   host loops around it, every scalar input, the error cell. */
+   host loops around it, every scalar input, the error cell, then its local
+   memory sized at launch (PlanKernel.local_dynamic: clSetKernelArg with a size
+   and no value; the runtime, library_opencl's host file). */
 static void print_signature(Buf *b, Plan *pl, PlanKernel *pk, bool fixed) {
   Kernel *k = pl->k;
   if (fixed) buf_printf(b, "__kernel __attribute__((reqd_work_group_size(%lld, 1, 1))) void %s_v%lld(", pk->version_local, pk->name, pk->version_local);
@@ -194,7 +196,11 @@ static void print_signature(Buf *b, Plan *pl, PlanKernel *pk, bool fixed) {
   sep = codegen_size_params(b, pl, pk, "const long", sep);
   for (int i = 0; i < k->nscalars; i++, sep = ", ")
     buf_printf(b, "%sconst %s %s", sep, memory_type(k->scalar_types[i]), k->scalar_names[i]);
-  buf_printf(b, "%s__global int *clift_error) {\n", sep);
+  buf_printf(b, "%s__global int *clift_error", sep);
+  for (int i = 0; i < pk->nlocals; i++)
+    if (pk->local_dynamic[i])
+      buf_printf(b, ", __local %s *restrict %s", memory_type(codegen_element_type(pk->locals[i]->type)), pk->locals[i]->name);
+  buf_puts(b, ") {\n");
   codegen_size_locals(b, pl, pk);
 }
 

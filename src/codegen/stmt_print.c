@@ -164,6 +164,7 @@ LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *
 static void print_locals(Buf *b, PlanKernel *pk, const char *local_qualifier, const char *local_suffix,
                          const char *(*mem_type)(Type *t)) {
   for (int i = 0; i < pk->nlocals; i++) {
+    if (pk->local_dynamic[i]) continue;   /* a kernel argument (codegen_opencl's signature) */
     buf_printf(b, "  %s %s %s[", local_qualifier, mem_type(codegen_element_type(pk->locals[i]->type)), pk->locals[i]->name);
     codegen_nat(b, pk->local_counts[i]);
     buf_printf(b, "]%s;\n", local_suffix);

@@ -61,14 +61,17 @@ static Buffer *buffer_of(Copy *c, Buffer *b, bool declared) {
     PlanKernel *pk = c->pk;
     Buffer **locals = NEW_ARRAY(Buffer *, pk->nlocals + 1);
     Nat **counts = NEW_ARRAY(Nat *, pk->nlocals + 1);
+    int *dynamic = NEW_ARRAY(int, pk->nlocals + 1);
     for (int i = 0; i < pk->nlocals; i++) {
       locals[i] = pk->locals[i];
       counts[i] = pk->local_counts[i];
-      if (pk->locals[i] == b) counts[pk->nlocals] = pk->local_counts[i];
+      dynamic[i] = pk->local_dynamic[i];
+      if (pk->locals[i] == b) counts[pk->nlocals] = pk->local_counts[i], dynamic[pk->nlocals] = pk->local_dynamic[i];
     }
     locals[pk->nlocals] = to;
     pk->locals = locals;
     pk->local_counts = counts;
+    pk->local_dynamic = dynamic;
     pk->nlocals++;
   }
   return to;

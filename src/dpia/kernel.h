@@ -176,6 +176,11 @@ typedef struct Kernel {
   bool local_versions;  /* cuda: a kernel's body also for its default block size (plan_version_local; FCL) */
   int batch_groups;     /* > 1: a chunk loop runs this many work-groups' bodies in one (dpia/batch.c; FCL) */
   long long batch_local_cap;   /* > 0: batch_groups halved while the chunks' local memory passes these bytes (the default's rule) */
+  /* local memory whose size is known only at launch (toLocal of a row of N
+     elements) passed as a kernel argument sized by the host (opencl: a __local
+     pointer set with clSetKernelArg(size, NULL), plan.c locals_sized); false:
+     refused, "local memory of non-constant size" (cuda, not yet run on a GPU) */
+  bool dynamic_locals;
   int resident_waves;   /* > 0: a chunk kernel's blocks capped at this many device-fulls (PlanKernel; FCL); -1: 1 for chunk kernels passing several barriers a chunk, 0 for the others (plan.c chunk_barriers) */
 } Kernel;
 

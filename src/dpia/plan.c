@@ -6,6 +6,8 @@
    per-work-group arrays: their work-group index is dropped (SPEC §5). */
 #include "plan.h"
 #include "launch_policy.h"
+#include "../layout/layout.h"
+#include "../syntax/ast.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,14 +116,47 @@ static void localise(KStmt *s, Outer *o, PlanKernel *pk) {
   localise(s->then_, o, pk); localise(s->else_, o, pk);
 }
 
-static bool locals_sized(PlanKernel *pk) {
+/* The bytes of an element of local memory sized at launch (PlanKernel.local_dynamic):
+   a scalar or a vector whose size is the same on the host and every device (not a
+   3-lane vector, not a tuple); 0: none. */
+static int dynamic_elem_bytes(Type *t) {
+  if (t->kind == TY_VECTOR && t->width == 3) return 0;
+  if (!type_is_scalar(t) && t->kind != TY_VECTOR) return 0;
+  long long bytes;
+  return nat_is_const(layout_type_bytes_nat(t), &bytes) && bytes > 0 ? (int)bytes : 0;
+}
+
+/* Whether the host knows n when it launches the kernel: its variables are
+   program sizes or the variables of the host loops and counts around it. */
+static bool known_at_launch(Plan *pl, PlanKernel *pk, Nat *n) {
+  int nv;
+  NatVar **vs = nat_free_var_list(n, &nv);
+  for (int i = 0; i < nv; i++) {
+    bool found = false;
+    for (int j = 0; j < pl->k->prog->nsizes && !found; j++) found = pl->k->prog->sizes[j] == vs[i];
+    for (int j = 0; j < pk->nvars && !found; j++) found = pk->vars[j] == vs[i];
+    if (!found) return false;
+  }
+  return true;
+}
+
+static bool locals_sized(Plan *pl, PlanKernel *pk) {
   pk->local_counts = NEW_ARRAY(Nat *, pk->nlocals ? pk->nlocals : 1);
+  pk->local_dynamic = NEW_ARRAY(int, pk->nlocals ? pk->nlocals : 1);
   Outer o = { NULL, 0, 0 };
   localise(pk->body, &o, pk);
+  /* a count that differs between work-groups (a row of a triangular array) is
+     allocated at its upper bound, a constant or a size known at launch */
   for (int i = 0; i < pk->nlocals; i++) {
+    int bytes = pl->k->dynamic_locals ? dynamic_elem_bytes(type_innermost(pk->locals[i]->type)) : 0;
     long long n;
-    if (!pk->local_counts[i] || !nat_is_const(pk->local_counts[i], &n))
-      return diag_unsupported(LOC_NONE, "local memory of non-constant size (%s)", pk->locals[i]->name);
+    Nat *c = pk->local_counts[i];
+    for (int k = 0; c && k < 4; k++, c = nat_max_of(c)) {
+      if (nat_is_const(c, &n)) break;
+      if (bytes && known_at_launch(pl, pk, c)) { pk->local_dynamic[i] = bytes; break; }
+    }
+    if (!c) return diag_unsupported(LOC_NONE, "local memory of non-constant size (%s)", pk->locals[i]->name);
+    pk->local_counts[i] = c;
   }
   return true;
 }
@@ -530,7 +565,7 @@ Plan *plan_build(Kernel *k) {
     for (int b = 0; b < k->nbufs; b++)
       for (int j = 0; j < pk->nbufs; j++) if (pk->bufs[j] == k->bufs[b]) { ordered[n++] = k->bufs[b]; break; }
     pk->bufs = ordered;
-    if (!locals_sized(pk)) return NULL;
+    if (!locals_sized(pl, pk)) return NULL;
     plan_insert_barriers(pk->body);
     int waves = k->resident_waves >= 0 ? k->resident_waves : chunk_barriers(pk->body) >= TREE_BARRIERS;
     if (k->pipeline || k->double_buffer) plan_pipeline(pk, k->double_buffer);

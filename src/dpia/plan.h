@@ -13,7 +13,12 @@ typedef struct PlanKernel {
   bool single;             /* no parallel loop: run by one work-item */
   int nbufs; Buffer **bufs;           /* global buffers it touches, kernel order */
   int nlocals; Buffer **locals;       /* local-memory buffers, one copy per work-group */
-  Nat **local_counts;                 /* elements of each, per work-group (constant) */
+  Nat **local_counts;                 /* elements of each, per work-group (constant, or dynamic below) */
+  /* per local: 0 for a constant count (declared in the kernel), else the bytes
+     of an element of one sized at launch (Kernel.dynamic_locals): a kernel
+     argument after the error cell, count × these bytes (a scalar or a vector
+     of 2, 4, 8 or 16 lanes: the same size on host and device) */
+  int *local_dynamic;
   int nloops; KStmt **loops;          /* its parallel loops: their counts size the launch */
   int nvars; NatVar **vars;           /* the host loops around it: their variables are arguments */
   /* per program size (Program.sizes), then per variable of `vars`: whether the

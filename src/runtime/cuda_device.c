@@ -114,7 +114,11 @@ static bool launch(void *dev, void *kern, const char *name, int dims, size_t loc
   for (int k = 1; k < 3; k++) if (groups[k] > (size_t)d->max_grid_y) groups[k] = (size_t)d->max_grid_y;
   if (local[2] > (size_t)d->max_block_z) local[2] = (size_t)d->max_block_z;
   void **params = NEW_ARRAY(void *, nargs);   /* cuLaunchKernel takes a pointer to each argument */
-  for (int a = 0; a < nargs; a++) params[a] = (void *)args[a].value;
+  for (int a = 0; a < nargs; a++) {
+    if (args[a].local)   /* the plan refuses them for cuda (Target.dynamic_locals) */
+      return diag_internal(LOC_NONE, "kernel %s: local memory sized at launch on cuda", name);
+    params[a] = (void *)args[a].value;
+  }
   return check(cu->LaunchKernel(kern, (unsigned)groups[0], (unsigned)groups[1], (unsigned)groups[2],
                                 (unsigned)local[0], (unsigned)local[1], (unsigned)local[2], 0, NULL, params, NULL),
                arena_printf("launching %s", name));

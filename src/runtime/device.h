@@ -13,8 +13,10 @@
 typedef uint64_t DevMem;       /* a device buffer: a cl_mem or a CUdeviceptr */
 
 /* One kernel argument: `size` bytes at `value`; a buffer's value is a DevMem;
-   vec3: a 3-lane vector (12 bytes here; OpenCL's float3 argument is 16). */
-typedef struct DevArg { size_t size; const void *value; bool buffer, vec3; } DevArg;
+   vec3: a 3-lane vector (12 bytes here; OpenCL's float3 argument is 16);
+   local: `size` bytes of a work-group's local memory, no value (OpenCL's __local
+   pointer argument; PlanKernel.local_dynamic). */
+typedef struct DevArg { size_t size; const void *value; bool buffer, vec3, local; } DevArg;
 
 /* What identifies a device for the tuning cache (clift tune), and its size;
    gpu: a GPU (OpenCL's device type; CUDA's always): peel.c's cost rule is a GPU's. */

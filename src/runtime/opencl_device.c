@@ -226,7 +226,13 @@ static void *kernel(void *dev, void *module, const char *name, size_t *max_local
 static bool launch(void *dev, void *kern, const char *name, int dims, size_t local[3], size_t groups[3],
                    int nargs, const DevArg *args, bool timed) {
   Device *d = dev;
+  bool sized_here = false;
   for (int a = 0; a < nargs; a++) {
+    if (args[a].local) {   /* a __local pointer: its size, no value */
+      if (!check(d->cl->SetKernelArg(kern, (cl_uint)a, args[a].size, NULL), "clSetKernelArg")) return false;
+      sized_here = true;
+      continue;
+    }
     cl_mem m = args[a].buffer ? mem_of(*(const DevMem *)args[a].value) : NULL;
     const void *value = args[a].buffer ? (const void *)&m : args[a].value;
     size_t size = args[a].buffer ? sizeof m : args[a].size;
@@ -237,6 +243,13 @@ static bool launch(void *dev, void *kern, const char *name, int dims, size_t loc
     }
     if (!check(d->cl->SetKernelArg(kern, (cl_uint)a, size, value), "clSetKernelArg")) return false;
   }
+  /* a work-group's local memory sized at launch, with the kernel's own, against
+     the device's: a clear error rather than a failed launch (CL_OUT_OF_RESOURCES) */
+  cl_ulong used = 0, have = 0;
+  if (sized_here && d->cl->GetKernelWorkGroupInfo(kern, d->id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof used, &used, NULL) == CL_SUCCESS
+      && d->cl->GetDeviceInfo(d->id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof have, &have, NULL) == CL_SUCCESS && have > 0 && used > have)
+    return diag_error(LOC_NONE, "kernel %s needs %llu bytes of local memory a work-group; %s has %llu", name,
+                      (unsigned long long)used, d->name, (unsigned long long)have);
   size_t global[3];
   for (int k = 0; k < 3; k++) global[k] = local[k] * groups[k];
   if (timed && d->nevents == d->cap) {   /* malloc'd: the device outlives every arena */

@@ -71,10 +71,12 @@ static bool buffers_create(Run *r) {
 }
 
 /* Arguments in the kernel printers' order (codegen_opencl, codegen_cuda):
-   buffers, sizes (64-bit), scalar inputs, the error cell. */
+   buffers, sizes (64-bit), scalar inputs, the error cell, the local memory
+   sized at launch (PlanKernel.local_dynamic; at least 16 bytes: OpenCL
+   refuses an empty one). */
 static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
   Kernel *k = r->pl->k;
-  DevArg *args = NEW_ARRAY(DevArg, pk->nbufs + k->prog->nsizes + pk->nvars + k->nscalars + 1);
+  DevArg *args = NEW_ARRAY(DevArg, pk->nbufs + k->prog->nsizes + pk->nvars + k->nscalars + 1 + pk->nlocals);
   int a = 0;
   for (int i = 0; i < pk->nbufs; i++)
     args[a++] = (DevArg){ .size = sizeof(DevMem), .value = &r->mems[kernel_buffer_index(k, pk->bufs[i])], .buffer = true };
@@ -96,6 +98,16 @@ static DevArg *kernel_args(Run *r, PlanKernel *pk, int *nargs) {
     args[a++] = (DevArg){ .size = (size_t)bytes, .value = v, .vec3 = t->kind == TY_VECTOR && t->width == 3 };
   }
   args[a++] = (DevArg){ .size = sizeof(DevMem), .value = &r->error, .buffer = true };
+  for (int i = 0; i < pk->nlocals; i++) {
+    long long count;
+    if (!pk->local_dynamic[i]) continue;
+    if (!nat_eval(pk->local_counts[i], layout_lookup, r->bound, &count))
+      return diag_internal(LOC_NONE, "the size of local memory %s cannot be evaluated", pk->locals[i]->name), NULL;
+    if (count > (long long)(SIZE_MAX / 2) / pk->local_dynamic[i])
+      return diag_error(LOC_NONE, "kernel %s: local memory %s of %lld elements is too large", pk->name, pk->locals[i]->name, count), NULL;
+    size_t bytes = (size_t)(count > 0 ? count : 0) * (size_t)pk->local_dynamic[i];
+    args[a++] = (DevArg){ .size = bytes > 16 ? bytes : 16, .local = true };
+  }
   *nargs = a;
   return args;
 }

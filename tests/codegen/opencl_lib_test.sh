@@ -107,6 +107,7 @@ check tests/lift/vector_scale.lift vector_scale $((1024 * (1 + RANDOM % 4))) n f
 check examples/dot.lift dot $((1 + RANDOM % 3000)) 1 f f
 check tests/lift/dot_vec4_wrg_scalar.lift dot_vec4_wrg_scalar $((32768 * (1 + RANDOM % 2))) 'n / 2048' f f v4
 check tests/lift/wrg_toglobal_lcl.lift wrg_toglobal_lcl $((8 * (1 + RANDOM % 50))) n f
+check tests/lift/local_dynamic_row.lift local_dynamic_row $((1 + RANDOM % 3000)) n f   # a __local argument sized by the host
 
 # aref out of range: the entry returns 2 (and nothing is compared)
 d=$T/aref; mkdir -p "$d"

@@ -170,4 +170,21 @@ for f in bench/gpu/reverse_int.lift bench/gpu/sum_int.lift bench/gpu/scan_int.li
   case "$r" in "0 passed"*|*" 0 passed"*) bad "$f: $r" ;; *" 0 failed, 0 skipped") ok ;; *) bad "$f: $r" ;; esac
 done
 
+# local memory sized at launch (plan.c locals_sized, docs/design.md): a __local
+# argument after the error cell, no array declared in the kernel; a tile larger
+# than the device's local memory is a clear error (exit 1, nothing printed);
+# cuda refuses the program, naming itself
+f=tests/lift/local_dynamic.lift
+"$CLIFT" compile -t opencl --print $f > "$T/dyn.cl" 2>&1
+if grep -qE '__global int \*clift_error, __local float \*restrict loc[0-9]+\)' "$T/dyn.cl" && ! grep -qE '__local float loc[0-9]+\[' "$T/dyn.cl"; then ok
+else bad "dynamic local: $(grep -m1 '__kernel' "$T/dyn.cl")"; fi
+"$CLIFT" compile -t cuda --print $f > "$T/dyn.cu" 2>&1
+if [ $? -eq 1 ] && grep -q 'not supported on cuda: local memory of non-constant size' "$T/dyn.cu"; then ok; else bad "dynamic local on cuda: $(head -c 300 "$T/dyn.cu")"; fi
+if "$CLIFT" test --list-targets | grep -qx opencl; then
+  python3 -c "print('[[' + ', '.join(['1'] * 4000000) + ']]')" > "$T/dyn_big.txt"
+  "$CLIFT" run -t opencl $f @"$T/dyn_big.txt" > "$T/dyn.out" 2> "$T/dyn.err"
+  if [ $? -eq 1 ] && [ ! -s "$T/dyn.out" ] && grep -qE '^error: kernel k0 needs 16000000 bytes of local memory a work-group; .* has [0-9]+$' "$T/dyn.err"; then ok
+  else bad "dynamic local too large: $(head -c 300 "$T/dyn.err")"; fi
+fi
+
 summary "opencl codegen"

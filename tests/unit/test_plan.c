@@ -6,6 +6,7 @@
 #include "dpia/dpia.h"
 #include "dpia/plan.h"
 #include "codegen/library.h"
+#include "stages.h"
 #include <string.h>
 
 static Kernel *kernel(void) { return NEW(Kernel); }
@@ -221,6 +222,45 @@ static void test_barrier_before_reader(void) {
         g->stmts[5]->kind == KS_BARRIER, "the barrier right before the reader, not after the writers: %d statements", g->n);
 }
 
+
+/* Local memory whose count is not a constant (plan.c locals_sized): allocated at
+   the first of the count and its upper bounds that is a constant, or, where the
+   target takes it (Kernel.dynamic_locals: opencl), known at launch; else refused. */
+static Plan *plan_of(const char *text, bool dynamic) {
+  diag_reset();
+  Program *p = driver_compile_text("t.lift", text);
+  Kernel *k = p ? dpia_translate_lowered(p) : NULL;
+  if (!k) return NULL;
+  k->dynamic_locals = dynamic;
+  return plan_build(k);
+}
+
+static void test_dynamic_locals(void) {
+  const char *row =   /* a row of M in local memory: M at launch */
+    "(lift (N M) ((array-type (array-type float M) N)) (lambda (m) (mapWrg (lambda (row) "
+    "(mapLcl (lambda (x) (* x 2.0f)) (toLocal (mapLcl (lambda (x) (+ x 1.0f))) row))) m)))";
+  Plan *pl = plan_of(row, false);
+  CHECK(!pl && strstr(diag_message(), "local memory of non-constant size"), "row of M, not taken: refused: %s", diag_message());
+  pl = plan_of(row, true);
+  CHECK(pl && pl->kernels[0].nlocals == 1 && pl->kernels[0].local_dynamic[0] == 4 &&
+        !strcmp(nat_to_string(pl->kernels[0].local_counts[0]), "M"), "row of M: 4-byte elements, M of them: %s",
+        pl ? nat_to_string(pl->kernels[0].local_counts[0]) : diag_message());
+  const char *tri =   /* row i of a triangle has i + 1 elements: N at launch (i < N) */
+    "(lift (N) ((dep-array-type (i) (array-type float (+ i 1)) N)) (lambda (a) (mapWrg (lambda (row) "
+    "(mapLcl (lambda (x) (* x 2.0f)) (toLocal (mapLcl (lambda (x) (+ x 1.0f))) row))) a)))";
+  pl = plan_of(tri, true);
+  CHECK(pl && pl->kernels[0].local_dynamic[0] == 4 && !strcmp(nat_to_string(pl->kernels[0].local_counts[0]), "N"),
+        "triangle's rows: N elements: %s", pl ? nat_to_string(pl->kernels[0].local_counts[0]) : diag_message());
+  CHECK(!plan_of(tri, false), "triangle's rows, not taken: refused");
+  const char *tri8 =   /* at most 8 rows: the largest has 8 elements, a constant on every target */
+    "(lift () ((dep-array-type (i) (array-type float (+ i 1)) 8)) (lambda (a) (mapWrg (lambda (row) "
+    "(mapLcl (lambda (x) (* x 2.0f)) (toLocal (mapLcl (lambda (x) (+ x 1.0f))) row))) a)))";
+  pl = plan_of(tri8, false);
+  long long n = 0;
+  CHECK(pl && pl->kernels[0].local_dynamic[0] == 0 && nat_is_const(pl->kernels[0].local_counts[0], &n) && n == 8,
+        "8 rows of a triangle: 8 elements declared: %s", pl ? nat_to_string(pl->kernels[0].local_counts[0]) : diag_message());
+}
+
 int main(void) {
   test_many_loops();
   test_deep_local();
@@ -230,5 +270,6 @@ int main(void) {
   test_host_count_many_sizes();
   test_launch_pinned();
   test_barrier_before_reader();
+  test_dynamic_locals();
   return CHECK_DONE("plan");
 }
