@@ -151,11 +151,13 @@ static bool locals_sized(Plan *pl, PlanKernel *pk) {
     int bytes = pl->k->dynamic_locals ? dynamic_elem_bytes(type_innermost(pk->locals[i]->type)) : 0;
     long long n;
     Nat *c = pk->local_counts[i];
-    for (int k = 0; c && k < 4; k++, c = nat_max_of(c)) {
-      if (nat_is_const(c, &n)) break;
-      if (bytes && known_at_launch(pl, pk, c)) { pk->local_dynamic[i] = bytes; break; }
+    bool sized = false;
+    for (int k = 0; c && k < 4 && !sized; k++) {
+      if (nat_is_const(c, &n)) sized = true;
+      else if (bytes && known_at_launch(pl, pk, c)) sized = true, pk->local_dynamic[i] = bytes;
+      else c = nat_max_of(c);
     }
-    if (!c) return diag_unsupported(LOC_NONE, "local memory of non-constant size (%s)", pk->locals[i]->name);
+    if (!sized) return diag_unsupported(LOC_NONE, "local memory of non-constant size (%s)", pk->locals[i]->name);
     pk->local_counts[i] = c;
   }
   return true;
