@@ -156,8 +156,42 @@ static Expr *work_group_body(Expr *wrg, Program *prog) {
   return copy;
 }
 
+/* Whether e names the binder `uid` (a variable, a length in a size) or the
+   position variable `index`. */
+static bool names(Expr *e, int uid, NatVar *index) {
+  if (!e) return false;
+  if (e->kind == EX_VAR && e->uid == uid) return true;
+  for (int i = 0; i < e->nrefs; i++) if (e->refs[i].uid == uid) return true;
+  if (index && ((e->nat && nat_mentions(e->nat, index)) || (e->type && type_mentions(e->type, index)))) return true;
+  for (int i = 0; i < e->nkids; i++) if (names(e->kids[i], uid, index)) return true;
+  return false;
+}
+
+/* (join (map (λr. (map g r)) xs)), xs position-dependent and g free of r and of
+   its position: (map g (join xs)). The join of a triangle's rows of a lazy map
+   is no view (an element's row has no closed form), so it was written whole to
+   a temporary, every element's checks run even for those nobody reads (F46);
+   the join of xs itself is its flat storage, and g applies where an element is
+   read. */
+static bool is_prim(Expr *e, const char *name) { return e->kind == EX_PRIM && e->prim == prim_lookup(name); }
+
+static Expr *join_of_row_maps(Expr *e) {
+  if (!is_prim(e, "join") || e->nkids != 1) return e;
+  Expr *m = e->kids[0];
+  if (!is_prim(m, "map") || m->nkids != 2 || m->kids[0]->kind != EX_LAMBDA) return e;
+  Expr *lam = m->kids[0], *xs = m->kids[1], *inner = lam->kids[0];
+  if (lam->nparams != 1 || !xs->type || xs->type->kind != TY_ARRAY || !xs->type->index) return e;
+  if (!is_prim(inner, "map") || inner->nkids != 2) return e;
+  Expr *g = inner->kids[0], *row = inner->kids[1];
+  if (row->kind != EX_VAR || row->uid != lam->params[0].uid || names(g, lam->params[0].uid, lam->index)) return e;
+  Expr *joined = prim("join", 1, (Expr *[]){ xs }, e->loc);
+  return prim("map", 2, (Expr *[]){ g, joined }, e->loc);
+}
+
 static Expr *lower_expr(Expr *e, Program *p, int chunk) {
   if (lowerable(e, p)) return tree_reduce(e, chunk);
+  Expr *j = join_of_row_maps(e);
+  if (j != e) return lower_expr(j, p, chunk);
   if (e->kind == EX_PRIM && e->prim->level == LEVEL_WRG && e->kids[0]->kind == EX_LAMBDA) {
     Expr *w = work_group_body(e, p);
     if (w != e) {
