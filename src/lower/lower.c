@@ -172,7 +172,8 @@ static bool names(Expr *e, int uid, NatVar *index) {
    is no view (an element's row has no closed form), so it was written whole to
    a temporary, every element's checks run even for those nobody reads (F46);
    the join of xs itself is its flat storage, and g applies where an element is
-   read. */
+   read. Not for at most 8 rows known when compiling (unrolled sections, issue 12:
+   no temporary there). */
 static bool is_prim(Expr *e, const char *name) { return e->kind == EX_PRIM && e->prim == prim_lookup(name); }
 
 static Expr *join_of_row_maps(Expr *e) {
@@ -181,6 +182,8 @@ static Expr *join_of_row_maps(Expr *e) {
   if (!is_prim(m, "map") || m->nkids != 2 || m->kids[0]->kind != EX_LAMBDA) return e;
   Expr *lam = m->kids[0], *xs = m->kids[1], *inner = lam->kids[0];
   if (lam->nparams != 1 || !xs->type || xs->type->kind != TY_ARRAY || !xs->type->index) return e;
+  long long rows;   /* at most 8 rows known when compiling: unrolled into sections, each its own view (dpia/position.c) */
+  if (nat_is_const(xs->type->len, &rows) && rows <= 8) return e;
   if (!is_prim(inner, "map") || inner->nkids != 2) return e;
   Expr *g = inner->kids[0], *row = inner->kids[1];
   if (row->kind != EX_VAR || row->uid != lam->params[0].uid || names(g, lam->params[0].uid, lam->index)) return e;
