@@ -167,6 +167,8 @@ static bool names(Expr *e, int uid, NatVar *index) {
   return false;
 }
 
+static bool is_prim(Expr *e, const char *name) { return e->kind == EX_PRIM && e->prim == prim_lookup(name); }
+
 /* (join (map (λr. (map g r)) xs)), xs position-dependent and g free of r and of
    its position: (map g (join xs)). The join of a triangle's rows of a lazy map
    is no view (an element's row has no closed form), so it was written whole to
@@ -174,8 +176,6 @@ static bool names(Expr *e, int uid, NatVar *index) {
    the join of xs itself is its flat storage, and g applies where an element is
    read. Not for at most 8 rows known when compiling (unrolled sections, issue 12:
    no temporary there). */
-static bool is_prim(Expr *e, const char *name) { return e->kind == EX_PRIM && e->prim == prim_lookup(name); }
-
 static Expr *join_of_row_maps(Expr *e) {
   if (!is_prim(e, "join") || e->nkids != 1) return e;
   Expr *m = e->kids[0];
