@@ -88,7 +88,7 @@ static const Target targets[] = {
     .available = always, .emit = emit_openmp, .run = run_openmp, .write_library = write_cpu },
   { .name = "opencl", .summary = "OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)", .device = true, .dynamic_locals = true, .api = &opencl_device,
     .available = opencl_available, .emit = emit_opencl, .run = run_opencl, .write_library = write_opencl },
-  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true, .warp_shuffle = true, .api = &cuda_device,
+  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true, .warp_shuffle = true, .dynamic_locals = true, .api = &cuda_device,
     .available = cuda_available, .emit = emit_cuda, .run = run_cuda, .write_library = write_cuda },
 };
 enum { NTARGETS = sizeof targets / sizeof *targets };

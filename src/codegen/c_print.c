@@ -126,7 +126,7 @@ static bool store3(StmtPrinter *p, KStmt *s) {
   return true;
 }
 
-static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL, NULL, NULL, NULL };
+static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL, NULL, NULL, NULL, NULL };
 
 static void print_entry_head(Buf *b, Kernel *k) {
   Program *prog = k->prog;

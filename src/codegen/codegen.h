@@ -24,6 +24,11 @@ const char *codegen_cuda(Plan *plan);
 /* shared by the printers (and the library emitters) */
 Type *codegen_element_type(Type *t);   /* the innermost non-array type */
 Nat *codegen_element_count(Type *t);   /* the product of the array lengths */
+/* The bytes of local i sized at launch (PlanKernel.local_dynamic), rounded up to 16:
+   its share of a cuda launch's dynamic shared memory (the kernel's offsets,
+   stmt_print.c; the library host's sum, lib_cuda.c; cuda_device.c sums alike). */
+struct PlanKernel;
+Nat *codegen_dynamic_local_bytes(struct PlanKernel *pk, int i);
 void codegen_nat(Buf *b, Nat *n);
 const char *codegen_ctype(Type *t);      /* float, int32_t, clift_float4, tuple structs */
 /* The OpenCL C spelling: int, long, float4 (tuple structs keep their C names). */

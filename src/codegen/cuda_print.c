@@ -217,9 +217,20 @@ static void barrier(StmtPrinter *p, KStmt *s) {
   buf_puts(p->b, s->dim & BARRIER_WARP ? warp : "__syncthreads();\n");
 }
 
+/* Local memory sized at launch: one extern __shared__ array for the block (the
+   launch's dynamic shared memory, the sum of codegen_dynamic_local_bytes), each
+   local a pointer at its offset (multiples of 16: float4 accesses stay aligned). */
+static void dynamic_local(Buf *b, PlanKernel *pk, int i, Nat *offset, bool first) {
+  if (first) buf_puts(b, "  extern __shared__ __align__(16) unsigned char clift_dynamic_shared[];\n");
+  const char *t = memory_type(codegen_element_type(pk->locals[i]->type));
+  buf_printf(b, "  %s *__restrict__ %s = (%s *)(clift_dynamic_shared + ", t, pk->locals[i]->name, t);
+  codegen_nat(b, offset);
+  buf_puts(b, ");\n");
+}
+
 static const StmtStyle cuda_style = { codegen_cudatype, codegen_cudaexp, loop_head, vector_store, barrier,
                                       "blockDim.x == %lld && blockDim.y == 1 && blockDim.z == 1",
-                                      "(clift_index)blockIdx.x", "(clift_index)gridDim.x" };
+                                      "(clift_index)blockIdx.x", "(clift_index)gridDim.x", dynamic_local };
 
 /* Parameters: the global buffers it touches (inputs const), every size, the
    variables of the host loops around it, every scalar input, the error cell;

@@ -39,8 +39,17 @@ static void print_launch(Buf *b, Plan *pl, PlanKernel *pk) {
   for (int i = 0; i < k->nscalars; i++)
     buf_printf(b, "      buffers[%d],   /* %s */\n", k->scalar_params[i], k->scalar_names[i]);
   buf_puts(b, "      &error_cell\n    };\n");
+  /* local memory sized at launch: the dynamic shared memory, as cuda_device.c sums it */
+  buf_puts(b, "    const size_t shared = 0");
+  for (int i = 0; i < pk->nlocals; i++)
+    if (pk->local_dynamic[i]) {
+      buf_puts(b, " + (size_t)(");
+      nat_print_c(b, codegen_dynamic_local_bytes(pk, i));
+      buf_printf(b, ")");
+    }
+  buf_puts(b, ";\n");
   int n = library_loop_arrays(b, p, pk);
-  buf_printf(b, "    if (launch((const void *)%s, \"%s\", args, %d, level, dim, count)) goto done;\n  }\n\n",
+  buf_printf(b, "    if (launch((const void *)%s, \"%s\", args, shared, %d, level, dim, count)) goto done;\n  }\n\n",
              pk->name, pk->name, n);
 }
 
@@ -68,7 +77,7 @@ static const char *host_helpers =
   "  return host && bytes && check(cudaMemcpy(*mem, host, bytes, cudaMemcpyHostToDevice), step);\n"
   "}\n"
   "\n"
-  "static int launch(const void *kern, const char *name, void **args, int n,\n"
+  "static int launch(const void *kern, const char *name, void **args, size_t shared, int n,\n"
   "                  const int *level, const int *dim, const long long *count) {\n"
   "  int device = 0, max_grid_y = 65535, max_block_z = 64;\n"
   "  struct cudaFuncAttributes attr;\n"
@@ -94,7 +103,9 @@ static const char *host_helpers =
   "  dim3 block((unsigned)local[0], (unsigned)local[1], (unsigned)local[2]);\n"
   "  char step[64];\n"
   "  snprintf(step, sizeof step, \"launching %s\", name);\n"
-  "  return check(cudaLaunchKernel(kern, grid, block, args, 0, 0), step);\n"
+  "  if (shared > 48 * 1024 && check(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared),\n"
+  "                                  \"cudaFuncSetAttribute\")) return 1;\n"
+  "  return check(cudaLaunchKernel(kern, grid, block, args, shared, 0), step);\n"
   "}\n\n";
 
 /* An iterate count the last kernel wrote into its cell: read back, never below 0. */

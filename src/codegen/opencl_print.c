@@ -168,7 +168,7 @@ static void barrier(StmtPrinter *p, KStmt *s) {
    is a kernel of its own (print_kernel), as PoCL 3.1 hangs running kernels whose
    barriers lie in both arms of the version's `if`. */
 static const StmtStyle opencl_style = { codegen_cltype, codegen_clexp, loop_head, vector_store, barrier, NULL,
-                                        "(clift_index)get_group_id(0)", "(clift_index)get_num_groups(0)" };
+                                        "(clift_index)get_group_id(0)", "(clift_index)get_num_groups(0)", NULL };
 
 /* A global buffer's element type: a packed float3 is a float buffer read
    with vload3/vstore3 (c_expr.c). */

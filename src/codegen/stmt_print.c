@@ -161,10 +161,24 @@ LclForm codegen_lcl_form(StmtPrinter *p, KStmt *s, long long *count, long long *
   return *count % *size == 0 ? LCL_STEPS : LCL_STRIDE;
 }
 
-static void print_locals(Buf *b, PlanKernel *pk, const char *local_qualifier, const char *local_suffix,
-                         const char *(*mem_type)(Type *t)) {
+/* Bytes of local i sized at launch, rounded up to 16 (the next one's alignment):
+   the host's sum of these is the launch's dynamic local memory (cuda). */
+Nat *codegen_dynamic_local_bytes(PlanKernel *pk, int i) {
+  Nat *bytes = nat_mul(pk->local_counts[i], nat_const(pk->local_dynamic[i]));
+  return nat_mul(nat_div(nat_add(bytes, nat_const(15)), nat_const(16)), nat_const(16));
+}
+
+static void print_locals(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
+                         const char *local_suffix, const char *(*mem_type)(Type *t)) {
+  Nat *offset = nat_const(0);
+  bool first = true;
   for (int i = 0; i < pk->nlocals; i++) {
-    if (pk->local_dynamic[i]) continue;   /* a kernel argument (codegen_opencl's signature) */
+    if (pk->local_dynamic[i] && style->dynamic_local) {
+      style->dynamic_local(b, pk, i, offset, first);
+      offset = nat_add(offset, codegen_dynamic_local_bytes(pk, i));
+      first = false;
+    }
+    if (pk->local_dynamic[i]) continue;   /* printed above, or a kernel argument (codegen_opencl's signature) */
     buf_printf(b, "  %s %s %s[", local_qualifier, mem_type(codegen_element_type(pk->locals[i]->type)), pk->locals[i]->name);
     codegen_nat(b, pk->local_counts[i]);
     buf_printf(b, "]%s;\n", local_suffix);
@@ -173,7 +187,7 @@ static void print_locals(Buf *b, PlanKernel *pk, const char *local_qualifier, co
 
 void codegen_kernel_fixed_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
                                const char *local_suffix, const char *(*mem_type)(Type *t)) {
-  print_locals(b, pk, local_qualifier, local_suffix, mem_type);
+  print_locals(b, pk, style, local_qualifier, local_suffix, mem_type);
   StmtPrinter p = { b, 1, style, 0, NULL, { 0, 0, 0 } };
   plan_pinned_sizes(pk->body, p.local_size);
   p.local_size[0] = pk->version_local;
@@ -184,7 +198,7 @@ void codegen_kernel_fixed_body(Buf *b, PlanKernel *pk, const StmtStyle *style, c
 
 void codegen_kernel_body(Buf *b, PlanKernel *pk, const StmtStyle *style, const char *local_qualifier,
                          const char *local_suffix, const char *(*mem_type)(Type *t)) {
-  print_locals(b, pk, local_qualifier, local_suffix, mem_type);
+  print_locals(b, pk, style, local_qualifier, local_suffix, mem_type);
   StmtPrinter p = { b, 1, style, 0, NULL, { 0, 0, 0 } };
   plan_pinned_sizes(pk->body, p.local_size);
   if (pk->version_local && style->version_test && !p.local_size[0]) {   /* plan_version_local */

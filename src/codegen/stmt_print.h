@@ -8,6 +8,7 @@
 #include "codegen.h"
 
 typedef struct StmtPrinter StmtPrinter;
+typedef struct PlanKernel PlanKernel;
 
 typedef struct StmtStyle {
   const char *(*type)(Type *t);                      /* private variables */
@@ -23,6 +24,11 @@ typedef struct StmtStyle {
   /* the work-group's index in dimension 0 and their number, as clift_index
      expressions (the staged reads of the fixed-size version, fixed_size.c) */
   const char *group_id, *groups;
+  /* local memory sized at launch (PlanKernel.local_dynamic) in the body, local i
+     at `offset` bytes of the work-group's dynamic memory (cuda: a pointer into
+     the extern __shared__ array; `first`: declare the array); NULL: a kernel
+     parameter (opencl's __local argument, printed with the signature) */
+  void (*dynamic_local)(Buf *b, PlanKernel *pk, int i, Nat *offset, bool first);
 } StmtStyle;
 
 struct StmtPrinter {

@@ -50,7 +50,7 @@ const CudaApi *cuda_api_load(void) {
     "cuModuleLoadData", "cuModuleUnload", "cuModuleGetFunction", "cuFuncGetAttribute", "cuLaunchKernel",
     "cuEventCreate", "cuEventRecord", "cuEventSynchronize", "cuEventElapsedTime_v2|cuEventElapsedTime",
     "cuEventDestroy_v2", "cuGetErrorName", "cuDriverGetVersion",
-    "cuOccupancyMaxActiveBlocksPerMultiprocessor" };
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuFuncSetAttribute" };
   _Static_assert(sizeof(CudaApi) == sizeof names / sizeof names[0] * sizeof(void *), "one name per entry point");
   return load(&loaded, libs, names, sizeof names / sizeof names[0], (void **)&api,
               "no CUDA device (libcuda.so.1 not found: no NVIDIA driver on this machine)") ? &api : NULL;

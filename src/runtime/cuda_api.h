@@ -28,6 +28,9 @@ typedef struct CUevent_st *CUevent;
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
 #define CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK 0
+#define CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES 1
+#define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
+#define CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN 97
 
 /* One function pointer per entry point, filled by cuda_api_load, in the order
    of its name table. */
@@ -59,6 +62,7 @@ typedef struct CudaApi {
   CUresult (*GetErrorName)(CUresult err, const char **name);
   CUresult (*DriverGetVersion)(int *version);
   CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *blocks, CUfunction f, int block_size, size_t dynamic_smem);
+  CUresult (*FuncSetAttribute)(CUfunction f, int attribute, int value);
 } CudaApi;
 
 typedef int nvrtcResult;                   /* NVRTC_SUCCESS is 0 */

@@ -98,6 +98,21 @@ static void *kernel(void *dev, void *module, const char *name, size_t *max_local
   return f;
 }
 
+/* A launch with `bytes` of dynamic shared memory: beyond 48 KiB a kernel must
+   opt in (cuFuncSetAttribute); beyond the device's opt-in limit, less the
+   kernel's static shared memory, a clear error rather than a failed launch. */
+static bool dynamic_shared(Device *d, void *kern, const char *name, size_t bytes) {
+  int most = 0, fixed = 0;
+  if (!check(d->cu->DeviceGetAttribute(&most, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, d->id), "cuDeviceGetAttribute")
+      || !check(d->cu->FuncGetAttribute(&fixed, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, kern), "cuFuncGetAttribute"))
+    return false;
+  if (bytes + (size_t)fixed > (size_t)most)
+    return diag_error(LOC_NONE, "kernel %s needs %zu bytes of local memory a work-group; %s has %d", name,
+                      bytes + (size_t)fixed, d->name, most);
+  return bytes <= 48 * 1024 ||
+         check(d->cu->FuncSetAttribute(kern, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)bytes), "cuFuncSetAttribute");
+}
+
 static bool launch(void *dev, void *kern, const char *name, int dims, size_t local[3], size_t groups[3],
                    int nargs, const DevArg *args, bool timed) {
   (void)dims;
@@ -114,13 +129,14 @@ static bool launch(void *dev, void *kern, const char *name, int dims, size_t loc
   for (int k = 1; k < 3; k++) if (groups[k] > (size_t)d->max_grid_y) groups[k] = (size_t)d->max_grid_y;
   if (local[2] > (size_t)d->max_block_z) local[2] = (size_t)d->max_block_z;
   void **params = NEW_ARRAY(void *, nargs);   /* cuLaunchKernel takes a pointer to each argument */
-  for (int a = 0; a < nargs; a++) {
-    if (args[a].local)   /* the plan refuses them for cuda (Target.dynamic_locals) */
-      return diag_internal(LOC_NONE, "kernel %s: local memory sized at launch on cuda", name);
-    params[a] = (void *)args[a].value;
-  }
+  int np = 0;
+  size_t shared = 0;   /* local memory sized at launch: the dynamic shared memory, 16-byte pieces (cuda_print.c) */
+  for (int a = 0; a < nargs; a++)
+    if (args[a].local) shared += (args[a].size + 15) / 16 * 16;
+    else params[np++] = (void *)args[a].value;
+  if (shared > 0 && !dynamic_shared(d, kern, name, shared)) return false;
   return check(cu->LaunchKernel(kern, (unsigned)groups[0], (unsigned)groups[1], (unsigned)groups[2],
-                                (unsigned)local[0], (unsigned)local[1], (unsigned)local[2], 0, NULL, params, NULL),
+                                (unsigned)local[0], (unsigned)local[1], (unsigned)local[2], (unsigned)shared, NULL, params, NULL),
                arena_printf("launching %s", name));
 }
 
