@@ -120,6 +120,7 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   c->target = t;
   c->prog = p;
   if (!t->emit) return c;                                        /* interp runs the typed program */
+  Loc was = diag_context(p->loc);   /* a refusal without a place of its own: the program's */
   GenOptions gen = g ? *g : (GenOptions){ .peel = PEEL_AUTO };
   gen.single_pass = t->device && !gen.no_single_pass;   /* dpia/lookback.c */
   gen.privatise = t->device && !gen.no_privatise;   /* dpia/privatise.c: a work-group's accumulators in registers */
@@ -129,6 +130,7 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
          && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */
          && (!t->device || (c->kernel->dynamic_locals = t->dynamic_locals, c->plan = plan_build(c->kernel)))   /* host plan: kernels and launches */
          && (c->src = t->emit(c));                               /* C, OpenCL C or CUDA C++ */
+  diag_context(was);
   if (ok) return c;
   diag_name_target(t->name);   /* a refusal: "not supported on TARGET: why" */
   return NULL;
@@ -151,7 +153,9 @@ Value *driver_run(Program *p, const Target *t, Value **inputs, NatBinding *sizes
     gen.cpu_device = dev && !info.gpu;
   }
   Compiled *c = driver_generate(p, t, &gen);
+  Loc was = diag_context(p->loc);   /* a layout the run refuses (layout.c): the program's place */
   Value *r = c ? t->run(c, inputs, sizes, o) : NULL;
+  diag_context(was);
   if (!r) diag_name_target(t->name);
   return r;
 }

@@ -336,7 +336,28 @@ static bool bind_let(Tr *tr, Expr *e) {
   return true;
 }
 
+static View *exp_at(Tr *tr, Expr *e);
+static bool acc_at(Tr *tr, Expr *e, Acc *out);
+
+/* dpia_exp and dpia_acc translate e with it as the place of a refusal that
+   has none of its own (diag_context). */
 View *dpia_exp(Tr *tr, Expr *e) {
+  Loc was = diag_context(e->loc);
+  if (!e->loc.file) diag_context(was);   /* an expression made by a pass: the enclosing one's place */
+  View *v = exp_at(tr, e);
+  diag_context(was);
+  return v;
+}
+
+bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
+  Loc was = diag_context(e->loc);
+  if (!e->loc.file) diag_context(was);   /* an expression made by a pass: the enclosing one's place */
+  bool ok = acc_at(tr, e, out);
+  diag_context(was);
+  return ok;
+}
+
+static View *exp_at(Tr *tr, Expr *e) {
   switch (e->kind) {
   case EX_VAR: {
     View *v = lookup(tr, e->uid);
@@ -399,7 +420,7 @@ View *dpia_exp(Tr *tr, Expr *e) {
   }
 }
 
-bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
+static bool acc_at(Tr *tr, Expr *e, Acc *out) {
   switch (e->kind) {
   case EX_LET: case EX_UNPACK: {
     Binding *saved = tr->env;

@@ -12,6 +12,7 @@ static Source *sources;
 static bool has_error, internal;
 static DiagKind kind;
 static Loc err_loc;
+static Loc context;   /* diag_context: where a refusal without a place of its own is reported */
 static char err_msg[4096];
 
 void diag_add_source(const char *file, const char *text) {
@@ -28,7 +29,7 @@ static bool record(Loc loc, DiagKind k, const char *fmt, va_list ap) {
   has_error = true;
   kind = k;
   internal = k == DIAG_INTERNAL;
-  err_loc = loc;
+  err_loc = loc.file || k != DIAG_UNSUPPORTED ? loc : context;
   vsnprintf(err_msg, sizeof err_msg, fmt, ap);
   return false;
 }
@@ -45,6 +46,12 @@ bool diag_unsupported(Loc loc, const char *fmt, ...) {
   record(loc, DIAG_UNSUPPORTED, fmt, ap);
   va_end(ap);
   return false;
+}
+
+Loc diag_context(Loc loc) {
+  Loc was = context;
+  context = loc;
+  return was;
 }
 
 void diag_name_target(const char *target) {

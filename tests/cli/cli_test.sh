@@ -273,6 +273,22 @@ if [ -x "$MEM_CLIFT" ]; then
   done
 fi
 
+# a refusal names the place of the expression it refuses (diag_context: the
+# innermost one being translated), or the program's when it has none
+cat > "$T/refused.lift" <<'LIFT'
+(lift (N) ((array-type int N) int)
+  (lambda (xs n)
+    (mapGlb (lambda (x)
+              (reduceSeq 0 (lambda (a i) (+ a i))
+                (toPrivate (mapSeq (lambda (i) (* i x)) (iota n)))))
+            xs)))
+LIFT
+for t in c openmp; do
+  expect 1 "^$T/refused.lift:5:17: error: not supported on $t: a dynamic-length array whose length has no bound" -- "$CLIFT" run -t $t "$T/refused.lift" "[1, 2, 3]" 4
+done
+printf '(lift () (int) (lambda (n) (map (lambda (i) (* i i)) (iota n))))\n' > "$T/refused_top.lift"
+expect 1 "^$T/refused_top.lift:1:1: error: not supported on c: a dynamic-length array" -- "$CLIFT" run -t c "$T/refused_top.lift" 5
+
 # clift bench of an APL program (issue 13 item 6): its output once, then the times
 for t in c openmp; do
   out=$("$CLIFT" bench -t $t --runs 3 examples/apl/easter.apl 2>&1); rc=$?
