@@ -301,8 +301,8 @@ static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x)
     Loc at = cs->unranged_at.file ? cs->unranged_at : e->kids[1]->loc;
     return diag_error(e->kids[1]->loc, "not supported yet: replicate by counts computed at run time whose size is not "
                       "bounded when compiling: no range is known for the value computed at %d:%d (the result needs a "
-                      "bound: counts made of booleans, literals, lengths, + - × ÷ * ⌈ ⌊ | and monadic * ⍟ ⌊ ⌈, +/ ⌈/ ⌊/ "
-                      "+\\ on them have one; docs/apl.md §5)", at.line, at.col), NULL;
+                      "bound: counts made of booleans, literals, lengths, + - × ÷ * ⌈ ⌊ | and monadic * ⍟ ⌊ ⌈ !, +/ ×/ ⌈/ "
+                      "⌊/ +\\ ×\\ on them have one; docs/apl.md §5)", at.line, at.col), NULL;
   }
   long long k = hi > -lo ? hi : -lo, bound = n * k;
   LVal *y = selected(c, e, x);

@@ -5,7 +5,8 @@
 ⍝ of a value with no range (an int's own range on that side), | by a
 ⍝ run-time left argument, | of doubles, ≢ of a compress result (0 to its bound), the
 ⍝ bit and, the monotone * ⍟, dyadic * of a
-⍝ positive base, and the bounded 1○. The counts' bound n·K is the result's allocation. Expected
+⍝ positive base, the bounded 1○, monadic ! of x ≥ 0 and the products ×/ ×\
+⍝ (twelfth session; refused before). The counts' bound n·K is the result's allocation. Expected
 ⍝ values: tests/apl/select_reference.py.
 V ← 5 6 7
 W ← ⌊!3 4 5
@@ -30,6 +31,11 @@ M ← 2 3⍴1.5 2.5 0.5 3 1 2
 ⎕← (⌊2+2×1○V)/V
 ⎕← (⌊2*V-4)/V
 ⎕← (⌊V*0.5)/V
+⎕← (⌊!V-4)/V
+⎕← (⌊!V÷4)/V
+⎕← (×/V-4)/V
+⎕← (×\V-4)/V
+⎕← (|×/4-V)/V
 ⎕← (⌊V÷2)/'abc'
 ⎕← (⌊V÷2)⌿3 2⍴⍳6
 (⌊V÷3)/2 3⍴⍳6
@@ -53,6 +59,11 @@ M ← 2 3⍴1.5 2.5 0.5 3 1 2
 ⍝ output: [6, 7, 7, 7]
 ⍝ output: [5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7]
 ⍝ output: [5, 5, 6, 6, 7, 7]
+⍝ output: [5, 6, 6, 7, 7, 7, 7, 7, 7]
+⍝ output: [5, 6, 7]
+⍝ output: [5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7]
+⍝ output: [5, 6, 6, 7, 7, 7, 7, 7, 7]
+⍝ output: [5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7]
 ⍝ output: aabbbccc
 ⍝ output: [[1, 2], [1, 2], [3, 4], [3, 4], [3, 4], [5, 6], [5, 6], [5, 6]]
 ⍝ output: [[1, 2, 2, 3, 3], [4, 5, 5, 6, 6]]

@@ -126,6 +126,7 @@ for line in [
 print("replicate_runtime_range.apl")
 # counts from ⌊ ⌈ of divisions, doubles, ⌈ ⌊ with an unbounded side, |, ≢,
 # the bit and (APL's ⌊x÷y is Python's x // y, x|y is y % x)
+import itertools
 import math
 V = [5, 6, 7]
 W = [math.factorial(k) for k in (3, 4, 5)]
@@ -151,6 +152,11 @@ for line in [
     rep([math.floor(2 + 2 * math.sin(v)) for v in V], V),
     rep([math.floor(2 ** (v - 4)) for v in V], V),
     rep([math.floor(v ** 0.5) for v in V], V),
+    rep([math.floor(math.gamma(v - 4 + 1)) for v in V], V),
+    rep([math.floor(math.gamma(v / 4 + 1)) for v in V], V),
+    rep([math.prod(v - 4 for v in V)] * 3, V),
+    rep(list(itertools.accumulate((v - 4 for v in V), lambda a, b: a * b)), V),
+    rep([abs(math.prod(4 - v for v in V))] * 3, V),
     "".join(rep([v // 2 for v in V], list("abc"), " ")),
     rows([v // 2 for v in V], [[1, 2], [3, 4], [5, 6]]),
     last([v // 3 for v in V], [[1, 2, 3], [4, 5, 6]]),

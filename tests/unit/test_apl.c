@@ -118,6 +118,11 @@ int main(void) {
     { "V←5 6 7\nC←(V>5)/V\n(≢C)/V", 9 },      /* ≢ of a compress result: 0 to its bound 3 */
     { "V←3 8 1 9 7 2\nC←(V>2)/V\n(C<9)/C", 6 },         /* compress of a compress result: its bound */
     { "V←3 8 1 9 7 2\nC←(V>2)/V\n(1+C>7)/C", 12 },      /* replicate of it: its bound 6 times 1…2 */
+    { "V←5 6 7\n(⌊!V-4)/V", 21 },             /* ! of 1…3: Γ(2)…Γ(4), one more each side: 0…7 */
+    { "V←5 6 7\n(⌊!V÷4)/V", 9 },              /* ! of 1…2 (whole bounds of 1.25…1.75): 0…3 */
+    { "V←5 6 7\n(×/V-4)/V", 81 },             /* a product of 3 items of 1…3: 0…27, for each of 3 */
+    { "V←5 6 7\n(×\\V-4)/V", 81 },            /* prefix products: the same bound */
+    { "V←5 6 7\n(|×/4-V)/V", 81 },            /* of ¯3…¯1: ¯27…27, then | */
   };
   for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
     diag_reset();
@@ -133,8 +138,8 @@ int main(void) {
           tp ? "" : diag_message());
   }
   diag_reset();
-  CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊!V)/V") == NULL && strstr(diag_message(), "not bounded when compiling")
-        && strstr(diag_message(), "the value computed at 2:3"), "unbounded counts: %s", diag_message());
+  CHECK(apl_compile_text("t.apl", "V←5 6 7\n(⌊2!V)/V") == NULL && strstr(diag_message(), "not bounded when compiling")
+        && strstr(diag_message(), "the value computed at 2:4"), "unbounded counts: %s", diag_message());
   diag_reset();
   {   /* / of rank 3 printed: held transposed, its bound 3·2 on the last axis */
     TailProgram *tp = apl_compile_text("t.apl", "A←2 2 3⍴⍳12\n(1+A[1;1;]>5)/A");
