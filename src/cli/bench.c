@@ -33,6 +33,7 @@ bool bench_bind_sizes(Program *p, int nsizes, const char **given, NatBinding **o
   }
   NatBinding *b = NULL;
   for (int k = 0; k < p->nsizes; k++) {
+    if (program_size_param(p, k) >= 0) continue;   /* a value size: bench_random_inputs binds it */
     const char *name = p->sizes[k]->name;
     long long v = -1;
     for (int i = 0; i < o->nsizes; i++)
@@ -50,19 +51,20 @@ bool bench_bind_sizes(Program *p, int nsizes, const char **given, NatBinding **o
   return true;
 }
 
-Value **bench_random_inputs(Program *p, NatBinding *sizes, uint64_t *seed, bool trees) {
+Value **bench_random_inputs(Program *p, NatBinding **sizes, uint64_t *seed, bool trees) {
   Value **inputs = NEW_ARRAY(Value *, p->nparams);
   for (int i = 0; i < p->nparams; i++) {
     const char *what = arena_printf("input %d (%s)", i + 1, p->params[i].name);
-    if (!(inputs[i] = cpu_random_input(p->params[i].type, sizes, seed, what, trees))) return NULL;
+    if (!(inputs[i] = cpu_random_input(p->params[i].type, *sizes, seed, what, trees))) return NULL;
   }
+  driver_bind_value_sizes(p, inputs, sizes);
   return inputs;
 }
 
 const char *bench_sizes_text(Program *p, NatBinding *sizes) {
   Buf t = {0};
   for (int k = 0; k < p->nsizes; k++)
-    for (NatBinding *n = sizes; n; n = n->next)
+    for (NatBinding *n = sizes; n && program_size_param(p, k) < 0; n = n->next)   /* the declared sizes */
       if (n->var == p->sizes[k]) buf_printf(&t, "%s%s=%lld", t.len ? " " : "", n->var->name, n->value);
   return buf_str(&t);
 }
@@ -93,7 +95,7 @@ bool bench_program(Program *p, BenchOptions *o) {
   if (!bench_bind_sizes(p, o->nsizes, o->sizes, &sizes)) return false;
   bool trees = o->check || target_is_oracle(o->target);   /* the interpreter reads value trees */
   uint64_t seed = o->seed;
-  Value **inputs = bench_random_inputs(p, sizes, &seed, trees);
+  Value **inputs = bench_random_inputs(p, &sizes, &seed, trees);
   if (!inputs) return false;
   if (o->check && !check_against_interp(p, o, inputs, sizes)) return false;
   RunTiming t = { o->runs, NEW_ARRAY(double, o->runs), true };

@@ -24,7 +24,7 @@ const char *bench_sizes_text(Program *p, NatBinding *sizes);
 void bench_sort_times(RunTiming *t);
 /* Fresh random inputs of the program's parameter types at these sizes;
    trees: as value trees too (what the interpreter reads). NULL + diag. */
-Value **bench_random_inputs(Program *p, NatBinding *sizes, uint64_t *seed, bool trees);
+Value **bench_random_inputs(Program *p, NatBinding **sizes, uint64_t *seed, bool trees);   /* binds value sizes */
 
 /* --check, for every front end: the target's result against the
    interpreter's within the relative tolerance, "check: T agrees with interp"

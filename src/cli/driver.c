@@ -30,7 +30,8 @@ Program *driver_compile(const char *path) {
 const char *driver_program_type(Program *p) {
   Buf b = {0};
   buf_putc(&b, '(');
-  for (int i = 0; i < p->nsizes; i++) buf_printf(&b, "%s%s", i ? " " : "", p->sizes[i]->name);
+  for (int i = 0, n = 0; i < p->nsizes; i++)   /* the declared sizes (a value size is the checker's) */
+    if (program_size_param(p, i) < 0) buf_printf(&b, "%s%s", n++ ? " " : "", p->sizes[i]->name);
   buf_puts(&b, ") ");
   for (int i = 0; i < p->nparams; i++) buf_printf(&b, "%s -> ", type_to_string(p->params[i].type));
   buf_puts(&b, type_to_string(p->result));

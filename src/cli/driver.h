@@ -18,6 +18,10 @@ const char *driver_program_type(Program *p);
    when not NULL), bind the size variables and check every length and every
    run-time size condition (SPEC §8). NULL + diag on error. */
 Value **driver_read_inputs(Program *p, int n, const char **args, const char *base_dir, NatBinding **sizes);
+/* Bind p's value sizes (Program.size_param: an int input's value, at least 1)
+   from the inputs, in front of *sizes (driver_read_inputs does; clift bench
+   after making its inputs). */
+void driver_bind_value_sizes(const Program *p, Value **inputs, NatBinding **sizes);
 
 /* What one target's pipeline produced: the lowered program, its kernel, the
    host plan (device targets) and the generated source. */

@@ -289,6 +289,18 @@ static bool check_conditions(Binder *bd) {
   return true;
 }
 
+void driver_bind_value_sizes(const Program *p, Value **inputs, NatBinding **sizes) {
+  for (int k = 0; k < p->nsizes; k++) {
+    int i = program_size_param(p, k);
+    if (i < 0 || !inputs[i]) continue;
+    int32_t v = inputs[i]->kind == VAL_INT ? inputs[i]->s.i : 1;
+    if (inputs[i]->kind == VAL_RAW && inputs[i]->n == (int64_t)sizeof v) memcpy(&v, inputs[i]->raw, sizeof v);
+    NatBinding *b = NEW(NatBinding);
+    *b = (NatBinding){ p->sizes[k], v > 1 ? v : 1, *sizes };
+    *sizes = b;
+  }
+}
+
 Value **driver_read_inputs(Program *p, int n, const char **args, const char *base_dir, NatBinding **sizes) {
   if (n != p->nparams) {
     Buf b = {0};
@@ -311,6 +323,7 @@ Value **driver_read_inputs(Program *p, int n, const char **args, const char *bas
   for (int i = 0; i < n; i++)
     if (is_packed(p->params[i].type, vals[i]) && !(vals[i] = unpack_input(&bd, p->params[i].type, vals[i], i))) return NULL;
   for (int i = 0; i < n; i++) if (!check_lengths(&bd, p->params[i].type, vals[i], i, "")) return NULL;
+  driver_bind_value_sizes(p, vals, &bd.nats);   /* before the conditions, which may name them */
   if (!check_conditions(&bd)) return NULL;
   *sizes = bd.nats;
   return vals;

@@ -451,7 +451,10 @@ static int cmd_compile(int argc, char **argv) {
   char *name = arena_strdup(base);
   if (strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".lift") == 0) name[strlen(name) - 5] = 0;
   for (char *c = name; *c; c++) if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) *c = '_';
-  return t->write_library(c, dir, name) ? 0 : fail();
+  diag_context(p->loc);   /* a refusal of the library's types: the program's place */
+  if (t->write_library(c, dir, name)) return 0;
+  diag_name_target(t->name);   /* a refusal: "not supported on TARGET: why" */
+  return fail();
 }
 
 /* clift bench prog.apl|prog.tail (issue 13 item 6): the front end and code

@@ -126,6 +126,7 @@ static uint64_t random_seed(void) {
 static bool random_sizes(Program *p, const char *text, NatBinding **out) {
   NatBinding *b = NULL;
   for (int k = 0; k < p->nsizes; k++) {
+    if (program_size_param(p, k) >= 0) continue;   /* a value size: bound from its input once made */
     const char *name = p->sizes[k]->name;
     size_t len = strlen(name);
     long long v = -1;
@@ -153,6 +154,7 @@ static const char *run_random_block(Program *p, TestBlock *tb, const Target *tar
   for (int i = 0; i < p->nparams; i++)
     if (!(in[i] = cpu_random_input(p->params[i].type, sizes, &seed, p->params[i].name, true)))
       return arena_printf("random inputs: %s", diag_render());
+  driver_bind_value_sizes(p, in, &sizes);
   Value *want = driver_run(p, driver_target("interp"), in, sizes, &plain);
   if (!want) return tb->error && strstr(diag_render(), tb->error) ? NULL : arena_printf("interp: %s", diag_render());
   if (target_is_oracle(target)) return NULL;

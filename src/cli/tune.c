@@ -230,7 +230,7 @@ static void prepare(Search *s, Assignment *a) {
   uint64_t seed = s->o->seed;
   RunOptions plain = run_options_default();
   if (!bench_bind_sizes(a->p, s->o->nsizes, s->o->sizes, &a->tsizes) || !bench_bind_sizes(a->p, nc, cs, &a->csizes)
-      || !(a->cin = bench_random_inputs(a->p, a->csizes, &seed, true)) || !(a->tin = bench_random_inputs(a->p, a->tsizes, &seed, false))
+      || !(a->cin = bench_random_inputs(a->p, &a->csizes, &seed, true)) || !(a->tin = bench_random_inputs(a->p, &a->tsizes, &seed, false))
       || !(a->want = driver_run(a->p, driver_target("interp"), a->cin, a->csizes, &plain))) {
     a->c = NULL;
     a->why = arena_printf("not applicable: %s", take_error());

@@ -128,6 +128,11 @@ const char *library_header_guard(const char *name) {
 }
 
 bool library_supported(Program *p) {
+  for (int k = 0; k < p->nsizes; k++)   /* docs/language.md §3, "Dynamic-length arrays" */
+    if (program_size_param(p, k) >= 0)
+      return diag_unsupported(p->params[program_size_param(p, k)].loc, "a library (compile -o) of a program whose iota "
+                              "takes its length from the int input %s: the length's bound is that input's value, which "
+                              "the library's sizes do not carry; use clift run", p->params[program_size_param(p, k)].name);
   for (int i = 0; i < p->nparams; i++)
     if (!layout_type_supported(p->params[i].type, arena_printf("input %d (%s)", i + 1, p->params[i].name)))
       return false;

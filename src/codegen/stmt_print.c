@@ -62,7 +62,9 @@ static void print_head(StmtPrinter *p, const char *keyword, CExp *cond) {
 void codegen_stmt(StmtPrinter *p, KStmt *s) {
   switch (s->kind) {
   case KS_BLOCK:
+    if (s->scope) { codegen_indent(p); buf_puts(p->b, "{\n"); p->depth++; }
     for (int i = 0; i < s->n; i++) codegen_stmt(p, s->stmts[i]);
+    if (s->scope) { p->depth--; codegen_indent(p); buf_puts(p->b, "}\n"); }
     return;
   case KS_DECL:
     codegen_indent(p);

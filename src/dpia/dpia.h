@@ -143,6 +143,12 @@ bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out);
 View *dpia_arg_at(Tr *tr, Expr *lam, int param, View *xs, Nat *at);
 /* Does e read the variable of binding `uid` (uids are unique: no shadowing)? */
 bool dpia_reads_var(Expr *e, int uid);
+/* Does e hold an unpack (a dynamic-length array bound by let, types/exists.c)? Cached in e. */
+bool dpia_has_unpack(Expr *e);
+/* The statements of `inner` (a block of its own, KStmt.scope) emitted, with
+   value c, computed in it, copied into a variable declared before it: that
+   variable (c itself when it names nothing). view.c's lazy map. */
+CExp *dpia_scoped_value(Tr *tr, KStmt *inner, CExp *c);
 /* out := v, structurally (tuples field by field, arrays by a loop). */
 bool dpia_assign(Tr *tr, Acc *out, View *v, Type *t);
 /* The same with the outermost array loop shared by the work-items of a group

@@ -90,6 +90,9 @@ struct KStmt {
      sections, peel.c): one device kernel, not one per statement (plan.c) */
   int n, cap; KStmt **stmts;
   bool one_kernel;
+  /* BLOCK: printed in braces, so that its declarations are its own (a lazy
+     map's element read again declares the same names: view.c, FINDINGS F47) */
+  bool scope;
   /* DECL: a private variable (buf == NULL: scalar `name` of `type`, init optional)
      or a buffer (temporary array) */
   Buffer *buf; const char *name; Type *type; CExp *init;

@@ -101,7 +101,7 @@ Kernel *dpia_translate(Program *p, const GenOptions *g) {
 static Kernel *translate(Program *p, const GenOptions *g, bool *priv_failed) {
   static const GenOptions defaults = { .peel = PEEL_AUTO };
   for (int i = 0; i < p->nsizes; i++)
-    if (!c_identifier_ok(p->sizes[i]->name)) {
+    if (program_size_param(p, i) < 0 && !c_identifier_ok(p->sizes[i]->name)) {   /* a value size's is clift_… */
       diag_error(p->loc, "size variable '%s' cannot be used in generated code: rename it to a C identifier", p->sizes[i]->name);
       return NULL;
     }
@@ -113,6 +113,10 @@ static Kernel *translate(Program *p, const GenOptions *g, bool *priv_failed) {
                  i < p->nparams ? p->params[i].name : "of type", type_to_string(t));
       return NULL;
     }
+    /* what the runtime would refuse before a run (layout.c), refused before code is
+       printed: `compile --print` never shows code for a layout no target stores (F48) */
+    if (!layout_type_supported(t, i < p->nparams ? arena_printf("input %d (%s)", i + 1, p->params[i].name) : "the result"))
+      return NULL;
   }
   Kernel *k = NEW(Kernel);
   k->prog = p;

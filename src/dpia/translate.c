@@ -66,6 +66,17 @@ static View *name_scalar(Tr *tr, CExp *e, const char *hint) {
   return view_scalar(cexp_var(d->name, e->type));
 }
 
+CExp *dpia_scoped_value(Tr *tr, KStmt *inner, CExp *c) {
+  if (c->kind == CE_LIT) { emit(tr, inner); return c; }   /* names nothing inside (a nat may name its counts) */
+  KStmt *d = NEW(KStmt);
+  d->kind = KS_DECL; d->name = dpia_fresh(tr, "elem"); d->type = c->type;
+  emit(tr, d);
+  CExp *var = cexp_var(d->name, c->type);
+  kstmt_add(inner, kstmt_assign(var, c));
+  emit(tr, inner);
+  return var;
+}
+
 enum { PRIVATE_ARRAY_MAX = 256 };   /* elements; larger private arrays are hoisted */
 
 /* An array of scalars/vectors of constant total size: storable in private memory. */
@@ -300,6 +311,16 @@ bool dpia_apply_acc(Tr *tr, Expr *lam, View **args, Acc *out) {
   bool ok = dpia_acc(tr, lam->kids[0], out);
   tr->env = saved;
   return ok;
+}
+
+bool dpia_has_unpack(Expr *e) {
+  if (!e) return false;
+  if (!e->unpacks) {
+    bool any = e->kind == EX_UNPACK;
+    for (int i = 0; i < e->nkids && !any; i++) any = dpia_has_unpack(e->kids[i]);
+    e->unpacks = any ? 2 : 1;
+  }
+  return e->unpacks == 2;
 }
 
 bool dpia_reads_var(Expr *e, int uid) {

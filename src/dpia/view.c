@@ -219,13 +219,26 @@ CExp *view_resolve(Tr *tr, View *v, Path p) {
     return e;
   }
   case V_MAP: {
-    /* lazy map, fused into its consumer: f is translated here, at the access */
+    /* lazy map, fused into its consumer: f is translated here, at the access.
+       An f that opens a dynamic-length array (an unpack: its length a named
+       count, exists.c) is translated in a block of its own inside loops, the
+       value copied out: reading the element again (a tuple's other field, a
+       second index) opens it again under the same names (FINDINGS F47). */
     Binding *saved = tr->env;
     tr->env = v->env;
+    KStmt *outer = tr->block, *inner = NULL;
+    if ((tr->par || tr->seq) && dpia_has_unpack(v->fn)) {
+      inner = kstmt_block();
+      inner->scope = true;
+      tr->block = inner;
+    }
     View *x = view_idx(tr, v->kids[0], i);
-    View *fx = dpia_apply(tr, v->fn, &x);
+    View *fx = x ? dpia_apply(tr, v->fn, &x) : NULL;
+    CExp *c = fx ? view_resolve(tr, fx, rest) : NULL;
     tr->env = saved;
-    return fx ? view_resolve(tr, fx, rest) : NULL;
+    tr->block = outer;
+    if (inner && c) c = dpia_scoped_value(tr, inner, c);
+    return c;
   }
   }
   return NULL;

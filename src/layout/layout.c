@@ -75,6 +75,9 @@ static bool supported(Type *t, const char *what, bool in_array, bool in_tuple) {
                               : "a dynamic-length array without an upper bound, or of dynamic-length arrays", type_to_string(t));
     return supported(t->array, what, in_array, in_tuple);
   case TY_ARRAY: case TY_VECTOR:
+    if (t->kind == TY_ARRAY && t->index && type_has_exists(t->elem))   /* rows at offsets of their upper bounds: FINDINGS F48 */
+      return diag_unsupported(LOC_NONE, "%s: a position-dependent array of dynamic-length arrays (%s)", what,
+                              type_to_string(t));
     return supported(t->elem, what, true, in_tuple);
   default:
     return true;

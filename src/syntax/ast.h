@@ -49,6 +49,7 @@ struct Expr {
                             NAT: a nat function (natfun, SPEC §2) of this variable, `nat` its body */
   int nparts;            /* NAT, a (case-split a b …): the number of parts; 0 for (nat-fn (i) …) */
   NatVar *rigid;         /* UNPACK: the fresh rigid length of the unpacked array (set by the type checker) */
+  signed char unpacks;   /* dpia_has_unpack's answer for this subtree: 0 not yet asked, 1 no, 2 yes */
   bool full_tiles;       /* PRIM: the mapWrg of a top-level reduce's first pass (lower.c): on the device
                             targets its tiles inside the input are read unchecked (dpia/tiles.c) */
 };
@@ -86,6 +87,11 @@ typedef struct Program {
   Loc loc;
   int nsizes;
   NatVar **sizes;        /* (N M …), each N ∈ [1, ∞) */
+  /* per size: -1 for one the header declares, else the index of the int input
+     whose value, at least 1, it is (a value size, made by the type checker for
+     (iota n) of an input n: the bound of its length, known before the run;
+     docs/language.md §3, "Dynamic-length arrays"). NULL: every size declared. program_size_param. */
+  int *size_param;
   int ntunables;
   Tunable *tunables;     /* (TS 16 32 64) in the size list */
   /* The front end asks for 2-D grids: a strategy-free top-level map whose
@@ -100,6 +106,11 @@ typedef struct Program {
   SizeCheck *checks;     /* set by the type checker */
   int next_uid;
 } Program;
+
+/* Program.size_param[k], or -1 */
+int program_size_param(const Program *p, int k);
+/* The value size of int input i (Program.size_param), made on first use. */
+NatVar *program_value_size(Program *p, int i);
 
 Expr *expr_new(ExprKind kind, Loc loc, int nkids);
 int ast_fresh_uid(void);

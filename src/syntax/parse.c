@@ -24,6 +24,20 @@ Expr *expr_new(ExprKind kind, Loc loc, int nkids) {
   return e;
 }
 
+int program_size_param(const Program *p, int k) { return p->size_param ? p->size_param[k] : -1; }
+
+NatVar *program_value_size(Program *p, int i) {
+  for (int k = 0; k < p->nsizes; k++) if (program_size_param(p, k) == i) return p->sizes[k];
+  /* a name no program or generated code uses (clift_ is the generated code's) */
+  NatVar *v = nat_var_new(arena_printf("clift_value_%d", i), nat_const(1), NULL);
+  NatVar **sizes = NEW_ARRAY(NatVar *, p->nsizes + 1);
+  int *param = NEW_ARRAY(int, p->nsizes + 1);
+  for (int k = 0; k < p->nsizes; k++) { sizes[k] = p->sizes[k]; param[k] = program_size_param(p, k); }
+  sizes[p->nsizes] = v; param[p->nsizes] = i;
+  p->sizes = sizes; p->size_param = param; p->nsizes++;
+  return v;
+}
+
 static bool is_keyword(const char *s) {
   static const char *kw[] = { "o", "lift", "lambda", "let", "if", "pack", "unpack", NULL };
   for (int i = 0; kw[i]; i++) if (strcmp(s, kw[i]) == 0) return true;

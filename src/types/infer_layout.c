@@ -177,8 +177,29 @@ Type *infer_pad_constant(InferCx *cx, Expr *e) {
   return type_array(t->elem, nat_add(nat_add(infer_nat_arg(e->kids[0]), t->len), infer_nat_arg(e->kids[1])));
 }
 
+/* A bound of int e known before the run, or NULL: e an int input n (bounded
+   by its value size, max(n, 1): Program.size_param), an int literal, or such
+   an e plus a literal ≥ 0. Sound under int arithmetic's wrapping (-fwrapv,
+   as the interpreter): n + c with c ≥ 0 wraps only above INT_MAX, to a
+   negative length (the run-time error); a negative n gives less than c. Not
+   n − c, n × k or n + m: a negative n may wrap to a large positive length. */
+static Nat *value_bound(InferCx *cx, Expr *e) {
+  Program *p = cx->prog;
+  if (e->kind == EX_INT) return nat_const(e->ival > 0 ? e->ival : 0);
+  if (e->kind == EX_VAR) {
+    for (int i = 0; i < p->nparams; i++)
+      if (p->params[i].uid == e->uid && p->params[i].type->kind == TY_INT) return nat_var(program_value_size(p, i));
+    return NULL;
+  }
+  if (e->kind != EX_PRIM || e->nkids != 2 || e->prim->op != OP_ADD) return NULL;
+  Expr *c = e->kids[1]->kind == EX_INT ? e->kids[1] : e->kids[0], *x = c == e->kids[1] ? e->kids[0] : e->kids[1];
+  Nat *b = c->kind == EX_INT && c->ival >= 0 && c->ival <= INT32_MAX ? value_bound(cx, x) : NULL;
+  return b ? nat_add(b, nat_const(c->ival)) : NULL;
+}
+
 /* (iota #n) : [int]n; (iota e), e an int known at run time : {∃X.[int]X}
-   with no upper bound known before the program runs (SPEC §4.1). */
+   (SPEC §4.1), bounded before the run where e is made of int inputs
+   (value_bound), else with no upper bound known before the program runs. */
 Type *infer_iota(InferCx *cx, Expr *e) {
   if (e->kids[0]->kind == EX_NAT) return type_array(type_scalar(TY_INT), infer_nat_arg(e->kids[0]));
   Type *n = infer_expr(cx, e->kids[0]);
@@ -187,7 +208,7 @@ Type *infer_iota(InferCx *cx, Expr *e) {
     diag_error(e->kids[0]->loc, "'iota' expects a length: a size literal (#4, #N) or an int, found %s", type_to_string(n));
     return NULL;
   }
-  return infer_exists(cx, type_scalar(TY_INT), NULL);
+  return infer_exists(cx, type_scalar(TY_INT), value_bound(cx, e->kids[0]));
 }
 
 Type *infer_aref(InferCx *cx, Expr *e) {

@@ -78,6 +78,8 @@ FEATURES = {
            'triangles, row maps at every level, reductions of and over rows, zips, join, row layouts and temporaries',
     'dep_up_tmp': 'upper triangles [i -> [T](N-i)]N whose row functions may need a temporary (iterate, toGlobal, '
                   'toPrivate, let, nested maps): sized at the last row when the rows are a sequential loop (FINDINGS.md F23)',
+    'iota_input': '(iota (+ k c)) of an int scalar parameter k: a dynamic-length array bounded before the run by '
+                  'k\'s value size (docs/language.md §3), as the source of any program',
     'dep_wrg_reduce': 'reduce of a row of a position-dependent array as the body of a mapWrg (the position '
                       'variable left undeclared, FINDINGS.md F24)',
 }
@@ -592,6 +594,12 @@ class Gen:
     def source(self, env, d, want=None):
         """A view over an array of env."""
         arrs = [v for v in env if is_arr(v.t) and (want is None or want(v.t))]
+        ks = [v for v in env if v.t == INT and re.fullmatch(r'k[0-9]+', v.name)]   # int scalar parameters
+        if ks and (want is None or want(arr(INT, sz_dyn(0)))) and self.on('iota_input', 0.2):
+            # at least 0 for the parameter's values, -9…9 (value)
+            it = arr(INT, sz_dyn(self.new_dyn()))
+            return self.views(f'(iota (+ {self.pick(ks).name} {self.pick([9, 10, 13])}))', it, env,
+                              self.r.randint(0, d))
         pref = [v for v in arrs if v.name in self.prefer]
         v = self.pick(pref) if pref and self.r.random() < 0.8 else self.pick(arrs)
         return self.views(v.name, v.t, env, self.r.randint(0, d) if self.r.random() < 0.4 else d)
@@ -1002,7 +1010,7 @@ class Gen:
 
     def maybe_join(self, out, ot):
         e = ot[1]
-        if is_arr(e) and self.on('split', 0.7):
+        if is_arr(e) and not is_dyn(e[2]) and self.on('split', 0.7):   # rows of a dynamic length: {∃…} elements
             return f'(join {out})', arr(e[1], Size(f'(* {ot[2].s} {e[2].s})', lambda s, a=ot[2], b=e[2]: a.f(s) * b.f(s)))
         return out, ot
 
