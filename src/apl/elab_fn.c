@@ -243,7 +243,11 @@ static TExp *prim_monadic(Elab *cx, AplNode *f, TExp *x) {
   case G_RIGHT: case G_LEFT: return x;
   case G_IOTA: {
     TExp *n = int_scalar(cx, x, f, "the argument");
-    return n ? el_op("iota", f->loc, 1, n) : NULL;
+    TExp *r = n ? el_op("iota", f->loc, 1, n) : NULL;
+    long long k;
+    /* a count computed at run time: a run-time length, named at the let (as
+       compress's, elab_select.c) for ⍴ and ≢ to read (tail/lower_ops.c) */
+    return r && !el_fold_int(cx, n, 0, &k) ? el_bind(cx, r) : r;
   }
   case G_TALLY: return tally(cx, f, x);
   case G_RHO: return el_rank(x) == 0 ? el_vec(f->loc, 0, NULL) : el_op("shape", f->loc, 1, x);

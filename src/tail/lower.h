@@ -153,6 +153,10 @@ LVal *lower_fill(TBase base, Loc loc);
 /* lower_range.c: the range of v's elements, when known (a known scalar, a
    static vector, booleans, v->ranged) */
 bool lower_range_of(LVal *v, long long *lo, long long *hi);
+/* rows (the items of y selected, a run-time count of at most `bound`) as the
+   value of e: a vector, or the rows kept first (rank ≥ 2, rows_first); its
+   length a run-time one (LDyn). lower_gather.c */
+LVal *lower_with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound);
 /* v, the value of e applied to a, with its elements' range where the
    operation gives one */
 LVal *lower_ranged(TExp *e, LVal **a, LVal *v);

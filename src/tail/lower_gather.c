@@ -261,7 +261,7 @@ static Expr *row_at(LowerCtx *c, LVal *y, Expr *k, Expr *neg, LVal *d, Loc l) {
 
 /* rows (the items of y selected, a run-time count of at most `bound`) as the
    value of e: a vector, or the rows kept first (rank ≥ 2, rows_first) */
-static LVal *with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound) {
+LVal *lower_with_rows(LowerCtx *c, TExp *e, Expr *rows, LVal *y, Nat *bound) {
   LDyn *dyn = NEW(LDyn);
   *dyn = (LDyn){ nat_var_new(arena_printf("(getLength %s)", e->op->name), nat_const(0), bound), NULL, bound, c->dyns };
   c->dyns = dyn;
@@ -325,7 +325,7 @@ static LVal *replicate_runtime(LowerCtx *c, TExp *e, LVal *d, LVal *cs, LVal *x)
   r = lx_let(l, total, sum, r);
   r = lx_let(l, s, sums(c, lx_var(cv, l), lo < 0 ? "abs" : NULL, l), r);
   r = lx_let(l, cv, cs->e, r);
-  return with_rows(c, e, r, y, nat_const(bound));
+  return lower_with_rows(c, e, r, y, nat_const(bound));
 }
 
 /* compress(b, A), b computed at run time, A of rank ≥ 2: with y the rows of
@@ -341,7 +341,7 @@ LVal *lower_compress_rows(LowerCtx *c, TExp *e, Expr *mask, LVal *x) {
   Expr *keep = lx_lambda(l, 1, &j, lx_app(l, "aref", 2, lx_var(bv, l), lx_var(j, l)));
   Expr *r = lx_app(l, "map", 2, lx_lambda(l, 1, &k, row_at(c, y, lx_var(k, l), NULL, NULL, l)),
                    lx_app(l, "filter", 2, keep, lx_app(l, "iota", 1, lx_nat_of(c, y->ext[0], l))));
-  return with_rows(c, e, lx_let(l, bv, mask, r), y, y->ext[0]);
+  return lower_with_rows(c, e, lx_let(l, bv, mask, r), y, y->ext[0]);
 }
 
 /* expand(d, b, a), b computed at run time: with s the running count of b's

@@ -212,9 +212,34 @@ LVal *lower_rotate(LowerCtx *c, TExp *e, LVal **a) {
 
 /* ---- static shape operations ---- */
 
+enum { IOTA_MAX = 1 << 24 };   /* items of a run-time iota's storage (64 MB of ints) */
+
+/* iota(n), n computed at run time with a range [lo, hi] (lower_range.c):
+   (map (λi. i + 1) (iota (min n hi))), a run-time length of at most hi, which
+   clift's checker reads off the min (types/infer_layout.c value_bound); a
+   negative n is iota's run-time error at the ⍳ */
+static LVal *iota_runtime(LowerCtx *c, TExp *e, LVal *n) {
+  long long lo, hi;
+  Loc l = e->loc;
+  if (!lower_range_of(n, &lo, &hi)) {
+    Loc at = n->unranged_at.file ? n->unranged_at : e->kids[0]->loc;
+    return diag_error(e->kids[0]->loc, "not supported yet: %s of a count computed at run time whose size is not bounded "
+                      "when compiling: no range is known for the value computed at %d:%d (docs/apl.md §5)",
+                      e->op->name, at.line, at.col), NULL;
+  }
+  if (hi < 0) hi = 0;
+  if (hi > IOTA_MAX)
+    return diag_error(e->kids[0]->loc, "not supported yet: %s of a count computed at run time of up to %lld (at most %d)",
+                      e->op->name, hi, IOTA_MAX), NULL;
+  const char *i = lx_fresh(c, "i");
+  Expr *g = lx_app(l, "map", 2, lx_lambda(l, 1, &i, lx_app(l, "+", 2, lx_var(i, l), lx_int(1, l))),
+                   lx_app(l, "iota", 1, lx_app(l, "min", 2, n->e, lx_int(hi, l))));
+  return lower_with_rows(c, e, g, lval_new(NULL, TB_INT, 1), nat_const(hi));
+}
+
 /* iota(n), n static: (map (λi. i + 1) (iota #n)), 1-based (rule 3.34) */
 LVal *lower_iota(LowerCtx *c, TExp *e, LVal **a) {
-  if (!a[0]->known) return diag_error(e->kids[0]->loc, "not supported yet: %s of a count computed at run time", e->op->name), NULL;
+  if (!a[0]->known) return iota_runtime(c, e, a[0]);
   long long n = a[0]->k;
   if (n < 0) return diag_error(e->kids[0]->loc, "%s: negative count %lld", e->op->name, n), NULL;
   const char *i = lx_fresh(c, "i");

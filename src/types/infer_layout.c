@@ -178,11 +178,13 @@ Type *infer_pad_constant(InferCx *cx, Expr *e) {
 }
 
 /* A bound of int e known before the run, or NULL: e an int input n (bounded
-   by its value size, max(n, 1): Program.size_param), an int literal, or such
-   an e plus a literal ≥ 0. Sound under int arithmetic's wrapping (-fwrapv,
-   as the interpreter): n + c with c ≥ 0 wraps only above INT_MAX, to a
-   negative length (the run-time error); a negative n gives less than c. Not
-   n − c, n × k or n + m: a negative n may wrap to a large positive length. */
+   by its value size, max(n, 1): Program.size_param), an int literal, such an
+   e plus a literal ≥ 0, or the min of anything and a literal c ≥ 0 (at most
+   c: how a program, or the APL lowering, states a bound). Sound under int
+   arithmetic's wrapping (-fwrapv, as the interpreter): n + c with c ≥ 0
+   wraps only above INT_MAX, to a negative length (the run-time error); a
+   negative n gives less than c. Not n − c, n × k or n + m: a negative n may
+   wrap to a large positive length. */
 static Nat *value_bound(InferCx *cx, Expr *e) {
   Program *p = cx->prog;
   if (e->kind == EX_INT) return nat_const(e->ival > 0 ? e->ival : 0);
@@ -191,6 +193,9 @@ static Nat *value_bound(InferCx *cx, Expr *e) {
       if (p->params[i].uid == e->uid && p->params[i].type->kind == TY_INT) return nat_var(program_value_size(p, i));
     return NULL;
   }
+  if (e->kind == EX_PRIM && e->nkids == 2 && e->prim->op == OP_MIN)
+    for (int k = 0; k < 2; k++)
+      if (e->kids[k]->kind == EX_INT && e->kids[k]->ival >= 0) return nat_const(e->kids[k]->ival);
   if (e->kind != EX_PRIM || e->nkids != 2 || e->prim->op != OP_ADD) return NULL;
   Expr *c = e->kids[1]->kind == EX_INT ? e->kids[1] : e->kids[0], *x = c == e->kids[1] ? e->kids[0] : e->kids[1];
   Nat *b = c->kind == EX_INT && c->ival >= 0 && c->ival <= INT32_MAX ? value_bound(cx, x) : NULL;
