@@ -82,6 +82,8 @@ bool nat_mentions(Nat *e, NatVar *v);
 int nat_free_vars(Nat *e, NatVar **out, int cap);
 /* All of them, in an arena array of *n (NULL when there are none). */
 NatVar **nat_free_var_list(Nat *e, int *n);
+/* Is every free variable of e one of a[0..na) or b[0..nb) (b may be NULL)? */
+bool nat_vars_within(Nat *e, NatVar *const *a, int na, NatVar *const *b, int nb);
 
 /* ---- evaluation: values for variables by lookup function ---- */
 typedef bool (*NatLookup)(void *ctx, NatVar *v, long long *value);

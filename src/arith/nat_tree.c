@@ -91,3 +91,15 @@ NatVar **nat_free_var_list(Nat *e, int *n) {
   *n = s.n;
   return s.v;
 }
+
+bool nat_vars_within(Nat *e, NatVar *const *a, int na, NatVar *const *b, int nb) {
+  int nv;
+  NatVar **vs = nat_free_var_list(e, &nv);
+  for (int i = 0; i < nv; i++) {
+    bool found = false;
+    for (int j = 0; j < na && !found; j++) found = a[j] == vs[i];
+    for (int j = 0; j < nb && !found; j++) found = b[j] == vs[i];
+    if (!found) return false;
+  }
+  return true;
+}

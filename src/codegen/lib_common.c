@@ -30,16 +30,7 @@ const char *library_bytes_expr(Type *t) {
   return buf_str(&b);
 }
 
-bool library_only_sizes(Program *p, Nat *n) {
-  int nv;
-  NatVar **vars = nat_free_var_list(n, &nv);
-  for (int i = 0; i < nv; i++) {
-    bool size = false;
-    for (int k = 0; k < p->nsizes; k++) size |= vars[i] == p->sizes[k];
-    if (!size) return false;
-  }
-  return true;
-}
+bool library_only_sizes(Program *p, Nat *n) { return nat_vars_within(n, p->sizes, p->nsizes, NULL, 0); }
 
 int library_buffer_index(Kernel *k, Buffer *b) { return kernel_buffer_index(k, b); }
 

@@ -129,15 +129,7 @@ static int dynamic_elem_bytes(Type *t) {
 /* Whether the host knows n when it launches the kernel: its variables are
    program sizes or the variables of the host loops and counts around it. */
 static bool known_at_launch(Plan *pl, PlanKernel *pk, Nat *n) {
-  int nv;
-  NatVar **vs = nat_free_var_list(n, &nv);
-  for (int i = 0; i < nv; i++) {
-    bool found = false;
-    for (int j = 0; j < pl->k->prog->nsizes && !found; j++) found = pl->k->prog->sizes[j] == vs[i];
-    for (int j = 0; j < pk->nvars && !found; j++) found = pk->vars[j] == vs[i];
-    if (!found) return false;
-  }
-  return true;
+  return nat_vars_within(n, pl->k->prog->sizes, pl->k->prog->nsizes, pk->vars, pk->nvars);
 }
 
 static bool locals_sized(Plan *pl, PlanKernel *pk) {
