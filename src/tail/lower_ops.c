@@ -679,12 +679,13 @@ LVal *lower_index(LowerCtx *c, TExp *e, LVal **a) {
 
 /* power(f, n, a): (iterate #n f a), or (iterate n f a) for a count computed at
    run time; f lowered at a's extents must give them back (clift's iterate keeps
-   the type): else "must keep its argument's shape" at the operation (APL's ⍣) */
+   the type): else "must keep its argument's shape" at the operation (APL's ⍣).
+   A scalar a is iterated as an array of one: (aref (iterate n (λv. (map f v))
+   [a]) 0) (clift's iterate needs an array). */
 LVal *lower_power(LowerCtx *c, TExp *e, LVal **a) {
   LVal *n = a[1], *x = a[2];
   if (n->known && n->k < 0)
     return diag_error(e->kids[1]->loc, "not supported yet: power with a negative count %lld (APL's inverse, f⍣¯1)", n->k), NULL;
-  if (x->rank == 0) return diag_error(e->loc, "not supported yet: power of a scalar (clift's iterate needs an array)"), NULL;
   for (int i = 0; i < x->rank; i++)
     if (lower_dyn_of(c, x->ext[i]))
       return diag_error(e->loc, "not supported yet: power of an array whose length is known only at run time"), NULL;
@@ -704,5 +705,12 @@ LVal *lower_power(LowerCtx *c, TExp *e, LVal **a) {
       return diag_error(e->loc, "power: the function must keep its argument's shape: the length %s of axis %d becomes %s",
                         nat_to_string(x->ext[i]), i + 1, nat_to_string(f->ext[i])), NULL;
   Expr *count = n->known ? lx_nat(n->k, e->loc) : n->e;
+  if (x->rank == 0) {
+    Loc l = e->loc;
+    const char *j = lx_fresh(c, "j"), *v = lx_fresh(c, "v");
+    Expr *one = lx_app(l, "map", 2, lx_lambda(l, 1, &j, x->e), lx_app(l, "iota", 1, lx_nat(1, l)));
+    Expr *step = lx_lambda(l, 1, &v, lx_app(l, "map", 2, f->e, lx_var(v, l)));
+    return lval_new(lx_app(l, "aref", 2, lx_app(l, "iterate", 3, count, step, one), lx_int(0, l)), x->base, 0);
+  }
   return with_ext(lval_new(lx_app(e->loc, "iterate", 3, count, f->e, x->e), x->base, x->rank), x, 0);
 }
