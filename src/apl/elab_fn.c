@@ -13,7 +13,7 @@ enum {
   G_AND = 0x2227, G_OR = 0x2228, G_NAND = 0x2372, G_NOR = 0x2371, G_IOTA = 0x2373, G_RHO = 0x2374,
   G_TALLY = 0x2262, G_DROP = 0x2193, G_TAKE = 0x2191, G_ROT = 0x233D, G_ROT1 = 0x2296, G_REDUCE1 = 0x233F,
   G_SCAN1 = 0x2340, G_EACH = 0xA8, G_JOT = 0x2218, G_FIRST = 0x2283, G_TRANSP = 0x2349, G_TABLE = 0x236A,
-  G_STAR_LOG = 0x235F, G_POWER = 0x2363, G_CIRCLE = 0x25CB, G_RIGHT = 0x22A2, G_LEFT = 0x22A3
+  G_STAR_LOG = 0x235F, G_POWER = 0x2363, G_CIRCLE = 0x25CB, G_RIGHT = 0x22A2, G_LEFT = 0x22A3, G_EPS = 0x220A
 };
 
 static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x);
@@ -426,6 +426,39 @@ static TExp *circle(Elab *cx, AplNode *f, TExp *l, TExp *x) {
   return fn ? el_op("each", f->loc, 2, fn, x) : NULL;
 }
 
+/* A∊B (membership): each(fn x => ∨/x=,B, A), booleans of A's shape (A a
+   scalar or a vector, of a length known or not); A~B (without): (~A∊B)/A, a
+   compress by a mask (el_select). A of rank ≥ 2 is refused. */
+typedef struct Member { Elab *cx; Loc loc; TExp *b; const ScalarFn *eq; } Member;
+
+static TExp *member_body(void *ctx, TExp *x) {
+  Member *m = ctx;
+  TExp *eq = scalar_dyadic(m->cx, m->eq, m->loc, x, el_copy(m->b));
+  return eq ? el_op("reduce", m->loc, 3, el_opval("orb", m->loc), el_bool(false, m->loc), eq) : NULL;
+}
+
+static TExp *member(Elab *cx, AplNode *f, TExp *a, TExp *b) {
+  Loc loc = f->loc;
+  int ra = el_rank(a);
+  if (ra > 1) return diag_error(loc, "not supported yet: %s with a left argument of rank %d", el_glyph(f->cp), ra), NULL;
+  AplNode eq_node = { .kind = AF_PRIM, .loc = loc, .cp = '=' };
+  const ScalarFn *eq = scalar_fn(&eq_node);
+  TBase arg;
+  if (!scalar_op(eq, loc, el_base(a), el_base(b), &arg)) return NULL;
+  if (el_rank(b) == 0) b = el_vec(loc, 1, &b);
+  else if (el_rank(b) > 1) b = ravel(cx, f, b);
+  Member m = { cx, loc, b ? el_atomic(cx, el_coerce(cx, b, arg)) : NULL, eq };
+  TExp *ac = m.b ? el_coerce(cx, a, arg) : NULL;
+  if (!ac) return NULL;
+  if (ra == 0) return member_body(&m, ac);
+  TExp *fn = scalar_lambda(cx, arg, member_body, &m, loc);
+  TExp *mask = fn ? el_op("each", loc, 2, fn, ac) : NULL;
+  if (!mask || f->cp != '~') return mask;
+  AplNode slash = { .kind = AF_PRIM, .loc = loc, .cp = '/' };
+  mask = el_op("each", loc, 2, el_opval("notb", loc), mask);
+  return mask ? el_select(cx, &slash, mask, a) : NULL;
+}
+
 static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   const ScalarFn *s = scalar_fn(f);
   if (s && f->cp == '|' && l->kind == TE_INT && l->ival == 2 && (el_base(r) == TB_INT || el_base(r) == TB_BOOL)) {
@@ -454,6 +487,7 @@ static TExp *prim_dyadic(Elab *cx, AplNode *f, TExp *l, TExp *r) {
   case ',': case G_TABLE: return catenate(cx, f, l, r);
   case '/': case G_REDUCE1: case '\\': case G_SCAN1: return el_select(cx, f, l, r);
   case G_CIRCLE: return circle(cx, f, l, r);
+  case G_EPS: case '~': return member(cx, f, l, r);
   case G_RHO: {
     if (el_base(l) != TB_INT && el_base(l) != TB_BOOL) return diag_error(f->loc, "domain error: the shape of ⍴ must be integers"), NULL;
     if (el_rank(l) == 0) {
