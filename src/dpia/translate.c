@@ -361,18 +361,23 @@ static View *exp_at(Tr *tr, Expr *e);
 static bool acc_at(Tr *tr, Expr *e, Acc *out);
 
 /* dpia_exp and dpia_acc translate e with it as the place of a refusal that
-   has none of its own (diag_context). */
-View *dpia_exp(Tr *tr, Expr *e) {
+   has none of its own (diag_context; an expression made by a pass keeps the
+   enclosing one's place); they return the place to put back. */
+static Loc enter(Expr *e) {
   Loc was = diag_context(e->loc);
-  if (!e->loc.file) diag_context(was);   /* an expression made by a pass: the enclosing one's place */
+  if (!e->loc.file) diag_context(was);
+  return was;
+}
+
+View *dpia_exp(Tr *tr, Expr *e) {
+  Loc was = enter(e);
   View *v = exp_at(tr, e);
   diag_context(was);
   return v;
 }
 
 bool dpia_acc(Tr *tr, Expr *e, Acc *out) {
-  Loc was = diag_context(e->loc);
-  if (!e->loc.file) diag_context(was);   /* an expression made by a pass: the enclosing one's place */
+  Loc was = enter(e);
   bool ok = acc_at(tr, e, out);
   diag_context(was);
   return ok;

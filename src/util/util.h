@@ -53,12 +53,12 @@ bool diag_internal(Loc loc, const char *fmt, ...) __attribute__((format(printf, 
    refused early, "not supported on TARGET: why"). `fmt` gives the why; the
    driver, which knows the target, names it (diag_name_target). */
 bool diag_unsupported(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void diag_name_target(const char *target);
+void diag_name_target(const char *target);   /* "why" -> "not supported on TARGET: why" */
 /* The place a refusal (diag_unsupported) recorded without one of its own is
    reported at: the innermost expression being translated (dpia), else the
    program (the driver); LOC_NONE: none. Returns the one it replaces, for the
    caller to put back. */
-Loc diag_context(Loc loc);   /* "why" -> "not supported on TARGET: why" */
+Loc diag_context(Loc loc);
 /* What the recorded error is: tests skip a DIAG_UNSUPPORTED, never match its text. */
 typedef enum { DIAG_NONE, DIAG_ERROR, DIAG_UNSUPPORTED, DIAG_INTERNAL } DiagKind;
 DiagKind diag_kind(void);
