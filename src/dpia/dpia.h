@@ -266,6 +266,8 @@ Type *dpia_unplaced(Tr *tr, Type *t);
    of a buffer of type t; *leaf the type found there. An offset whose Σ has
    no closed form is refused (SPEC §3.5: no loop in an index; tr->refused). */
 Nat *dpia_flat_offset(Tr *tr, Type *t, Path p, Type **leaf);
+/* The same, a Σ left open where the arithmetic cannot close it (no refusal). */
+Nat *dpia_flat_offset_open(Type *t, Path p, Type **leaf);
 /* Where row i of the position-dependent array t starts: Σ_{k<i} of the row
    lengths, in the rows' elements. */
 Nat *dpia_row_start(Tr *tr, Type *t, Nat *i);

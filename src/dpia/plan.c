@@ -5,6 +5,7 @@
    kernel run by a single work-item. Hoisted local temporaries become
    per-work-group arrays: their work-group index is dropped (SPEC §5). */
 #include "plan.h"
+#include "dpia.h"
 #include "launch_policy.h"
 #include "../layout/layout.h"
 #include "../syntax/ast.h"
@@ -86,12 +87,20 @@ static void uses_stmt(Uses *u, KStmt *s) {
 
 /* --- local memory: drop the indices of the enclosing work-group/global loops --- */
 
-typedef struct Outer { NatVar **vars; int n, cap; } Outer;
+typedef struct Outer { NatVar **vars; int n, cap; UtilMap done; } Outer;
 
 static void localise_exp(CExp *e, Outer *o, PlanKernel *pk) {
   if (!e) return;
-  if (e->buf && e->buf->space == SPACE_LOCAL) {
-    for (int i = 0; i < o->n; i++) e->nat = nat_subst(e->nat, o->vars[i], nat_const(0));
+  if (e->buf && e->buf->space == SPACE_LOCAL && o->n > 0 && !util_map_get(&o->done, e, false)) {
+    /* the element's place less its row's start: an index within the row may
+       itself name the outer loop's variable (a clamp at the length of row
+       i of a triangle, F50), so the variables are not set to 0; once per
+       node (the look-back's statements share some) */
+    util_map_put(&o->done, e, false, e);
+    PathElem *rows = NEW_ARRAY(PathElem, o->n);
+    for (int i = 0; i < o->n; i++) rows[i] = (PathElem){ nat_var(o->vars[i]), -1 };
+    Type *leaf;
+    e->nat = nat_sub(e->nat, dpia_flat_offset_open(e->buf->type, (Path){ o->n, rows }, &leaf));
     for (int i = 0; i < pk->nlocals; i++)
       if (pk->locals[i] == e->buf && !pk->local_counts[i]) {   /* strip one array level per outer loop */
         Type *t = e->buf->type;
@@ -135,7 +144,7 @@ static bool known_at_launch(Plan *pl, PlanKernel *pk, Nat *n) {
 static bool locals_sized(Plan *pl, PlanKernel *pk) {
   pk->local_counts = NEW_ARRAY(Nat *, pk->nlocals ? pk->nlocals : 1);
   pk->local_dynamic = NEW_ARRAY(int, pk->nlocals ? pk->nlocals : 1);
-  Outer o = { NULL, 0, 0 };
+  Outer o = { NULL, 0, 0, {0} };
   localise(pk->body, &o, pk);
   /* a count that differs between work-groups (a row of a triangular array) is
      allocated at its upper bound, a constant or a size known at launch */

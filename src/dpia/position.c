@@ -134,7 +134,10 @@ static Nat *closed(Tr *tr, Nat *off, Type *t) {
 }
 
 Nat *dpia_flat_offset(Tr *tr, Type *t, Path p, Type **leaf) {
-  Type *whole = t;
+  return closed(tr, dpia_flat_offset_open(t, p, leaf), t);
+}
+
+Nat *dpia_flat_offset_open(Type *t, Path p, Type **leaf) {
   Nat *off = nat_const(0);
   for (int k = 0; k < p.n && t->kind == TY_ARRAY; k++) {
     Nat *i = p.e[k].index;
@@ -147,7 +150,7 @@ Nat *dpia_flat_offset(Tr *tr, Type *t, Path p, Type **leaf) {
     t = type_elem_at(t, i);
   }
   *leaf = t;
-  return closed(tr, off, whole);
+  return off;
 }
 
 Nat *dpia_row_start(Tr *tr, Type *t, Nat *i) {
