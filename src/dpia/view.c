@@ -108,6 +108,12 @@ static CExp *buffer_access(Tr *tr, Buffer *b, Path p) {
       t = t->fields[p.e[k].field];
       continue;
     }
+    /* more indices than the buffer has array levels: only after a refusal,
+       whose stand-in types need not fit every access (exists.c), F51 */
+    if (t->kind != TY_ARRAY) {
+      if (!tr->refused) diag_internal(LOC_NONE, "an access to %s with more indices than its type %s has levels", b->name, type_to_string(b->type));
+      return NULL;
+    }
     flat = nat_add(nat_mul(flat, t->len), p.e[k].index);
     t = t->elem;
   }

@@ -291,6 +291,19 @@ done
 printf '(lift () (int int) (lambda (n m) (map (lambda (i) (* i i)) (iota (+ n m)))))\n' > "$T/refused_top.lift"
 expect 1 "^$T/refused_top.lift:1:1: error: not supported on c: (the result: )?a dynamic-length array" -- "$CLIFT" run -t c "$T/refused_top.lift" 5 1
 expect 0 "^\[0, 1, 4, 9, 16, 25\]$" -- "$CLIFT" run -t interp "$T/refused_top.lift" 5 1
+# F51: rows of (iota (- n 10)) kept by a let and read by a later mapGlb crashed
+# the compiler (SIGSEGV in the translation after the refusal): refused on
+# every compiled target, by `compile --print` too
+cat > "$T/f51.lift" <<'LIFT'
+(lift (N) ((array-type int N) (array-type int N) int)
+  (lambda (a0 a1 k0)
+    (let y4 (mapGlb (lambda (x1) (mapSeq (lambda (x3) (+ -8 x1)) (iota (- k0 10)))) a1)
+    (mapGlb (lambda (x5) (f2d (aref (reduceSeq 1.25f (lambda (acc6 x7) (min acc6 (+ (i2f k0) (i2f x7)))) a0) 0))) y4))))
+LIFT
+for t in c openmp opencl cuda; do
+  expect 1 "^$T/f51.lift:3:13: error: not supported on $t: a dynamic-length array whose length has no bound" -- "$CLIFT" compile -t $t --print "$T/f51.lift"
+done
+expect 0 "^\[-7, -7\]$" -- "$CLIFT" run -t interp "$T/f51.lift" "[-18, -19]" "[1, 2]" 12
 
 # clift bench of an APL program (issue 13 item 6): its output once, then the times
 for t in c openmp; do
