@@ -89,7 +89,7 @@ static const Target targets[] = {
     .available = always, .emit = emit_openmp, .run = run_openmp, .write_library = write_cpu },
   { .name = "opencl", .summary = "OpenCL C kernels (PoCL on CPUs, the vendor's platform on GPUs)", .device = true, .dynamic_locals = true, .api = &opencl_device,
     .available = opencl_available, .emit = emit_opencl, .run = run_opencl, .write_library = write_opencl },
-  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true, .warp_shuffle = true, .dynamic_locals = true, .api = &cuda_device,
+  { .name = "cuda", .summary = "CUDA C++ kernels compiled with NVRTC, run on the CUDA driver", .device = true, .warp_shuffle = true, .dynamic_locals = true, .last_group = true, .api = &cuda_device,
     .available = cuda_available, .emit = emit_cuda, .run = run_cuda, .write_library = write_cuda },
 };
 enum { NTARGETS = sizeof targets / sizeof *targets };
@@ -129,7 +129,7 @@ Compiled *driver_generate(Program *p, const Target *t, const GenOptions *g) {
   gen.device = t->device;   /* dpia/peel.c: the device cost rule */
   bool ok = (c->lowered = lower_program(p, t->device ? LOWER_CHUNK_DEVICE : LOWER_CHUNK_CPU))   /* lower strategy (a re-typed copy) */
          && (c->kernel = dpia_translate(c->lowered, &gen))             /* DPIA: acceptors and continuations */
-         && (!t->device || (c->kernel->dynamic_locals = t->dynamic_locals, c->plan = plan_build(c->kernel)))   /* host plan: kernels and launches */
+         && (!t->device || (c->kernel->dynamic_locals = t->dynamic_locals, c->kernel->last_group = t->last_group, c->plan = plan_build(c->kernel)))   /* host plan: kernels and launches */
          && (c->src = t->emit(c));                               /* C, OpenCL C or CUDA C++ */
   diag_context(was);
   if (ok) return c;

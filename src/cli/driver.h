@@ -43,6 +43,7 @@ struct Target {
   bool device;             /* kernels launched on a device: a host plan, launch sizes */
   bool warp_shuffle;       /* warp votes and shuffles in the generated code (cuda's __ballot_sync) */
   bool dynamic_locals;     /* local memory sized at launch (Kernel.dynamic_locals) */
+  bool last_group;         /* a top-level reduce in one launch (Kernel.last_group) */
   const struct DeviceApi *api;   /* device targets: the GPU API (runtime/device.h) */
   bool (*available)(void); /* runnable on this machine */
   /* the generated source of c->kernel / c->plan; NULL: nothing is generated (interp) */

@@ -405,9 +405,11 @@ static void print_exp(Buf *b, CExp *e, Flavour fl) {
     break;
   case CE_VAR: buf_puts(b, e->name); break;
   case CE_ATOMIC_INC:
+    if (e->ival && fl == FL_CUDA) buf_puts(b, "(__threadfence(), ");   /* dpia/last_group.c */
     buf_puts(b, fl == FL_CL ? "atomic_inc(&" : fl == FL_CUDA ? "atomicAdd(&" : "__atomic_fetch_add(&");
     print_access(b, e);
     buf_puts(b, fl == FL_CL ? ")" : fl == FL_CUDA ? ", 1)" : ", 1, __ATOMIC_SEQ_CST)");
+    if (e->ival && fl == FL_CUDA) buf_putc(b, ')');
     break;
   case CE_STATUS: case CE_STATUS_FLAG: case CE_STATUS_VALUE: print_status(b, e, fl); break;
   case CE_SHFL_UP: case CE_SHFL_DOWN:   /* generated for cuda only (GenOptions.warp_shuffle) */

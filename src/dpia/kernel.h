@@ -133,6 +133,9 @@ struct KStmt {
      iterations by construction though its index does not show it (the
      parallel filter's writes from offsets a scan computed): race.c trusts it */
   bool disjoint;
+  /* FOR at LEVEL_WRG: the one work-group of a top-level reduce's pass over
+     the partials (lower.c, Expr.last_group; dpia/last_group.c) */
+  bool last_group;
   /* IF */
   CExp *cond; KStmt *then_, *else_;
   /* WHILE (whileSeq): a loop of the current thread; each step runs then_ (the
@@ -184,6 +187,9 @@ typedef struct Kernel {
      pointer set with clSetKernelArg(size, NULL), plan.c locals_sized); false:
      refused, "local memory of non-constant size" (cuda, not yet run on a GPU) */
   bool dynamic_locals;
+  /* a top-level reduce's pass over the partials run by the work-group that
+     finishes the first pass's last chunk, in its kernel (dpia/last_group.c): cuda */
+  bool last_group;
   int resident_waves;   /* > 0: a chunk kernel's blocks capped at this many device-fulls (PlanKernel; FCL); -1: 1 for chunk kernels passing several barriers a chunk, 0 for the others (plan.c chunk_barriers) */
 } Kernel;
 
@@ -207,7 +213,7 @@ CExp *cexp_op(ScalarOp op, Type *t, int n, CExp **args);
 CExp *cexp_read(Buffer *b, Nat *index, int field, Type *t);
 CExp *cexp_read_volatile(Buffer *b, Nat *index, Type *t);
 CExp *cexp_nat_lt(Nat *a, Nat *b);   /* a < b, a bool */
-CExp *cexp_atomic_inc(Buffer *b, Nat *index);   /* an int: the cell's value before */
+CExp *cexp_atomic_inc(Buffer *b, Nat *index);   /* an int: the cell's value before; ival 1: a device-wide fence first */
 CExp *cexp_status(CExp *flag, CExp *value);      /* CE_STATUS */
 CExp *cexp_status_flag(CExp *word);
 CExp *cexp_status_value(CExp *word, Type *t);

@@ -552,6 +552,7 @@ Plan *plan_build(Kernel *k) {
     return diag_unsupported(LOC_NONE, "a mapGlb or mapWrg inside a sequential loop "
                             "(reduceSeq, mapSeq) whose steps read what earlier steps wrote needs a host loop over "
                             "kernel launches"), NULL;
+  if (k->last_group) plan_fuse_last_group(k);
   share_between_kernels(k, k->body);
   int most = count_statements(k->body);
   pl->kernels = NEW_ARRAY(PlanKernel, most ? most : 1);

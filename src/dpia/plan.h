@@ -104,6 +104,9 @@ void plan_insert_barriers(KStmt *body);
    __syncwarp() where the block's warps are whole. Kernel.warp_barriers (FCL). */
 enum { BARRIER_WARP = 4 };
 void plan_warp_barriers(KStmt *body);
+/* Kernel.last_group: a top-level reduce's one-group pass over the partials
+   moved into the first pass's kernel (dpia/last_group.c). */
+void plan_fuse_last_group(Kernel *k);
 /* Kernel.batch_groups: a work-group loop of mapLcl loops and barriers runs k
    of its iterations in one, each in local buffers of its own, sharing the
    barriers (after the barriers; PlanKernel.loops stay its loops); local_cap

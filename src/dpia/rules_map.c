@@ -144,6 +144,7 @@ bool dpia_map_range_dim(Tr *tr, Expr *e, View *xs, PrimLevel level, int dim, Nat
   KStmt *saved = tr->block;
   tr->block = dpia_loop(tr, level, dim, count, &i);
   ParLoop loop = { i, count, level, tr->par, dim, saved->stmts[saved->n - 1] };
+  if (level == LEVEL_WRG && e->last_group && !tr->par) loop.loop->last_group = true;
   if (level != LEVEL_SEQ) tr->par = &loop; else tr->seq++;
   Nat *at = nat_add(from, nat_var(i));
   View *x = dpia_arg_at(tr, e->kids[0], 0, xs, at);

@@ -121,7 +121,9 @@ static Expr *tree_reduce(Expr *e, int chunk_size) {
   /* the partials, padded to a multiple of L, are one chunk for one group
      (one tile, its one copy checked: the pass is short and latency-bound) */
   Nat *last = nat_mul(nat_div(nat_add(groups, nat_const(LOCAL_SIZE - 1)), nat_const(LOCAL_SIZE)), nat_const(LOCAL_SIZE));
-  return level(rp, partials, groups, last, last, false);
+  Expr *result = level(rp, partials, groups, last, last, false);
+  result->kids[0]->last_group = true;   /* join (mapWrg …): may run in the first pass's kernel (dpia/last_group.c) */
+  return result;
 }
 
 /* Rewrite top-level reduces; copy-on-write so that p's tree stays intact. */

@@ -52,6 +52,7 @@ struct Expr {
   signed char unpacks;   /* dpia_has_unpack's answer for this subtree: 0 not yet asked, 1 no, 2 yes */
   bool full_tiles;       /* PRIM: the mapWrg of a top-level reduce's first pass (lower.c): on the device
                             targets its tiles inside the input are read unchecked (dpia/tiles.c) */
+  bool last_group;       /* PRIM: the mapWrg of its pass over the partials, one work-group (dpia/last_group.c) */
 };
 
 /* A run-time size condition the type checker could not settle statically,

@@ -57,6 +57,8 @@ const Switch switch_table[SWITCH_COUNT] = {
     .meaning = "1: local arrays not padded by one element in 32 against bank conflicts" },
   [SW_REDUCE_GUARD] = { "CLIFT_REDUCE_GUARD", RANGE(0, 0, 1), .used_in = "src/dpia/tiles.c",
     .meaning = "device targets: every tile of a reduce checks its reads (the former form), not only the last" },
+  [SW_REDUCE_ONE_LAUNCH] = { "CLIFT_REDUCE_ONE_LAUNCH", RANGE(1, 0, 1), .used_in = "src/dpia/last_group.c",
+    .meaning = "cuda: a top-level reduce in one launch, the last work-group reducing the partials (0: two kernels, the former form)" },
   [SW_OCL_WARP] = { "CLIFT_OCL_WARP", RANGE(1, 0, 1), .used_in = "src/runtime/opencl_device.c, src/codegen/opencl_print.c",
     .meaning = "NVIDIA's OpenCL: a warp barrier (dpia/warp.c) as PTX bar.warp.sync (0: the work-group's barrier)" },
   [SW_OCL_RESIDENT] = { "CLIFT_OCL_RESIDENT", RANGE(2048, 32, 65536), .used_in = "src/runtime/opencl_device.c",

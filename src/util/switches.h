@@ -16,7 +16,7 @@ typedef enum SwitchKey {
   SW_FCL_FAST, SW_FCL_NO_WARP, SW_FCL_NO_VERSION, SW_FCL_PREFETCH, SW_FCL_BATCH,
   SW_FCL_GRID, SW_FCL_UNROLL, SW_FCL_NO_PAD,
   /* a top-level reduce's tiles (dpia/tiles.c) */
-  SW_REDUCE_GUARD,
+  SW_REDUCE_GUARD, SW_REDUCE_ONE_LAUNCH,
   SW_OCL_WARP, SW_OCL_RESIDENT,
   SWITCH_COUNT
 } SwitchKey;

@@ -225,7 +225,17 @@ if gen $f; then
 fi
 
 # a top-level reduce: its full tiles read without the padding's check
-check_reduce_tiles '__syncthreads\(\);'
+check_reduce_tiles '__syncthreads\(\);' 19
+# ... in one launch (dpia/last_group.c): the work-group that counts the last
+# chunk (after a device-wide fence) reduces the partials, read through
+# volatile pointers, and sets the counter back to 0
+for f in bench/gpu/asum.lift bench/gpu/dot.lift tests/lift/filter_reduce.lift; do
+  gen $f || continue
+  expect_count $f '^extern "C" __global__ void k[0-9]+\(float \*__restrict__ out|^extern "C" __global__ void k[0-9]+\(int \*__restrict__ out' 1 "the kernel writing the result"
+  expect_count $f '\(__threadfence\(\), atomicAdd\(&clift_chunks0\[0\], 1\)\)' 1 "a fenced count of finished chunks"
+  expect_count $f 'clift_chunks0\[0\] = 0;' 1 "the counter set back by the last group"
+  expect_count $f '\(\*\(volatile (float|int) \*\)&tmp[0-9]+\[' 1 "volatile reads of the partials"
+done
 # ... so that NVRTC issues a work-item's 64 loads of a full tile one after
 # another, with no branch between them (with CLIFT_REDUCE_GUARD=1 each load
 # has its own branch around it)
