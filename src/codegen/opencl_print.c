@@ -22,6 +22,10 @@ static const char *prelude =
   "/* index arithmetic: 32-bit when the host knows every size and buffer fits */\n"
   "#ifndef CLIFT_INDEX\n#define CLIFT_INDEX long\n#endif\n"
   "typedef CLIFT_INDEX clift_index;\n"
+  "/* a work-item's sequential loop: not vectorised on a CPU device (the runtime's\n"
+  "   -DCLIFT_NO_LOOP_VECTORIZE; PoCL 3.1's LLVM aborted selecting one's vector code) */\n"
+  "#ifdef CLIFT_NO_LOOP_VECTORIZE\n#define CLIFT_SEQ_LOOP _Pragma(\"clang loop vectorize(disable)\")\n"
+  "#else\n#define CLIFT_SEQ_LOOP\n#endif\n"
   "#undef min\n#undef max\n"
   "#define min(a, b) ((a) ^ (((a) ^ (b)) & -((b) < (a))))\n"
   "#define max(a, b) ((a) ^ (((a) ^ (b)) & -((a) < (b))))\n"
@@ -76,6 +80,8 @@ static void loop_head(StmtPrinter *p, KStmt *s) {
   codegen_indent(p);
   if (s->level == LEVEL_SEQ) {
     if (s->unroll || short_loop(s)) { buf_puts(p->b, "#pragma unroll\n"); codegen_indent(p); }
+    buf_puts(p->b, "CLIFT_SEQ_LOOP\n");   /* the prelude's: nothing, or no vectorisation on a CPU device */
+    codegen_indent(p);
     buf_printf(p->b, "for (clift_index %s = 0; %s < ", v, v);
     codegen_nat(p->b, s->count);
     buf_printf(p->b, "; %s += 1) {\n", v);

@@ -23,6 +23,7 @@ typedef struct _cl_kernel *cl_kernel;
 typedef struct _cl_event *cl_event;
 
 #define CL_SUCCESS 0
+#define CL_DEVICE_TYPE_CPU (1u << 1)
 #define CL_DEVICE_TYPE_GPU (1u << 2)
 #define CL_DEVICE_TYPE 0x1000
 #define CL_DEVICE_TYPE_ALL 0xFFFFFFFFu

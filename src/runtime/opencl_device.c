@@ -156,7 +156,12 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
      the interpreter): NVIDIA's OpenCL defaults to faster, less exact ones */
   cl_device_fp_config fp = 0;
   d->cl->GetDeviceInfo(d->id, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
-  const char *options = arena_printf("%s%s%s", index32 ? "-DCLIFT_INDEX=int " : "",
+  /* a CPU device (PoCL): no vectorisation of a work-item's sequential loops
+     (CLIFT_SEQ_LOOP, codegen/opencl_print.c; FINDINGS F52: PoCL 3.1's LLVM
+     aborted the process selecting instructions for one) */
+  cl_bitfield type = 0;
+  bool cpu = d->cl->GetDeviceInfo(d->id, CL_DEVICE_TYPE, sizeof type, &type, NULL) == CL_SUCCESS && (type & CL_DEVICE_TYPE_CPU);
+  const char *options = arena_printf("%s%s%s%s", index32 ? "-DCLIFT_INDEX=int " : "", cpu ? "-DCLIFT_NO_LOOP_VECTORIZE " : "",
                                      fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "",
                                      d->regs_per_cu ? " -cl-nv-verbose" : "");   /* the registers, for resident */
   char *log = NULL;
