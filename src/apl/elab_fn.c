@@ -427,8 +427,9 @@ static TExp *circle(Elab *cx, AplNode *f, TExp *l, TExp *x) {
 }
 
 /* A∊B (membership): each(fn x => ∨/x=,B, A), booleans of A's shape (A a
-   scalar or a vector, of a length known or not); A~B (without): (~A∊B)/A, a
-   compress by a mask (el_select). A of rank ≥ 2 is refused. */
+   scalar or an array of any rank, its lengths known or not); A~B (without):
+   (~A∊B)/A, a compress by a mask (el_select), A a scalar or a vector (APL's
+   rank error otherwise). */
 typedef struct Member { Elab *cx; Loc loc; TExp *b; const ScalarFn *eq; } Member;
 
 static TExp *member_body(void *ctx, TExp *x) {
@@ -440,7 +441,7 @@ static TExp *member_body(void *ctx, TExp *x) {
 static TExp *member(Elab *cx, AplNode *f, TExp *a, TExp *b) {
   Loc loc = f->loc;
   int ra = el_rank(a);
-  if (ra > 1) return diag_error(loc, "not supported yet: %s with a left argument of rank %d", el_glyph(f->cp), ra), NULL;
+  if (ra > 1 && f->cp == '~') return diag_error(loc, "rank error: the left argument of ~ must be a scalar or a vector, not of rank %d", ra), NULL;
   AplNode eq_node = { .kind = AF_PRIM, .loc = loc, .cp = '=' };
   const ScalarFn *eq = scalar_fn(&eq_node);
   TBase arg;
