@@ -343,8 +343,60 @@ static TExp *take_drop_axes(Elab *cx, AplNode *f, TExp *l, TExp *a) {
   return a;
 }
 
+/* Z⍉x with a repeated axis (a diagonal; APL's dyadic ⍉): the result has an
+   axis k for each of 1…q (q the largest item of Z, every one of them used),
+   as long as the shortest axis i of x with Z[i] = k; its item (j_1, …, j_q)
+   is x[j_Z[1]; …; j_Z[r]]. Built in TAIL as reshape0(lengths, each(fn l =>
+   index(j_Z[r], … index(j_Z[1], x)), iota(Π lengths))), j_k from the item's
+   place l in row-major order by divi and resi (so every rank and every q is
+   the same construction; 1 1⍉M is M's diagonal). */
+typedef struct Diag { const long long *z; int r, q; TExp *x, **len; Loc loc; } Diag;
+
+static TExp *diag_body(void *ctx, TExp *l) {
+  Diag *d = ctx;
+  Loc loc = d->loc;
+  TExp *place = el_op("subi", loc, 2, l, el_int(1, loc));   /* 0-based */
+  TExp **j = NEW_ARRAY(TExp *, d->q);
+  for (int k = d->q - 1; k >= 0; k--) {   /* j_k = (place div Π_{m>k} len_m) mod len_k, then 1-based */
+    TExp *p = el_copy(place);
+    for (int m = k + 1; m < d->q; m++) p = el_op("divi", loc, 2, p, el_copy(d->len[m]));
+    j[k] = el_op("addi", loc, 2, el_op("resi", loc, 2, el_copy(d->len[k]), p), el_int(1, loc));
+  }
+  TExp *item = el_copy(d->x);
+  for (int i = 0; i < d->r && item; i++) item = el_op("index", loc, 2, el_copy(j[d->z[i] - 1]), item);
+  return item;
+}
+
+static TExp *diagonal(Elab *cx, AplNode *f, TExp *x, const long long *z, int r) {
+  Loc loc = f->loc;
+  int q = 0;
+  for (int i = 0; i < r; i++) if (z[i] > q) q = (int)z[i];
+  bool *used = NEW_ARRAY(bool, q + 1);
+  for (int i = 0; i < r; i++) used[z[i]] = true;
+  for (int k = 1; k <= q; k++)
+    if (!used[k]) return diag_error(loc, "domain error: the left argument of ⍉ must hold every axis from 1 to its largest (%d), and %d is missing", q, k), NULL;
+  if (!(x = el_atomic(cx, x))) return NULL;
+  Diag d = { z, r, q, x, NEW_ARRAY(TExp *, q), loc };
+  for (int i = 0; i < r; i++) {
+    TExp *a = el_axis_length(x, i, loc);
+    int k = (int)z[i] - 1;
+    if (!a || !(d.len[k] = d.len[k] ? el_op("mini", loc, 2, d.len[k], a) : a)) return NULL;
+  }
+  TExp *total = NULL;
+  for (int k = 0; k < q; k++) {
+    if (!(d.len[k] = el_atomic(cx, d.len[k]))) return NULL;
+    total = total ? el_op("muli", loc, 2, total, el_copy(d.len[k])) : el_copy(d.len[k]);
+  }
+  TExp *fn = scalar_lambda(cx, TB_INT, diag_body, &d, loc);
+  TExp *items = fn ? el_op("each", loc, 2, fn, el_op("iota", loc, 1, total)) : NULL;
+  if (!items || q == 1) return items;
+  TExp **shape = NEW_ARRAY(TExp *, q);
+  for (int k = 0; k < q; k++) shape[k] = el_copy(d.len[k]);
+  return el_op("reshape0", loc, 2, el_vec(loc, q, shape), items);
+}
+
 /* ⍉x reverses the axes; Z⍉x moves axis i of x to axis Z[i] (APL's dyadic ⍉,
-   TAIL's transp2), Z known when compiling and a permutation */
+   TAIL's transp2), Z known when compiling; a repeated axis: a diagonal */
 static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x) {
   int r = el_rank(x);
   long long *p = NEW_ARRAY(long long, r > 0 ? r : 1);
@@ -364,13 +416,14 @@ static TExp *transpose(Elab *cx, AplNode *f, TExp *l, TExp *x) {
   for (int i = 0; i < n; i++) if (!known[i]) n = -1;
   if (n < 0) return diag_error(f->loc, "not supported yet: the left argument of ⍉ must be known when compiling"), NULL;
   if (n != r) return diag_error(f->loc, "length error: ⍉ with %d axes for an array of rank %d", n, r), NULL;
-  bool *seen = NEW_ARRAY(bool, r > 0 ? r : 1);
+  bool *seen = NEW_ARRAY(bool, r > 0 ? r : 1), repeated = false;
   for (int i = 0; i < r; i++) {
     if (v[i] < 1 || v[i] > r) return diag_error(f->loc, "domain error: ⍉ axis %lld of an array of rank %d", v[i], r), NULL;
-    if (seen[v[i] - 1]) return diag_error(f->loc, "not supported yet: ⍉ with a repeated axis (a diagonal)"), NULL;
+    repeated |= seen[v[i] - 1];
     seen[v[i] - 1] = true;
     p[i] = v[i];
   }
+  if (repeated) return diagonal(cx, f, x, v, r);
   if (r <= 1) return x;
   return el_op("transp2", f->loc, 2, el_ints(f->loc, r, p), x);
 }

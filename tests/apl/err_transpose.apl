@@ -1,7 +1,8 @@
-⍝ The left argument of ⍉ must be a permutation of the axes.
+⍝ The left argument of ⍉ names axes of the array (a repeated one is a
+⍝ diagonal: transpose_diagonal.apl).
 M ← 2 3⍴⍳6
-1 1⍉M
+1 3⍉M
 
-⍝ test: a repeated axis
-⍝ error: err_transpose.apl:3:4:
-⍝ error: repeated axis
+⍝ test: an axis the array does not have
+⍝ error: err_transpose.apl:4:4:
+⍝ error: domain error: ⍉ axis 3 of an array of rank 2
