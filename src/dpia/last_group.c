@@ -108,6 +108,14 @@ static void fuse(Kernel *k, KStmt *first, KStmt *second, int n) {
   kstmt_add(body, run);
 }
 
+/* A vector load of what the first pass wrote: no volatile form to read it
+   past L1 with (CE_VLOAD), so such a pass stays a kernel of its own. */
+typedef struct Vec { KStmt *writer; } Vec;
+
+static bool vector_read(CExp *e, void *cx) {
+  return e->kind == CE_VLOAD && e->buf && kstmt_writes(((Vec *)cx)->writer, e->buf);
+}
+
 static bool one_group(KStmt *s) {
   long long n;
   return s->kind == KS_FOR && s->level == LEVEL_WRG && s->last_group && s->dim == 0 && nat_is_const(s->count, &n) && n == 1;
@@ -121,6 +129,8 @@ void plan_fuse_last_group(Kernel *k) {
     KStmt *first = b->stmts[i], *second = b->stmts[i + 1];
     if (!one_group(second) || first->kind != KS_FOR || first->level != LEVEL_WRG || first->dim != 0 || first->body->kind != KS_BLOCK)
       continue;
+    Vec v = { first };
+    if (kstmt_any_node(second->body, vector_read, &v)) continue;
     fuse(k, first, second, fused++);
     for (int j = i + 1; j + 1 < b->n; j++) b->stmts[j] = b->stmts[j + 1];
     b->n--;
