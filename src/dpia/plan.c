@@ -233,7 +233,8 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
   for (int i = 0; i < n; i++) {
     bool par = kstmt_has_parallel_loop(block->stmts[i]);
     if (par || !seq_open) g++;
-    seq_open = !par;
+    /* a count ends its kernel (cut: read back before what follows runs), F53 */
+    seq_open = !par && block->stmts[i]->kind != KS_COUNT;
     group[i] = g;
     if (host_loop(block->stmts[i])) share_between_kernels(k, block->stmts[i]->body);
   }

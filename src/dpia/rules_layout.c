@@ -152,16 +152,20 @@ bool acc_pad_constant(Tr *tr, Expr *e, Acc *out) {
   return dpia_acc(tr, e->kids[3], inner);
 }
 
-/* (iota e) with e an int known at run time: a view of length e, checked not
-   negative where it is computed (the check of an index e in [0, e + 1)). */
+/* (iota e) with e an int known at run time: a view of length e, checked where
+   it is computed: not negative, and within the bound its type has (an int
+   expression that wrapped around may pass it; types/infer_layout.c
+   value_bound): the check of an index e in [0, bound + 1), else [0, e + 1). */
 View *exp_iota(Tr *tr, Expr *e) {
   View *v = view_new(V_IOTA, e->type, 0);
   if (e->kids[0]->kind == EX_NAT) return v;
   View *n = dpia_exp(tr, e->kids[0]);
   if (!n) return NULL;
   CExp *wide = cexp_op(OP_I2L, type_scalar(TY_LONG), 1, &n->scalar);
-  CExp *args[3] = { n->scalar, cexp_op(OP_ADD, type_scalar(TY_LONG), 2, (CExp *[]){ wide, cexp_lit_int(1) }),
-                    kernel_check_site(tr->k, e->loc, CHECK_IOTA) };
+  Nat *hi = e->type->kind == TY_EXISTS ? e->type->exvar->hi : NULL;
+  CExp *end = hi ? cexp_nat(nat_add(hi, nat_const(1))) : cexp_op(OP_ADD, type_scalar(TY_LONG), 2, (CExp *[]){ wide, cexp_lit_int(1) });
+  if (hi) end->type = type_scalar(TY_LONG);
+  CExp *args[3] = { n->scalar, end, kernel_check_site(tr->k, e->loc, CHECK_IOTA) };
   v->len = view_scalar(cexp_op(OP_CHECK_INDEX, type_scalar(TY_LONG), 3, args));
   return v;
 }

@@ -20,7 +20,11 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
     return diag_error(site->loc, "aref: index %lld out of range for an array of length %lld",
                       value_at(cell, 1), value_at(cell, 3));
   case CHECK_DIV: return diag_error(site->loc, "integer division by zero");
-  case CHECK_IOTA: return diag_error(site->loc, "iota: the length %lld is negative", value_at(cell, 1));
+  case CHECK_IOTA:
+    if (value_at(cell, 1) >= 0)   /* an int expression that wrapped around (dpia/rules_layout.c exp_iota) */
+      return diag_error(site->loc, "iota: the length %lld is beyond its bound %lld (its int arithmetic wrapped around)",
+                        value_at(cell, 1), value_at(cell, 3) - 1);
+    return diag_error(site->loc, "iota: the length %lld is negative", value_at(cell, 1));
   case CHECK_MOD: return diag_error(site->loc, "integer modulo by zero");
   case CHECK_FCL_INDEX: {
     long long n = value_at(cell, 3);
@@ -57,7 +61,7 @@ const char *check_site_text(const Kernel *k, int s) {
                    : site->kind == CHECK_FCL_INDEX ? "index out of bounds"
                    : site->kind == CHECK_DIV ? "integer division by zero"
                    : site->kind == CHECK_MOD ? "integer modulo by zero"
-                   : site->kind == CHECK_IOTA ? "iota: a negative length"
+                   : site->kind == CHECK_IOTA ? "iota: a negative length, or one beyond its bound"
                    : site->kind == CHECK_FACTORIAL ? "domain error: factorial of a negative integer"
                    : site->kind == CHECK_BINOMIAL ? "domain error: binomial at a pole of Γ(n+1)"
                    : site->kind == CHECK_LENGTH ? "length error"

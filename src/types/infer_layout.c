@@ -177,14 +177,17 @@ Type *infer_pad_constant(InferCx *cx, Expr *e) {
   return type_array(t->elem, nat_add(nat_add(infer_nat_arg(e->kids[0]), t->len), infer_nat_arg(e->kids[1])));
 }
 
-/* A bound of int e known before the run, or NULL: e an int input n (bounded
-   by its value size, max(n, 1): Program.size_param), an int literal, such an
-   e plus a literal ≥ 0, or the min of anything and a literal c ≥ 0 (at most
-   c: how a program, or the APL lowering, states a bound). Sound under int
-   arithmetic's wrapping (-fwrapv, as the interpreter): n + c with c ≥ 0
-   wraps only above INT_MAX, to a negative length (the run-time error); a
-   negative n gives less than c. Not n − c, n × k or n + m: a negative n may
-   wrap to a large positive length. */
+/* A bound of int e known before the run, or NULL: an upper bound of e's value
+   wherever e's int arithmetic does not wrap, from the bounds of its parts. An
+   int input n is bounded by its value size max(n, 1) (Program.size_param), a
+   literal by itself; x + y, x − c, k × x, max, min, x / k and x % k (c, k
+   literals ≥ 0, k > 0 for / and %) by the bounds of x and y; (length xs) by
+   xs's length (its rigid lengths by their bounds, infer_exists). Where e's
+   arithmetic wraps (n − 1 of INT_MIN) its value may pass the bound: (iota e)
+   checks its length against the bound where it is computed (dpia/rules_layout.c
+   exp_iota: a run-time error, never a buffer overrun). Not x × y nor x − y: a
+   product of two negative values, or a difference, can pass any bound made of
+   their bounds with no wrapping at all. */
 static Nat *value_bound(InferCx *cx, Expr *e) {
   Program *p = cx->prog;
   if (e->kind == EX_INT) return nat_const(e->ival > 0 ? e->ival : 0);
@@ -193,13 +196,30 @@ static Nat *value_bound(InferCx *cx, Expr *e) {
       if (p->params[i].uid == e->uid && p->params[i].type->kind == TY_INT) return nat_var(program_value_size(p, i));
     return NULL;
   }
-  if (e->kind == EX_PRIM && e->nkids == 2 && e->prim->op == OP_MIN)
-    for (int k = 0; k < 2; k++)
-      if (e->kids[k]->kind == EX_INT && e->kids[k]->ival >= 0) return nat_const(e->kids[k]->ival);
-  if (e->kind != EX_PRIM || e->nkids != 2 || e->prim->op != OP_ADD) return NULL;
-  Expr *c = e->kids[1]->kind == EX_INT ? e->kids[1] : e->kids[0], *x = c == e->kids[1] ? e->kids[0] : e->kids[1];
-  Nat *b = c->kind == EX_INT && c->ival >= 0 && c->ival <= INT32_MAX ? value_bound(cx, x) : NULL;
-  return b ? nat_add(b, nat_const(c->ival)) : NULL;
+  if (e->kind != EX_PRIM) return NULL;
+  if (e->prim->infer == infer_length && e->nkids == 1 && e->kids[0]->type && e->kids[0]->type->kind == TY_ARRAY)
+    return e->kids[0]->type->len;
+  if (e->nkids != 2 || !e->prim->op) return NULL;
+  Expr *a = e->kids[0], *b = e->kids[1];
+  bool lit_b = b->kind == EX_INT && b->ival >= 0 && b->ival <= INT32_MAX, lit_a = a->kind == EX_INT && a->ival >= 0 && a->ival <= INT32_MAX;
+  switch (e->prim->op) {
+  case OP_ADD: case OP_MAX: {
+    Nat *x = value_bound(cx, a), *y = x ? value_bound(cx, b) : NULL;
+    return !y ? NULL : e->prim->op == OP_ADD ? nat_add(x, y) : nat_max(x, y);
+  }
+  case OP_MIN: {   /* the smaller of the bounds known: (min e c) is how a bound is stated */
+    Nat *x = value_bound(cx, a), *y = value_bound(cx, b);
+    return x && y ? nat_min(x, y) : x ? x : y;
+  }
+  case OP_SUB: return lit_b ? value_bound(cx, a) : NULL;
+  case OP_MUL: {
+    Nat *x = lit_a ? value_bound(cx, b) : lit_b ? value_bound(cx, a) : NULL;
+    return x ? nat_mul(nat_const(lit_a ? a->ival : b->ival), x) : NULL;
+  }
+  case OP_DIV: return lit_b && b->ival > 0 ? value_bound(cx, a) : NULL;
+  case OP_MOD: return lit_b && b->ival > 0 ? nat_const(b->ival - 1) : NULL;
+  default: return NULL;
+  }
 }
 
 /* (iota #n) : [int]n; (iota e), e an int known at run time : {∃X.[int]X}

@@ -280,24 +280,31 @@ cat > "$T/refused.lift" <<'LIFT'
   (lambda (xs n)
     (mapGlb (lambda (x)
               (reduceSeq 0 (lambda (a i) (+ a i))
-                (toPrivate (mapSeq (lambda (i) (* i x)) (iota (- n 1))))))
+                (toPrivate (mapSeq (lambda (i) (* i x)) (iota (* n n))))))
             xs)))
 LIFT
 for t in c openmp; do
   expect 1 "^$T/refused.lift:5:17: error: not supported on $t: a dynamic-length array whose length has no bound" -- "$CLIFT" run -t $t "$T/refused.lift" "[1, 2, 3]" 4
 done
-# (iota (+ n m)) of two inputs has no bound before the run (a negative n may
-# wrap the sum to a large length; docs/language.md §3): still refused there
-printf '(lift () (int int) (lambda (n m) (map (lambda (i) (* i i)) (iota (+ n m)))))\n' > "$T/refused_top.lift"
+# (iota (* n m)) of two inputs has no bound before the run (a product of two
+# negative values passes any bound made of theirs; docs/language.md §3):
+# still refused there; (iota (+ n m)) is bounded by their value sizes, and
+# n − c that wraps around is the iota's run-time error on a compiled target
+printf '(lift () (int int) (lambda (n m) (map (lambda (i) (* i i)) (iota (* n m)))))\n' > "$T/refused_top.lift"
 expect 1 "^$T/refused_top.lift:1:1: error: not supported on c: (the result: )?a dynamic-length array" -- "$CLIFT" run -t c "$T/refused_top.lift" 5 1
-expect 0 "^\[0, 1, 4, 9, 16, 25\]$" -- "$CLIFT" run -t interp "$T/refused_top.lift" 5 1
-# F51: rows of (iota (- n 10)) kept by a let and read by a later mapGlb crashed
+expect 0 "^\[0, 1, 4, 9, 16\]$" -- "$CLIFT" run -t interp "$T/refused_top.lift" 5 1
+printf '(lift () (int int) (lambda (n m) (map (lambda (i) (* i i)) (iota (+ n m)))))\n' > "$T/sum_top.lift"
+expect 0 "^\[0, 1, 4, 9, 16, 25\]$" -- "$CLIFT" run -t c "$T/sum_top.lift" 5 1
+printf '(lift () (int) (lambda (n) (map (lambda (i) (* i i)) (iota (- n 1)))))\n' > "$T/wrap_top.lift"
+expect 0 "^\[0, 1, 4\]$" -- "$CLIFT" run -t c "$T/wrap_top.lift" 4
+expect 1 "^$T/wrap_top.lift:1:54: error: iota: the length 2147483647 is beyond its bound 1 \(its int arithmetic wrapped around\)" -- "$CLIFT" run -t c "$T/wrap_top.lift" -2147483648
+# F51: rows of (iota (- n 10)) (now bounded: (* n n) here) kept by a let and read by a later mapGlb crashed
 # the compiler (SIGSEGV in the translation after the refusal): refused on
 # every compiled target, by `compile --print` too
 cat > "$T/f51.lift" <<'LIFT'
 (lift (N) ((array-type int N) (array-type int N) int)
   (lambda (a0 a1 k0)
-    (let y4 (mapGlb (lambda (x1) (mapSeq (lambda (x3) (+ -8 x1)) (iota (- k0 10)))) a1)
+    (let y4 (mapGlb (lambda (x1) (mapSeq (lambda (x3) (+ -8 x1)) (iota (* k0 k0)))) a1)
     (mapGlb (lambda (x5) (f2d (aref (reduceSeq 1.25f (lambda (acc6 x7) (min acc6 (+ (i2f k0) (i2f x7)))) a0) 0))) y4))))
 LIFT
 for t in c openmp opencl cuda; do

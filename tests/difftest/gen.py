@@ -78,8 +78,9 @@ FEATURES = {
            'triangles, row maps at every level, reductions of and over rows, zips, join, row layouts and temporaries',
     'dep_up_tmp': 'upper triangles [i -> [T](N-i)]N whose row functions may need a temporary (iterate, toGlobal, '
                   'toPrivate, let, nested maps): sized at the last row when the rows are a sequential loop (FINDINGS.md F23)',
-    'iota_input': '(iota (+ k c)) of an int scalar parameter k: a dynamic-length array bounded before the run by '
-                  'k\'s value size (docs/language.md §3), as the source of any program',
+    'iota_input': '(iota e) of int scalar parameters k (e: k + c, k − c, 2k, max, min, /, %, k + k2, length xs): '
+                  'a dynamic-length array bounded before the run by k\'s value size (docs/language.md §3), as the '
+                  'source of any program',
     'dep_wrg_reduce': 'reduce of a row of a position-dependent array as the body of a mapWrg (the position '
                       'variable left undeclared, FINDINGS.md F24)',
 }
@@ -598,8 +599,12 @@ class Gen:
         if ks and (want is None or want(arr(INT, sz_dyn(0)))) and self.on('iota_input', 0.2):
             # at least 0 for the parameter's values, -9…9 (value)
             it = arr(INT, sz_dyn(self.new_dyn()))
-            return self.views(f'(iota (+ {self.pick(ks).name} {self.pick([9, 10, 13])}))', it, env,
-                              self.r.randint(0, d))
+            k, k2 = self.pick(ks).name, self.pick(ks).name
+            # each at least 0 for k, k2 in -9…9; every form of value_bound (types/infer_layout.c)
+            n = self.pick([f'(+ {k} {self.pick([9, 10, 13])})', f'(- (+ {k} 14) 5)', f'(* 2 (+ {k} 9))',
+                           f'(max {k} 3)', f'(/ (+ {k} 10) 3)', f'(% (+ {k} 20) 7)', f'(+ (+ {k} 9) (+ {k2} 9))',
+                           f'(min (+ {k} 9) 6)', f'(length {self.pick(arrs).name})' if arrs and not has_dyn(self.pick(arrs).t) else f'(+ {k} 9)'])
+            return self.views(f'(iota {n})', it, env, self.r.randint(0, d))
         pref = [v for v in arrs if v.name in self.prefer]
         v = self.pick(pref) if pref and self.r.random() < 0.8 else self.pick(arrs)
         return self.views(v.name, v.t, env, self.r.randint(0, d) if self.r.random() < 0.4 else d)
