@@ -135,6 +135,13 @@ int kernel_buffer_index(const Kernel *k, const Buffer *b) {
    quadratic in memory, fuzz F7) */
 void kernel_add_buffer(Kernel *k, Buffer *b) { ARENA_PUSH(k->bufs, k->nbufs, k->capbufs, b); }
 
+Buffer *kernel_new_buffer(Kernel *k, const char *name, Type *type, AddrSpace space) {
+  Buffer *b = NEW(Buffer);
+  b->name = name; b->type = type; b->space = space;
+  kernel_add_buffer(k, b);
+  return b;
+}
+
 /* ---- bounds of an index expression ---- */
 
 /* [lo, hi] within the range of e's type: int arithmetic wraps (-fwrapv) outside it. */

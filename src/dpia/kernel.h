@@ -198,6 +198,8 @@ void kernel_note(Kernel *k, const char *note);
 
 /* Append a buffer to k->bufs (parameters, temporaries, shared values). */
 void kernel_add_buffer(Kernel *k, Buffer *b);
+/* A new buffer of k (a temporary: no parameter, its scalar and count filled later). */
+Buffer *kernel_new_buffer(Kernel *k, const char *name, Type *type, AddrSpace space);
 /* Where the memory of b is in k->bufs: its own index, or its base's for a
    field of a split tuple (runtimes create one device buffer per index). */
 int kernel_buffer_index(const Kernel *k, const Buffer *b);

@@ -62,13 +62,6 @@ static KStmt *barrier(void) {
   return b;
 }
 
-static Buffer *buffer(Kernel *k, const char *name, Type *t, AddrSpace space) {
-  Buffer *b = NEW(Buffer);
-  b->name = name; b->type = t; b->space = space;
-  kernel_add_buffer(k, b);
-  return b;
-}
-
 /* first: the first pass's work-group loop; second: the second pass's (one
    work-group). The epilogue goes at the end of first's body. */
 static void fuse(Kernel *k, KStmt *first, KStmt *second, int n) {
@@ -77,8 +70,8 @@ static void fuse(Kernel *k, KStmt *first, KStmt *second, int n) {
   /* no chunk (a filtered array that keeps nothing): one, all padding, so
      that a group passes the test and writes init */
   first->count = nat_max(first->count, nat_const(1));
-  Buffer *counter = buffer(k, arena_printf("clift_chunks%d", n), type_array(it, nat_const(1)), SPACE_GLOBAL);
-  Buffer *last = buffer(k, arena_printf("clift_last%d", n), type_array(type_array(bt, nat_const(1)), first->count), SPACE_LOCAL);
+  Buffer *counter = kernel_new_buffer(k, arena_printf("clift_chunks%d", n), type_array(it, nat_const(1)), SPACE_GLOBAL);
+  Buffer *last = kernel_new_buffer(k, arena_printf("clift_last%d", n), type_array(type_array(bt, nat_const(1)), first->count), SPACE_LOCAL);
   CExp *flag = cexp_read(last, nat_var(w), -1, bt);   /* row w of the local buffer (plan.c localise_exp) */
 
   NatVar *one = nat_var_new(arena_printf("clift_lid%d", n), nat_const(0), nat_const(0));

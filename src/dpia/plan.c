@@ -210,17 +210,28 @@ static bool var_to_buffer(CExp *e, void *renamed) {
 static void promote(Kernel *k, KStmt *block, int i, UtilMap *renamed) {
   KStmt *d = block->stmts[i];
   Buffer *b = d->buf;
-  if (!b) {
-    b = NEW(Buffer);
-    b->name = d->name;
-    b->type = type_array(d->type, nat_const(1));
+  if (b) {
+    b->space = SPACE_GLOBAL;
+    kernel_add_buffer(k, b);
+  } else {
+    b = kernel_new_buffer(k, d->name, type_array(d->type, nat_const(1)), SPACE_GLOBAL);
     util_map_put(renamed, d->name, true, b);
   }
-  b->space = SPACE_GLOBAL;
-  kernel_add_buffer(k, b);
   KStmt *r = kstmt_block();
   if (d->init) kstmt_add(r, kstmt_assign(cexp_read(b, nat_const(0), -1, d->type), d->init));
   block->stmts[i] = r;
+}
+
+/* Which statements of a block share a kernel: the one rule of cut and
+   share_between_kernels (F53 was the two disagreeing). A statement holding a
+   parallel loop (a host loop too) is a group of its own; a sequential one
+   joins the open sequential group or opens one; a count joins it and closes
+   it (its cell is read back before what follows runs). True when s starts a
+   group; *seq_open says whether the next sequential statement may join it. */
+static bool starts_group(KStmt *s, bool *seq_open) {
+  bool par = kstmt_has_parallel_loop(s), fresh = par || !*seq_open;
+  *seq_open = !par && s->kind != KS_COUNT;
+  return fresh;
 }
 
 /* A block's statements in kernel groups (as plan_build cuts them); a
@@ -231,10 +242,7 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
   UtilMap renamed = { 0 };
   bool seq_open = false;
   for (int i = 0; i < n; i++) {
-    bool par = kstmt_has_parallel_loop(block->stmts[i]);
-    if (par || !seq_open) g++;
-    /* a count ends its kernel (cut: read back before what follows runs), F53 */
-    seq_open = !par && block->stmts[i]->kind != KS_COUNT;
+    if (starts_group(block->stmts[i], &seq_open)) g++;
     group[i] = g;
     if (host_loop(block->stmts[i])) share_between_kernels(k, block->stmts[i]->body);
   }
@@ -342,23 +350,11 @@ static int new_kernel(Plan *pl, bool single, Loops *around) {
 /* The steps of one block: kernels cut as plan_build says, host loops as loop
    steps around the steps of their bodies. */
 static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *nsteps) {
-  int cap = 0, seq = -1, entry = around->n;
+  int cap = 0, seq = -1, entry = around->n;   /* seq: the open sequential group's kernel */
+  bool open = false;
   for (int i = 0; i < block->n; i++) {
     KStmt *s = block->stmts[i];
-    if (s->kind == KS_COUNT) {   /* computed by a kernel into a cell, read back, then a size */
-      Buffer *cell = NEW(Buffer);
-      cell->name = arena_printf("%s_cell", s->var->name);
-      cell->type = type_array(type_scalar(TY_INT), nat_const(1));
-      cell->space = SPACE_GLOBAL;
-      kernel_add_buffer(pl->k, cell);
-      int kk = seq >= 0 ? seq : new_kernel(pl, true, around);
-      if (kk != seq) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_LAUNCH, .kernel = kk }));
-      kstmt_add(pl->kernels[kk].body, kstmt_assign(cexp_read(cell, nat_const(0), -1, type_scalar(TY_INT)), s->init));
-      ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_COUNT, .var = s->var, .cell = cell }));
-      ARENA_PUSH(around->vars, around->n, around->cap, s->var);   /* an argument of the kernels after it */
-      seq = -1;
-      continue;
-    }
+    bool fresh = starts_group(s, &open);
     if (host_loop(s)) {
       PlanStep loop = { .kind = STEP_LOOP, .loop = s };
       ARENA_PUSH(around->vars, around->n, around->cap, s->var);
@@ -368,10 +364,17 @@ static void cut(Plan *pl, KStmt *block, Loops *around, PlanStep **steps, int *ns
       seq = -1;
       continue;
     }
-    bool par = kstmt_has_parallel_loop(s);
-    int kk = par || seq < 0 ? new_kernel(pl, !par, around) : seq;
-    if (kk != seq) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_LAUNCH, .kernel = kk }));
-    seq = par ? -1 : kk;
+    int kk = fresh ? new_kernel(pl, !kstmt_has_parallel_loop(s), around) : seq;
+    if (fresh) ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_LAUNCH, .kernel = kk }));
+    seq = open ? kk : -1;
+    if (s->kind == KS_COUNT) {   /* computed by a kernel into a cell, read back, then a size */
+      Buffer *cell = kernel_new_buffer(pl->k, arena_printf("%s_cell", s->var->name),
+                                       type_array(type_scalar(TY_INT), nat_const(1)), SPACE_GLOBAL);
+      kstmt_add(pl->kernels[kk].body, kstmt_assign(cexp_read(cell, nat_const(0), -1, type_scalar(TY_INT)), s->init));
+      ARENA_PUSH(*steps, *nsteps, cap, ((PlanStep){ .kind = STEP_COUNT, .var = s->var, .cell = cell }));
+      ARENA_PUSH(around->vars, around->n, around->cap, s->var);   /* an argument of the kernels after it */
+      continue;
+    }
     kstmt_add(pl->kernels[kk].body, s);
   }
   around->n = entry;   /* counts bound in this block end with it */

@@ -45,9 +45,8 @@ static bool exists_in_tuple(Type *t) {
 
 
 static Buffer *add_buffer(Kernel *k, const char *name, Type *t, int index) {
-  Buffer *b = NEW(Buffer);
-  b->name = name; b->type = t; b->space = SPACE_GLOBAL; b->is_param = true; b->param_index = index;
-  kernel_add_buffer(k, b);
+  Buffer *b = kernel_new_buffer(k, name, t, SPACE_GLOBAL);
+  b->is_param = true; b->param_index = index;
   return b;
 }
 

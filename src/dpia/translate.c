@@ -171,10 +171,9 @@ void dpia_new(Tr *tr, Type *t, AddrSpace s, View **view, Acc **acc) {
     whole = type_mentions(whole, p->var) ? type_dep_array(p->var, whole, p->count) : type_array(whole, p->count);
     ARENA_PUSH(loops, np, cap, p);
   }
-  Buffer *b = NEW(Buffer);
-  b->name = dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp");
-  b->type = dpia_unplaced(tr, exists_bounded(tr, whole));   /* allocated before the program runs: at its upper bound */ b->space = s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL;   /* hoisted private data too */
-  kernel_add_buffer(tr->k, b);
+  /* allocated before the program runs: at its upper bound; hoisted private data in global memory too */
+  Buffer *b = kernel_new_buffer(tr->k, dpia_fresh(tr, s == SPACE_LOCAL ? "loc" : "tmp"),
+                                dpia_unplaced(tr, exists_bounded(tr, whole)), s == SPACE_LOCAL ? SPACE_LOCAL : SPACE_GLOBAL);
   View *v = view_buf(b);
   Acc *a = acc_buf(b);
   for (int j = np - 1; j >= 0; j--) { v = view_idx(tr, v, nat_var(loops[j]->var)); a = acc_idx(a, nat_var(loops[j]->var)); }

@@ -17,6 +17,7 @@
 typedef struct Device {
   const OclApi *cl; cl_device_id id; cl_context ctx; cl_command_queue queue; char name[128];
   bool nvidia;   /* NVIDIA's OpenCL: inline PTX (the warp barriers, codegen/opencl_print.c) */
+  cl_bitfield type;      /* CL_DEVICE_TYPE: CPU (PoCL) or GPU, asked once at open */
   cl_uint regs_per_cu;   /* NVIDIA's OpenCL: registers an SM (cl_nv_device_attribute_query); 0: unknown */
   /* NVIDIA's OpenCL: each built program's log (-cl-nv-verbose: ptxas's registers
      a kernel), and each kernel handle's registers, for the grid cap (resident) */
@@ -69,6 +70,7 @@ static Device *device_open(int selected_device) {
   char vendor[128] = { 0 };
   cl->GetDeviceInfo(dev.id, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL);
   dev.nvidia = strstr(vendor, "NVIDIA") != NULL;
+  if (cl->GetDeviceInfo(dev.id, CL_DEVICE_TYPE, sizeof dev.type, &dev.type, NULL) != CL_SUCCESS) dev.type = 0;
   enum { CL_DEVICE_REGISTERS_PER_BLOCK_NV = 0x4002 };   /* cl_nv_device_attribute_query */
   if (dev.nvidia && cl->GetDeviceInfo(dev.id, CL_DEVICE_REGISTERS_PER_BLOCK_NV, sizeof dev.regs_per_cu, &dev.regs_per_cu, NULL) != CL_SUCCESS)
     dev.regs_per_cu = 0;
@@ -159,8 +161,7 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
   /* a CPU device (PoCL): no vectorisation of a work-item's sequential loops
      (CLIFT_SEQ_LOOP, codegen/opencl_print.c; FINDINGS F52: PoCL 3.1's LLVM
      aborted the process selecting instructions for one) */
-  cl_bitfield type = 0;
-  bool cpu = d->cl->GetDeviceInfo(d->id, CL_DEVICE_TYPE, sizeof type, &type, NULL) == CL_SUCCESS && (type & CL_DEVICE_TYPE_CPU);
+  bool cpu = (d->type & CL_DEVICE_TYPE_CPU) != 0;
   const char *options = arena_printf("%s%s%s%s", index32 ? "-DCLIFT_INDEX=int " : "", cpu ? "-DCLIFT_NO_LOOP_VECTORIZE " : "",
                                      fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "",
                                      d->regs_per_cu ? " -cl-nv-verbose" : "");   /* the registers, for resident */
@@ -334,8 +335,7 @@ static void describe(void *dev, DeviceInfo *out) {
   d->cl->GetDeviceInfo(d->id, CL_DRIVER_VERSION, sizeof out->driver - 1, out->driver, NULL);
   if (d->cl->GetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL) == CL_SUCCESS && cus > 0)
     out->compute_units = (int)cus;
-  cl_bitfield type = 0;
-  out->gpu = d->cl->GetDeviceInfo(d->id, CL_DEVICE_TYPE, sizeof type, &type, NULL) == CL_SUCCESS && (type & CL_DEVICE_TYPE_GPU);
+  out->gpu = (d->type & CL_DEVICE_TYPE_GPU) != 0;
 }
 
 const DeviceApi opencl_device = {
