@@ -59,8 +59,8 @@ apl_files="examples/apl/signal.apl examples/apl/primes.apl examples/apl/easter.a
   examples/apl/errors/recursion_named.apl"
 # the GPU strategy programs with tunable sizes (issue 14 item 3), against the interpreter
 tuned_bench="bench/gpu/jacobi_tiled.lift bench/gpu/transpose_tiled.lift bench/gpu/jacobi_strip.lift bench/gpu/jacobi_tiled_r.lift bench/gpu/jacobi_vec.lift"
-tally "language tests (asan/ubsan build)" build-san/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
-tally "language tests (optimised build)" build/clift test tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
+tally "language tests (asan/ubsan build)" build-san/clift test --strict tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
+tally "language tests (optimised build)" build/clift test --strict tests/lift tests/regress tests/codegen tests/tune tests/tail tests/apl $apl_files examples examples/euler $tuned_bench
 tally "TAIL text round trip and errors (asan/ubsan build)" bash tests/tail/tail_test.sh build-san/clift
 tally "APL front-end: --emit-tail goldens, errors, robustness (asan/ubsan build)" bash tests/apl/apl_test.sh build-san/clift
 tally "FCL front-end: examples vs a Python oracle, errors, robustness (asan/ubsan build)" bash tests/fcl/fcl_test.sh build-san/clift

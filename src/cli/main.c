@@ -631,12 +631,12 @@ static int cmd_test(int argc, char **argv) {
   int ntargets = 0, i = 0;
   for (int k = 0; driver_target_at(k); k++)   /* default: every target available here */
     if (driver_target_at(k)->available()) targets[ntargets++] = driver_target_at(k);
-  bool verbose = false;
-  GenOptions gen = { .peel = PEEL_AUTO };
+  TestOptions o = { .gen = { .peel = PEEL_AUTO } };
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (is_help(argv[i])) { fputs(usage_test, stdout); return 0; }
-    if (strcmp(argv[i], "-v") == 0) { verbose = true; continue; }
-    if (gen_flag_apply(argv[i], &gen)) continue;
+    if (strcmp(argv[i], "-v") == 0) { o.verbose = true; continue; }
+    if (strcmp(argv[i], "--strict") == 0) { o.strict = true; continue; }
+    if (gen_flag_apply(argv[i], &o.gen)) continue;
     if (strcmp(argv[i], "--list-targets") == 0) {   /* the default targets, for scripts */
       for (int k = 0; k < ntargets; k++) printf("%s\n", targets[k]->name);
       return 0;
@@ -653,7 +653,7 @@ static int cmd_test(int argc, char **argv) {
   const char **files = NEW_ARRAY(const char *, cap);
   if (i == argc) { n = collect("tests/lift", &files, n, &cap); n = collect("examples", &files, n, &cap); }
   for (; i < argc; i++) n = collect(argv[i], &files, n, &cap);
-  return testrun_main(n, files, targets, ntargets, verbose, &gen);
+  return testrun_main(n, files, targets, ntargets, &o);
 }
 
 /* clift switches (util/switches.c's table) */

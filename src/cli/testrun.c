@@ -44,8 +44,10 @@ static const Leader *leader_of(const char *file) {
   return tail_is_file(file) ? &tail_leader : apl_is_file(file) ? &apl_leader : fcl_is_file(file) ? &fcl_leader : &lift_leader;
 }
 
-/* Collect the directive lines into blocks. */
-static int parse_blocks(const char *text, const Leader *lead, TestBlock **out) {
+/* Collect the directive lines into blocks; *refused (may be NULL): the value of
+   the file's 'refused:' lines, the targets expected to refuse it, joined by spaces. */
+static int parse_blocks(const char *text, const Leader *lead, TestBlock **out, const char **refused) {
+  if (refused) *refused = "";
   int n = 0, cap = 16;
   TestBlock *blocks = NEW_ARRAY(TestBlock, cap);
   int line = 1;
@@ -87,6 +89,8 @@ static int parse_blocks(const char *text, const Leader *lead, TestBlock **out) {
         blocks[n - 1].random = val;
       } else if (n > 0 && strcmp(key, "tolerance") == 0) {
         blocks[n - 1].tolerance = atof(val);
+      } else if (refused && strcmp(key, "refused") == 0) {
+        *refused = arena_printf("%s %s", *refused, val);
       }
     }
     p = *e ? e + 1 : e;
@@ -195,14 +199,27 @@ static const char *run_block(const char *file, Program *p, TestBlock *tb, const 
   return arena_printf("%s; got %.300s%s", buf_str(&why), g, strlen(g) > 300 ? "…" : "");
 }
 
+/* Does the file's 'refused:' list name target? */
+static bool expects_refusal(const char *refused, const Target *target) {
+  size_t len = strlen(target->name);
+  for (const char *p = refused; (p = strstr(p, target->name)); p += len)
+    if ((p == refused || p[-1] == ' ' || p[-1] == ',') && (p[len] == 0 || p[len] == ' ' || p[len] == ',')) return true;
+  return false;
+}
+
+/* The file being tested: its options, and the targets its 'refused:' lines name. */
+typedef struct FileRun { const TestOptions *o; const char *refused; } FileRun;
+
 static void report(Tally *t, const char *file, TestBlock *tb, const Target *target, const char *why, bool unsupported,
-                   bool verbose) {
+                   const FileRun *fr) {
   if (!why) {
     t->passed++;
-    if (verbose) printf("PASS %s:%d [%s] %s\n", file, tb->line, target->name, tb->name);
+    if (fr->o->verbose) printf("PASS %s:%d [%s] %s\n", file, tb->line, target->name, tb->name);
     return;
   }
-  if (unsupported && !target_is_oracle(target)) {
+  if (unsupported && !target_is_oracle(target) && fr->o->strict && !expects_refusal(fr->refused, target))
+    why = arena_printf("refused, and the file does not expect it (';; refused: %s' if it is meant): %s", target->name, why);
+  else if (unsupported && !target_is_oracle(target)) {
     t->skipped++;
     printf("SKIP %s:%d [%s] %s\n     %s\n", file, tb->line, target->name, tb->name, why);
     return;
@@ -263,7 +280,7 @@ static const char *run_tail_block(TailProgram *tp, TestBlock *tb, const Target *
 }
 
 static void test_tail_file(Tally *t, const char *file, const char *text, TestBlock *blocks, int n,
-                           const Target **targets, int ntargets, bool verbose, const GenOptions *gen) {
+                           const Target **targets, int ntargets, const FileRun *fr) {
   TailProgram *tp = apl_is_file(file) ? apl_compile_text(file, text) : tail_compile_text(file, text);
   const char *compile_error = tp ? NULL : diag_render();
   for (int i = 0; i < n; i++)
@@ -273,21 +290,22 @@ static void test_tail_file(Tally *t, const char *file, const char *text, TestBlo
       bool unsupported = false;
       if (!tp) why = tb->nerrors ? match_errors(tb, compile_error) : arena_printf("compile error: %s", compile_error);
       else {
-        why = run_tail_block(tp, tb, targets[k], gen);
+        why = run_tail_block(tp, tb, targets[k], &fr->o->gen);
         unsupported = why && diag_kind() == DIAG_UNSUPPORTED;
       }
-      report(t, file, tb, targets[k], why, unsupported, verbose);
+      report(t, file, tb, targets[k], why, unsupported, fr);
     }
 }
 
-static void test_file(Tally *t, const char *file, const Target **targets, int ntargets, bool verbose,
-                      const GenOptions *gen) {
+static void test_file(Tally *t, const char *file, const Target **targets, int ntargets, const TestOptions *o) {
   ArenaMark mark = arena_mark();
   diag_clear();
   char *text = util_read_file(file, NULL);
   if (!text) { t->failed++; printf("FAIL %s: %s", file, diag_render()); arena_release(mark); return; }
   TestBlock *blocks;
-  int n = parse_blocks(text, leader_of(file), &blocks);
+  FileRun fr = { o, "" };
+  const GenOptions *gen = &o->gen;
+  int n = parse_blocks(text, leader_of(file), &blocks, &fr.refused);
   if (n == 0) { t->skipped++; printf("SKIP %s: no test blocks\n", file); arena_release(mark); return; }
   if (fcl_is_file(file)) {   /* docs/fcl.md §6: each target against the interpreter */
     for (int i = 0; i < n; i++)
@@ -295,13 +313,13 @@ static void test_file(Tally *t, const char *file, const Target **targets, int nt
         TestBlock *tb = &blocks[i];
         const char *why = tb->random ? "'random:' is not supported for FCL programs" :
                           fcl_test_block(file, tb->ninputs, tb->inputs, tb->output, tb->error, targets[k]);
-        report(t, file, tb, targets[k], why, why && diag_kind() == DIAG_UNSUPPORTED, verbose);
+        report(t, file, tb, targets[k], why, why && diag_kind() == DIAG_UNSUPPORTED, &fr);
       }
     arena_release(mark);
     return;
   }
   if (tail_is_file(file) || apl_is_file(file)) {
-    test_tail_file(t, file, text, blocks, n, targets, ntargets, verbose, gen);
+    test_tail_file(t, file, text, blocks, n, targets, ntargets, &fr);
     arena_release(mark);
     return;
   }
@@ -329,7 +347,7 @@ static void test_file(Tally *t, const char *file, const Target **targets, int nt
           if (whyk) why = arena_printf("K-normalised program disagrees: %s", whyk);
         }
       }
-      report(t, file, tb, targets[k], why, unsupported, verbose);
+      report(t, file, tb, targets[k], why, unsupported, &fr);
     }
   }
   arena_release(mark);
@@ -340,14 +358,13 @@ static int count_blocks(const char *file) {
   ArenaMark mark = arena_mark();
   char *text = util_read_file(file, NULL);
   TestBlock *blocks;
-  int n = text ? parse_blocks(text, leader_of(file), &blocks) : 0;
+  int n = text ? parse_blocks(text, leader_of(file), &blocks, NULL) : 0;
   diag_clear();
   arena_release(mark);
   return n;
 }
 
-int testrun_main(int nfiles, const char **files, const Target **targets, int ntargets, bool verbose,
-                 const GenOptions *gen) {
+int testrun_main(int nfiles, const char **files, const Target **targets, int ntargets, const TestOptions *o) {
   Tally t = {0};
   /* a target asked for but not runnable here (no OpenCL platform, no CUDA
      device) skips its blocks, as SPEC §9 runs "every target available" */
@@ -360,7 +377,7 @@ int testrun_main(int nfiles, const char **files, const Target **targets, int nta
     printf("SKIP [%s] not available on this machine: %d test blocks skipped\n", targets[k]->name, blocks);
     t.skipped += blocks;
   }
-  for (int i = 0; i < nfiles; i++) test_file(&t, files[i], usable, nusable, verbose, gen);
+  for (int i = 0; i < nfiles; i++) test_file(&t, files[i], usable, nusable, o);
   printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
   return t.failed ? 1 : 0;
 }

@@ -134,13 +134,16 @@ const char *const usage_run =
   "            --double-buffer, --unroll is given; it says so)\n";
 
 const char *const usage_test =
-  "usage: clift test [-t TARGETS] [-v] [files or directories…]\n"
+  "usage: clift test [-t TARGETS] [-v] [--strict] [files or directories…]\n"
   "Run the ';; test:' blocks in program files (default: tests/lift and examples;\n"
   "'(* test: … *)' in .tail files, '⍝ test:' in .apl files, whose blocks keep\n"
   "every 'output:' line, one per printed line)\n"
   "on each target\n"
   "(comma-separated; default: every target available here) and print\n"
   "'N passed, N failed, N skipped'. -v lists passing tests too.\n"
+  "A target's refusal (\"not supported on TARGET\") is a skip; with --strict it\n"
+  "fails the block unless the file says ';; refused: TARGET…' (targets\n"
+  "separated by spaces), so that a refusal that was not meant is seen.\n"
   "--list-targets prints the default targets (those available here) and exits.\n"
   "--peel, --peel=all, --no-peel  how the compiled targets translate stencils\n"
   "                   (clift run --help)\n"

@@ -312,6 +312,25 @@ for t in c openmp opencl cuda; do
 done
 expect 0 "^\[-7, -7\]$" -- "$CLIFT" run -t interp "$T/f51.lift" "[-18, -19]" "[1, 2]" 12
 
+# clift test --strict: a target's refusal fails the block unless the file's
+# ';; refused:' line names the target (without --strict: a skip, as before)
+cat > "$T/refused_tuple.lift" <<'LIFT'
+(lift (N) ((array-type float N))
+  (lambda (xs) (tuple (filter (lambda (x) (> x 0.0f)) xs) xs)))
+;; test: kept and all
+;; input: [1, -2]
+;; output: ([1], [1, -2])
+LIFT
+expect 0 "^1 passed, 0 failed, 1 skipped$" -- "$CLIFT" test -t interp,c "$T/refused_tuple.lift"
+expect 1 "^FAIL .*refused_tuple.lift:3 \[c\] kept and all$" -- "$CLIFT" test --strict -t interp,c "$T/refused_tuple.lift"
+expect 1 "refused, and the file does not expect it \(';; refused: c' if it is meant\): unexpected error: .*not supported on c: a result holding a tuple" -- "$CLIFT" test --strict -t interp,c "$T/refused_tuple.lift"
+{ echo ";; refused: openmp cuda"; cat "$T/refused_tuple.lift"; } > "$T/refused_other.lift"
+expect 1 "^1 passed, 1 failed, 0 skipped$" -- "$CLIFT" test --strict -t interp,c "$T/refused_other.lift"
+{ echo ";; refused: openmp c"; cat "$T/refused_tuple.lift"; } > "$T/refused_named.lift"
+expect 0 "^1 passed, 0 failed, 1 skipped$" -- "$CLIFT" test --strict -t interp,c "$T/refused_named.lift"
+{ echo ";; refused: cc"; cat "$T/refused_tuple.lift"; } > "$T/refused_prefix.lift"
+expect 1 "^1 passed, 1 failed, 0 skipped$" -- "$CLIFT" test --strict -t interp,c "$T/refused_prefix.lift"
+
 # clift bench of an APL program (issue 13 item 6): its output once, then the times
 for t in c openmp; do
   out=$("$CLIFT" bench -t $t --runs 3 examples/apl/easter.apl 2>&1); rc=$?
