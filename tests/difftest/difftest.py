@@ -187,13 +187,19 @@ LAUNCHES = ['--local-size 1 --global-size 1', '--local-size 3 --global-size 17',
             '--local-size 16 --global-size 32', '--global-size 1']
 
 
-def launch(seed, target, args):
+PEELS = [[], [], ['--peel'], ['--peel=all'], ['--no-peel']]
+
+
+def launch(seed, target, args, feats=()):
     """Extra options and environment for this seed and target (deterministic): odd launch
     sizes on the device targets (SPEC §6: any size is correct), odd thread counts for openmp;
+    a stencil program (group stencil) on a compiled target: one of the peeling flags;
     with --gpus N the device targets of seed s run on GPU F + (s div K) mod N, K the --rotate step, F --first-gpu
     (with K = 16 and N = 4, s mod N picked GPU 0 for every rotated seed), and with --omp-threads K
     openmp runs that get no odd count use K threads (many jobs on a many-core machine)."""
     opts, extra = launch_odd(seed, target, args)
+    if 'stencil' in feats and target != 'interp':
+        opts = random.Random(f'peel{seed}{target}').choice(PEELS) + opts
     if (args.gpus > 1 or args.first_gpu) and target in ('opencl', 'cuda'):
         extra['CUDA_VISIBLE_DEVICES'] = str(args.first_gpu + seed // max(args.rotate, 1) % args.gpus)
     if args.omp_threads and target == 'openmp' and 'OMP_NUM_THREADS' not in extra:
@@ -422,7 +428,7 @@ def test_seed(seed, args, targets, workdir, env):
         results['interp'] = ('rejected', error_line(rerr))
     else:
         for t in targets_for(seed, targets, args):
-            opts, extra = launch(seed, t, args)
+            opts, extra = launch(seed, t, args, p.feats)
             if args.batcher and t in ('opencl', 'cuda'):
                 got = args.batcher.run(t, prog, inputs, env, extra, opts)
             else:
@@ -462,8 +468,8 @@ def save(args, seed, p, runs, results):
                 f'cd "$(dirname "$0")"\nCLIFT=${{CLIFT:-{clift}}}\n'
                 f'for t in ${{1:-interp {" ".join(t for t in runs if t != "interp")}}}; do\n'
                 f'  case $t in\n'
-                + ''.join(f'    {t}) opts="{" ".join(launch(seed, t, args)[0])}"; '
-                          f'export {" ".join(f"{k}={v}" for k, v in launch(seed, t, args)[1].items()) or "CLIFT"};;\n'
+                + ''.join(f'    {t}) opts="{" ".join(launch(seed, t, args, p.feats)[0])}"; '
+                          f'export {" ".join(f"{k}={v}" for k, v in launch(seed, t, args, p.feats)[1].items()) or "CLIFT"};;\n'
                           for t in runs)
                 + f'    *) opts="";;\n  esac\n'
                 f'  echo "== $t $opts"; "$CLIFT" run -t "$t" $opts prog.lift {ins}\ndone\n')

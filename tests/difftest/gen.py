@@ -83,6 +83,9 @@ FEATURES = {
                   'source of any program',
     'dep_wrg_reduce': 'reduce of a row of a position-dependent array as the body of a mapWrg (the position '
                       'variable left undeclared, FINDINGS.md F24)',
+    'stencil': 'stencils: slide2D over pad2D (or slide over pad/padConstant) of an input, a window function of '
+               'constant-index arefs and window reductions, under every strategy nest and iterate, run with '
+               '--peel/--peel=all/--no-peel on the compiled targets (issue 12: peeling, the device cost rule)',
 }
 KNOWN = sorted(k for k, v in FEATURES.items() if v.startswith('(known)'))
 # groups that hit bugs still open on main when this was written (FINDINGS.md): the test
@@ -1409,6 +1412,101 @@ class Gen:
         inputs = [self.value(p.t, s) for p in params]
         return Program(seed, text, inputs, rt, sorted(self.feats), s)
 
+    def stencil_window(self, w, et, sw, twod, env):
+        """A scalar of window w ([[et]sw]sw, or [et]sw in 1-D): terms at constant positions
+        weighted by literals or a scalar parameter, a reduction of the whole window, or both."""
+        r = self.r
+        zero = '0.0f' if et == FLOAT else '0'
+        def at(i, j):
+            return f'(aref (aref {w} {i}) {j})' if twod else f'(aref {w} {i})'
+        terms = []
+        for _ in range(r.randint(1, 5)):
+            i, j = r.randrange(sw), r.randrange(sw)
+            x = at(i, j)
+            c = r.random()
+            if c < 0.4:
+                x = f'(* {self.lit(et)} {x})'
+            elif c < 0.55 and env:
+                x = f'(* {env[0].name} {x})'
+            terms.append(x)
+        if r.random() < 0.35:
+            op = self.pick(['+', 'max', 'min'])
+            init = zero if op == '+' else at(0, 0)
+            flat = f'(join {w})' if twod else w
+            red = self.pick(['reduceSeq', 'reduce'])
+            terms.append(f'(aref ({red} {init} (lambda (acc x) ({op} acc x)) {flat}) 0)')
+        body = terms[0]
+        for t in terms[1:]:
+            body = f'({self.pick(["+", "+", "-", "max", "min"])} {body} {t})'
+        if r.random() < 0.2:
+            body = f'(if (> {at(sw // 2, sw // 2)} {zero}) {body} {self.lit(et)})'
+        return body
+
+    def stencil_program(self, seed):
+        """A stencil (issue 12, seed 002's peeling): a window function over slide2D of
+        pad2D of a matrix (or slide of pad/padConstant of a vector) under a strategy nest,
+        sometimes iterated (shape-preserving windows only)."""
+        r = self.r
+        self.feats.add('stencil')
+        et = self.pick([FLOAT, FLOAT, INT])
+        twod = r.random() < 0.7
+        N, M = sz_var('N'), sz_var('M')
+        params = [Var('a0', arr(arr(et, M), N) if twod else arr(et, N))]
+        env = []
+        if self.on('scalar_param', 0.3):
+            params.append(Var('k0', et))
+            env = [params[-1]]
+        sw = self.pick([1, 2, 3, 3, 3, 3, 4, 5, 5, 5, 7])
+        same = r.random() < 0.7   # the output the input's shape: pads around the window's centre
+        st = 1 if same else self.pick([1, 1, 2])
+        if same:
+            lo = (sw - 1) // 2
+            hi = sw - 1 - lo
+        else:
+            lo, hi = r.randint(0, 3), r.randint(0, 3)
+        iterated = same and self.on('iterate', 0.25)
+        g = 'g' if iterated else 'a0'
+        if twod:
+            win = f'(slide2D #{sw} #{st} (pad2D #{lo} #{hi} {g}))'
+        elif r.random() < 0.5 or et is None:
+            win = f'(slide #{sw} #{st} (pad #{lo} #{hi} {g}))'
+        else:
+            win = f'(slide #{sw} #{st} (padConstant #{lo} #{hi} {self.lit(et)} {g}))'
+        f = self.stencil_window('w', et, sw, twod, env)
+        if twod:
+            nest = self.pick(['map', 'map', 'glb', 'glb', 'glbseq', 'seqglb', 'wrg', 'glb2'])
+            inner, outer = {'map': ('map', 'map'), 'glb': ('mapGlb', 'mapGlb1'), 'glbseq': ('mapSeq', 'mapGlb'),
+                            'seqglb': ('mapGlb', 'mapSeq'), 'wrg': ('mapLcl', 'mapWrg'),
+                            'glb2': ('mapGlb', 'mapGlb1')}[nest]
+            if iterated and nest == 'seqglb':
+                inner, outer = 'mapGlb', 'mapGlb1'   # iterate's body at the top: no mapSeq around it
+            body = f'({outer} (lambda (wrow) ({inner} (lambda (w) {f}) wrow)) {win})'
+        else:
+            m = self.pick(['map', 'map', 'mapGlb', 'mapSeq'])
+            body = f'({m} (lambda (w) {f}) {win})'
+        n_out = lambda e, n: (n + lo + hi - sw) // st + 1
+        self.cons.append(lambda e: e['N'] + lo + hi >= sw and (not twod or e['M'] + lo + hi >= sw))
+        if iterated:
+            body = f'(iterate #{r.randint(1, 3)} (lambda (g) {body}) a0)'
+        sizes = ['N', 'M'] if twod else ['N']
+        on = Size(f'(+ (/ (- (+ N {lo + hi}) {sw}) {st}) 1)', lambda e: n_out(e, e['N']))
+        om = Size(f'(+ (/ (- (+ M {lo + hi}) {sw}) {st}) 1)', lambda e: n_out(e, e['M']))
+        rt = arr(arr(et, om), on) if twod else arr(et, on)
+        text = (f'(lift ({" ".join(sizes)}) ({" ".join(type_text(p.t) for p in params)})\n'
+                f'  (lambda ({" ".join(p.name for p in params)})\n    {body}))\n')
+        for _ in range(400):
+            e = {'N': r.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 17, 33, r.randint(1, 70)])}
+            if twod:
+                e['M'] = r.choice([1, 2, 3, 4, 5, 7, 8, 13, 16, 31, r.randint(1, 40)])
+            elif r.random() < 0.2:
+                e['N'] = r.choice([100, 257, 1000])
+            if all(c(e) for c in self.cons):
+                break
+        else:
+            raise Reject('no sizes satisfy the constraints')
+        inputs = [self.value(p.t, e) for p in params]
+        return Program(seed, text, inputs, rt, sorted(self.feats), e)
+
     def dep_rows(self, m, dt, env):
         """A position-dependent array over m's rows: m itself, a zip with itself, with a
         regular vector of its length, a lazy map of it. (text, function maker) where the
@@ -1758,6 +1856,7 @@ def et_scalar(t):
 
 
 DEP_SHARE = 0.12   # the share of seeds that are position-dependent programs (group dep)
+STENCIL_SHARE = 0.06   # of the others, stencil programs (group stencil), drawn apart as dep
 
 
 def generate(seed, exclude=()):
@@ -1765,10 +1864,11 @@ def generate(seed, exclude=()):
     Whether a seed is a program of the group `dep` is drawn apart (DEP_SHARE), so that the
     other seeds give the programs they gave before the group existed."""
     want_dep = 'dep' not in exclude and random.Random(f'dep{seed}').random() < DEP_SHARE
+    want_stencil = not want_dep and 'stencil' not in exclude and random.Random(f'st{seed}').random() < STENCIL_SHARE
     for attempt in range(50):
         g = Gen(seed * 1000 + attempt, exclude)
         try:
-            p = g.dep_program(seed) if want_dep else g.program(seed)
+            p = g.dep_program(seed) if want_dep else g.stencil_program(seed) if want_stencil else g.program(seed)
             return p
         except Reject:
             continue
