@@ -83,6 +83,9 @@ FEATURES = {
                   'source of any program',
     'dep_wrg_reduce': 'reduce of a row of a position-dependent array as the body of a mapWrg (the position '
                       'variable left undeclared, FINDINGS.md F24)',
+    'bits': 'int bit operations (bitand bitor bitxor bitnot shl lshr ashr), shift counts outside 0..31',
+    'long': 'long arithmetic on widened ints (i2l, long literals, products past the int range), l2i back',
+    'while': 'whileSeq over a (counter, value) state inside a thread',
     'stencil': 'stencils: slide2D over pad2D (or slide over pad/padConstant) of an input, a window function of '
                'constant-index arefs and window reductions, under every strategy nest and iterate, run with '
                '--peel/--peel=all/--no-peel on the compiled targets (issue 12: peeling, the device cost rule)',
@@ -333,7 +336,40 @@ class Gen:
         if any(is_arr(v.t) and v.t[1] == t for v in env) and self.on('aref', 0.5): choices.append('aref')
         if any(is_arr(v.t) for v in env) and self.on('nested_reduce', 0.4): choices.append('reduce')
         if t == INT and 'divzero' not in self.exclude and self.r.random() < 0.1: choices.append('divzero')
+        if t == INT and self.on('bits', 0.25): choices += ['bits', 'bits']
+        if t == INT and self.on('long', 0.2): choices.append('long')
+        if t in (FLOAT, INT) and self.on('while', 0.15): choices.append('while')
         c = self.pick(choices)
+        if c == 'bits':
+            # int bit operations; shifts by counts outside 0..31 (taken modulo 32, as
+            # OpenCL C defines them), whose results then wrap in int arithmetic (-fwrapv)
+            a, b = self.scal(INT, env, d - 1), self.scal(INT, env, d - 1)
+            op = self.pick(['bitand', 'bitor', 'bitxor', 'bitnot', 'shl', 'lshr', 'ashr'])
+            if op == 'bitnot':
+                return f'(bitnot {a[0]})', a[1]
+            if op in ('shl', 'lshr', 'ashr') and self.r.random() < 0.6:
+                b = (self.pick([str(self.r.randint(0, 31)), str(self.r.randint(-40, 70)), f'(% {b[0]} 5)']), True)
+            return f'({op} {a[0]} {b[0]})', a[1] and b[1]
+        if c == 'long':
+            # long arithmetic on widened ints (products beyond the int range), narrowed back
+            # by l2i (wrapping) or by a comparison with a long literal
+            a, b = self.scal(INT, env, d - 1), self.scal(INT, env, d - 1)
+            op = self.pick(['+', '-', '*', 'min', 'max', '/', '%'])
+            wa, wb = f'(* (i2l {a[0]}) {self.pick(["100003L", "1L", "-7L", "4294967296L"])})', f'(i2l {b[0]})'
+            if op in '/%':
+                wb = f'(+ (abs {wb}) 1L)'
+            e = f'({op} {wa} {wb})'
+            if self.r.random() < 0.5:
+                return f'(l2i {e})', a[1] and b[1]
+            return f'(if (> {e} {self.pick(["0L", "1000000L", "-50000000000L"])}) {a[0]} {b[0]})', a[1] and b[1]
+        if c == 'while':
+            # whileSeq over a (counter, value) state in the thread: at most 7 steps
+            k = self.r.randint(0, 7)
+            s0 = self.fresh('st')
+            v = self.scal(t, env, d - 1)
+            upd = self.scal(t, env + [Var(f'(get2 {s0})', t, v[1])], d - 1)
+            return (f'(get2 (whileSeq (lambda ({s0}) (< (get1 {s0}) {k})) '
+                    f'(lambda ({s0}) (tuple (+ (get1 {s0}) 1) {upd[0]})) (tuple 0 {v[0]})))'), v[1] and upd[1]
         if c == 'leaf' and leaves:
             return self.pick(leaves)
         if c == 'if':
