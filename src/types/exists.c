@@ -41,11 +41,15 @@ static Type *opened(InferCx *cx, Type *ex, NatVar **rigid) {
 }
 
 /* An upper bound of a length as the host can evaluate it: every rigid length
-   replaced by its own bound (lengths grow with them). NULL: none known. */
+   replaced by its own bound (lengths grow with them), then any other variable
+   that is not a size of the program (the position i of a row of [i -> [T](N - i)]N:
+   FINDINGS F54) by its range (nat_max_of: N). NULL: none known. */
 static Nat *upper_bound(InferCx *cx, Nat *len) {
   for (int i = cx->nrigid_used - 1; len && i >= 0; i--)
     if (nat_mentions(len, cx->rigid[i])) len = cx->rigid[i]->hi ? nat_subst(len, cx->rigid[i], cx->rigid[i]->hi) : NULL;
-  return len;
+  Program *p = cx->prog;
+  if (len && !nat_vars_within(len, p->sizes, p->nsizes, NULL, 0)) len = nat_max_of(len);
+  return len && nat_vars_within(len, p->sizes, p->nsizes, NULL, 0) ? len : NULL;
 }
 
 Type *infer_exists(InferCx *cx, Type *elem, Nat *len) {
