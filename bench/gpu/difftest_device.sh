@@ -5,6 +5,9 @@
 # Usage: bash bench/gpu/difftest_device.sh [SEEDS] [BUDGET_SECONDS] [ROTATE]
 # ROTATE K (default 1): opencl and cuda on every K-th seed only, c and openmp on all.
 # CLIFT_BIN: the compiler under test (default build/clift, built here).
+# ONLY (e.g. "stencil,bits,long,while"): only the programs of these feature groups
+# (difftest.py --only); the fourteenth session's first run of the new groups:
+#   ONLY=stencil,bits,long,while ROTATE=1 bash bench/gpu/difftest_device.sh 9500000:9600000 215
 # BATCH (default 16): device runs that many at a time in one clift process
 # (`clift run --batch`): a device process costs ~0.5 s of driver time,
 # serialised between processes, which capped the 2026-11-27 soaks near 3 device
@@ -40,7 +43,7 @@ for k in $(seq 0 $((procs - 1))); do
   a=$((first + k * part)) b=$((first + (k + 1) * part)); [ "$b" -le "$last" ] || b=$last
   python3 tests/difftest/difftest.py --clift "$clift" --seeds "$a:$b" --budget "$BUDGET" --rotate "$ROTATE" \
     --jobs "$(( (jobs + procs - 1) / procs ))" --targets "$targets" --keep "$LOG/keep" --gpus "$(( gpus > 0 ? gpus : 1 ))" --first-gpu "$first_gpu" --omp-threads 2 \
-    --batch "${BATCH:-16}" > "$LOG/difftest.$k.log" 2>&1 &
+    --batch "${BATCH:-16}" ${ONLY:+--only "$ONLY"} > "$LOG/difftest.$k.log" 2>&1 &
   pids+=($!)
 done
 status=0
