@@ -83,6 +83,8 @@ FEATURES = {
                   'source of any program',
     'dep_wrg_reduce': 'reduce of a row of a position-dependent array as the body of a mapWrg (the position '
                       'variable left undeclared, FINDINGS.md F24)',
+    'partition': 'position-dependent programs over (partition #N (nat-fn (i) …) a0) of a flat input of N(N+1)/2 '
+                 'elements instead of a triangle input (seed 002, Figure 9)',
     'bits': 'int bit operations (bitand bitor bitxor bitnot shl lshr ashr), shift counts outside 0..31',
     'long': 'long arithmetic on widened ints (i2l, long literals, products past the int range), l2i back',
     'while': 'whileSeq over a (counter, value) state inside a thread',
@@ -1416,16 +1418,22 @@ class Gen:
         M = sz_var('M') if batch else None
         dt = dep(et, kind, N)
         params = [Var('a0', arr(dt, M) if batch else dt)]
+        tri = 'a0'
+        if not batch and self.on('partition', 0.3):
+            # the triangle made from its packed elements (seed 002 Figure 9): a flat input
+            # of N(N+1)/2 elements cut by partition with a nat function
+            params = [Var('a0', arr(et, sz_tri(N)))]
+            tri = f'(partition #N (nat-fn (i) {"(+ i 1)" if kind == "lo" else "(- N i)"}) a0)'
         if r.random() < 0.5:   # a regular vector of the triangle's length (zip, reads in rows)
             params.append(Var('a1', arr(self.pick([FLOAT, FLOAT, INT]) if et != VEC else FLOAT, N)))
         if self.on('scalar_param', 0.3):
             params.append(Var('k0', self.pick([FLOAT, INT])))
-        env = [p for p in params if not is_dep(p.t) and not (is_arr(p.t) and is_dep(p.t[1]))]
+        env = [p for p in params if not is_dep(p.t) and not (is_arr(p.t) and is_dep(p.t[1])) and p.name != 'a0']
         self.level = 'seq'
         if batch:
             body, rt = self.dep_batch('a0', dt, env)
         else:
-            body, rt = self.dep_top('a0', dt, env)
+            body, rt = self.dep_top(tri, dt, env)
         if kind == 'up' and re.search(r'iterate|toGlobal|toPrivate|toLocal|\(let |scan|\(map[A-Za-z]* [^()]*\(lambda [^)]*\) \(map', body):
             if 'dep_up_tmp' in self.exclude:
                 raise Reject('FINDINGS.md F23')
