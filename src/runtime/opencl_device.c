@@ -6,6 +6,7 @@
 #include "opencl_api.h"
 #include "device.h"
 #include "../util/switches.h"
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,11 +114,52 @@ static char *saved_log(Device *d, const char *src, const char *options, char *lo
   return kept ? kept : log;
 }
 
+/* A crash inside the OpenCL implementation becomes clift's internal error,
+   exit status 1, naming what was being done. PoCL's LLVM aborted the whole
+   process twice (FINDINGS F38, F52), compiling kernels in clBuildProgram or
+   when they are first enqueued. Handlers for the crash signals are installed
+   only around the calls that build, create, launch and wait for kernels, and
+   the previous ones (ASan's) are put back after. The message is made before
+   the call and the handler only writes it, which is async-signal-safe.
+   CLIFT_OCL_CRASH_TEST=1 aborts inside the guard when building (the test
+   suite's check, tests/cli/cli_test.sh). */
+enum { GUARDED = 5 };
+static const int guarded[GUARDED] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+static struct sigaction saved_actions[GUARDED];
+static char guard_msg[512];   /* static: a host loop launches kernels millions of times */
+static size_t guard_len;
+
+static void guard_crash(int sig) {
+  (void)sig;
+  ssize_t w = write(2, guard_msg, guard_len);
+  (void)w;
+  _exit(1);
+}
+
+static void guard_on(const Device *d, const char *doing, const char *name) {
+  snprintf(guard_msg, sizeof guard_msg, "clift: internal error: the OpenCL implementation of %s crashed while %s%s; "
+           "this is a bug of that OpenCL compiler or driver that clift should avoid: please report it with the "
+           "program\n", d->name, doing, name ? name : "");
+  guard_len = strlen(guard_msg);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = guard_crash;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < GUARDED; i++) sigaction(guarded[i], &sa, &saved_actions[i]);
+}
+
+static void guard_off(void) {
+  for (int i = 0; i < GUARDED; i++) sigaction(guarded[i], &saved_actions[i], NULL);
+}
+
 static cl_program build_with(Device *d, const char *src, const char *options, char **log) {
   cl_int err;
   cl_program prog = d->cl->CreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
   if (!check(err, "clCreateProgramWithSource")) return NULL;
+  guard_on(d, "building the kernels", NULL);
+  if (switch_value(SW_OCL_CRASH_TEST)) raise(SIGABRT);
   bool built = d->cl->BuildProgram(prog, 1, &d->id, options, NULL, NULL) == CL_SUCCESS;
+  guard_off();
   if (built && !d->regs_per_cu) return prog;
   size_t len = 0;
   d->cl->GetProgramBuildInfo(prog, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
@@ -211,7 +253,10 @@ static cl_mem mem_of(DevMem m) { return (cl_mem)(uintptr_t)m; }
 
 static bool download(void *dev, DevMem m, size_t offset, void *host, size_t bytes, const char *what) {
   Device *d = dev;
-  return check(d->cl->EnqueueReadBuffer(d->queue, mem_of(m), 1, offset, bytes, host, 0, NULL, NULL), arena_printf("reading %s", what));
+  guard_on(d, "running the kernels before reading ", what);
+  cl_int err = d->cl->EnqueueReadBuffer(d->queue, mem_of(m), 1, offset, bytes, host, 0, NULL, NULL);
+  guard_off();
+  return check(err, arena_printf("reading %s", what));
 }
 
 static void free_mem(void *dev, DevMem m) { ((Device *)dev)->cl->ReleaseMemObject(mem_of(m)); }
@@ -219,7 +264,9 @@ static void free_mem(void *dev, DevMem m) { ((Device *)dev)->cl->ReleaseMemObjec
 static void *kernel(void *dev, void *module, const char *name, size_t *max_local) {
   Device *d = dev;
   cl_int err;
+  guard_on(d, "creating kernel ", name);
   cl_kernel kern = d->cl->CreateKernel(module, name, &err);
+  guard_off();
   if (!check(err, arena_printf("clCreateKernel(%s)", name))) return NULL;
   *max_local = 1;
   d->cl->GetKernelWorkGroupInfo(kern, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof *max_local, max_local, NULL);
@@ -265,8 +312,10 @@ static bool launch(void *dev, void *kern, const char *name, int dims, size_t loc
     d->events = grown; d->cap = cap;
   }
   cl_event *event = timed ? &d->events[d->nevents] : NULL;
-  bool ok = check(d->cl->EnqueueNDRangeKernel(d->queue, kern, (cl_uint)dims, NULL, global, local, 0, NULL, event),
-                  arena_printf("launching %s", name));
+  guard_on(d, "launching kernel ", name);
+  cl_int launched = d->cl->EnqueueNDRangeKernel(d->queue, kern, (cl_uint)dims, NULL, global, local, 0, NULL, event);
+  guard_off();
+  bool ok = check(launched, arena_printf("launching %s", name));
   if (ok && timed) d->nevents++;
   return ok;
 }
@@ -280,7 +329,10 @@ static void release_kernel(void *dev, void *kern) {
 /* Wait; the timed kernels' execution times from their profiling events. */
 static bool finish(void *dev, double *ms) {
   Device *d = dev;
-  bool ok = check(d->cl->Finish(d->queue), "clFinish");
+  guard_on(d, "running the kernels", NULL);
+  cl_int done = d->cl->Finish(d->queue);
+  guard_off();
+  bool ok = check(done, "clFinish");
   if (ms) *ms = 0;
   for (int i = 0; i < d->nevents; i++) {
     unsigned long long start = 0, end = 0;

@@ -17,7 +17,7 @@ typedef enum SwitchKey {
   SW_FCL_GRID, SW_FCL_UNROLL, SW_FCL_NO_PAD,
   /* a top-level reduce's tiles (dpia/tiles.c) */
   SW_REDUCE_GUARD, SW_REDUCE_ONE_LAUNCH,
-  SW_OCL_WARP, SW_OCL_RESIDENT,
+  SW_OCL_WARP, SW_OCL_RESIDENT, SW_OCL_CRASH_TEST,
   SWITCH_COUNT
 } SwitchKey;
 
