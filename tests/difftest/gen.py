@@ -85,6 +85,8 @@ FEATURES = {
                       'variable left undeclared, FINDINGS.md F24)',
     'partition': 'position-dependent programs over (partition #N (nat-fn (i) …) a0) of a flat input of N(N+1)/2 '
                  'elements instead of a triangle input (seed 002, Figure 9)',
+    'getlength': 'a row of a position-dependent array against (slice #0 #(getLength row) v) of a vector of N, '
+                 'or padded to N by (padConstant #0 #(- N (getLength row)) c row) and zipped with it (SPEC §3.5)',
     'bits': 'int bit operations (bitand bitor bitxor bitnot shl lshr ashr), shift counts outside 0..31',
     'long': 'long arithmetic on widened ints (i2l, long literals, products past the int range), l2i back',
     'while': 'whileSeq over a (counter, value) state inside a thread',
@@ -1598,6 +1600,24 @@ class Gen:
         r = self.r
         c = r.random()
         mapkw = 'map' if self.level == 'dseq' else 'mapSeq'
+        vecs = [v for v in env if is_arr(v.t) and v.t[2].s == 'N' and v.t[1] == x.t[1] and re.fullmatch(r'\w+', v.name)]
+        if vecs and self.on('getlength', 0.3):
+            # SPEC §3.5's shapes with the row's length as a nat: the row against the first
+            # (getLength row) elements of a vector of N (seed 002's trmv), or the row padded
+            # to N by a constant and zipped with the vector; a row that is not a variable
+            # ((get1 p) of a zip) bound by a let first
+            v, t = self.pick(vecs), x.t[1]
+            rw = x.name if re.fullmatch(r'\w+', x.name) else self.fresh('rw')
+            if r.random() < 0.5:
+                init = self.lit(t)
+                body, bt = (f'(reduceSeq {init} (lambda (a p) (+ a (* (get1 p) (get2 p)))) '
+                            f'(zip {rw} (slice #0 #(getLength {rw}) {v.name})))'), arr(t, Size('1', lambda s: 1))
+            else:
+                op = self.pick(['+', '-', 'max', 'min'])
+                body, bt = (f'({mapkw} (lambda (p) ({op} (get1 p) (get2 p))) '
+                            f'(zip (padConstant #0 #(- N (getLength {rw})) {self.lit(t)} {rw}) {v.name}))'), \
+                    arr(t, sz_var('N'))
+            return (body if rw == x.name else f'(let {rw} {x.name} {body})'), bt
         if c < 0.4 or not et_scalar(x.t[1]):
             return self.thread_body(env, x, d)
         if c < 0.52:
