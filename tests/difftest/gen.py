@@ -843,7 +843,7 @@ class Gen:
         # sizes: draw until every constraint holds
         for _ in range(400):
             s = {'N': r.choice([1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32, r.randint(1, 64)])}
-            loops = len(re.findall(r'\((map|reduce|scan|iterate)', text))
+            loops = len(re.findall(r'\((map|reduce|scan|iterate|filter|whileSeq)', text))
             if not M and loops <= 2 and r.random() < 0.1:
                 s['N'] = r.choice([100, 256, 257, 1000, 1031])   # several work-groups
             if not M and loops <= 3 and self.bias and r.random() < 0.3:
