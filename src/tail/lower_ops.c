@@ -403,7 +403,11 @@ static LVal *reshape_general(LowerCtx *c, TExp *e, LVal *s, LVal *d, LVal *x, in
   if (x->rank == 0) item = lx_var(src, l);
   else if (size == 0) item = e->op->arity == 3 ? d->e : x->base == TB_DOUBLE ? lx_double(0, l) : x->base == TB_BOOL ? lx_bool(false, l) : lx_int(0, l);
   else item = lx_app(l, "aref", 2, lx_var(src, l), size == m ? lx_var(i, l) : lx_app(l, "%", 2, lx_var(i, l), lx_int(size, l)));
-  Expr *v = lx_let(l, src, flat, lx_app(l, "map", 2, lx_lambda(l, 1, &i, item), lx_app(l, "iota", 1, lx_nat(m, l))));
+  /* the shape [] (rank 0): the first element itself, not a vector of one
+     (fuzz finding of the soak of a30b792: reshape0([],iota(6)) crashed every
+     operation on it, tests/tail/reshape_rank0.tail) */
+  Expr *v = n == 0 ? lx_let(l, src, flat, lx_let(l, i, lx_int(0, l), item))
+                   : lx_let(l, src, flat, lx_app(l, "map", 2, lx_lambda(l, 1, &i, item), lx_app(l, "iota", 1, lx_nat(m, l))));
   for (int k = n - 1; k >= 1; k--) v = lx_app(l, "split", 2, lx_nat(s->vals[k], l), v);
   LVal *r = lval_new(v, x->base, n);
   for (int k = 0; k < n; k++) r->ext[k] = nat_const(s->vals[k]);

@@ -64,10 +64,13 @@ static const TOp ops[] = {
   { "reduce", 3, "(a -> a -> a) -> a -> [a]1+g -> [a]g", NULL, NULL, false, lower_reduce, NULL },
   { "scan", 2, "(a -> a -> a) -> [a]g -> [a]g", NULL, NULL, false, lower_scan, NULL },
   /* compress, replicate, expand act on the last axis: the mask or counts are
-     a vector (the thesis's [bool]g would be a mask of the array's rank) */
-  { "compress", 2, "[bool]1 -> [a]g -> [a]g", NULL, NULL, false, lower_compress, NULL },
-  { "replicate", 3, "a -> [int]1 -> [a]g -> [a]g", NULL, NULL, false, lower_replicate, NULL },
-  { "expand", 3, "a -> [bool]1 -> [a]g -> [a]g", NULL, NULL, false, lower_expand, NULL },
+     a vector (the thesis's [bool]g would be a mask of the array's rank); the
+     array is of rank ≥ 1, as drop's: of a scalar, the result would be a vector
+     where the type says a scalar (APL's 1 0 1/5 reshapes 5 first; fuzz finding
+     of the soak of a30b792, tests/tail/err_compress_scalar.tail) */
+  { "compress", 2, "[bool]1 -> [a]g+1 -> [a]g+1", NULL, NULL, false, lower_compress, NULL },
+  { "replicate", 3, "a -> [int]1 -> [a]g+1 -> [a]g+1", NULL, NULL, false, lower_replicate, NULL },
+  { "expand", 3, "a -> [bool]1 -> [a]g+1 -> [a]g+1", NULL, NULL, false, lower_expand, NULL },
   { "shape", 1, "[a]g -> <int>g", "<a>g -> SV(int,g)", NULL, false, lower_shape, NULL },
   { "reshape0", 2, "<int>h -> [a]g -> [a]h", NULL, NULL, false, lower_reshape, NULL },
   { "reshape", 3, "<int>h -> a -> [a]g -> [a]h", NULL, NULL, false, lower_reshape, NULL },
@@ -78,7 +81,7 @@ static const TOp ops[] = {
   { "transp", 1, "[a]g -> [a]g", NULL, NULL, false, lower_transp, NULL },
   { "transp2", 2, "<int>g -> [a]g -> [a]g", NULL, NULL, false, lower_transp2, tail_check_permutation },
   { "take", 3, "int -> a -> [a]g -> [a]g", NULL, NULL, false, lower_take, NULL },
-  { "drop", 2, "int -> [a]g -> [a]g", "S(int,g) -> <a>g+h -> <a>h", NULL, false, lower_drop, NULL },
+  { "drop", 2, "int -> [a]g+1 -> [a]g+1", "S(int,g) -> <a>g+h -> <a>h", NULL, false, lower_drop, NULL },
   { "first", 2, "a -> [a]g -> a", "a -> SV(a,g) -> S(a,g)", NULL, false, lower_first, NULL },
   { "cat", 2, "[a]g+1 -> [a]g+1 -> [a]g+1", "<a>g -> <a>h -> <a>g+h", NULL, false, lower_cat, NULL },
   { "cons", 2, "[a]g -> [a]g+1 -> [a]g+1", "a -> <a>g -> <a>1+g", NULL, false, lower_cons, NULL },
