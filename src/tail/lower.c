@@ -550,7 +550,7 @@ TailProgram *tail_compile_outputs(TExp *e, const char *file, bool final) {
   /* the lowering builds well-typed clift; an error here is a bug of it */
   if (!normalize_program(tp->core) || !infer_program(tp->core)) {
     if (diag_kind() == DIAG_ERROR) {
-      const char *msg = diag_message();
+      const char *msg = arena_strdup(diag_message());   /* diag_clear empties the buffer it points into */
       diag_clear();
       diag_internal(e->loc, "TAIL lowering produced a clift program that does not check: %s", msg);
     }

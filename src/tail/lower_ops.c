@@ -396,12 +396,22 @@ static LVal *reshape_general(LowerCtx *c, TExp *e, LVal *s, LVal *d, LVal *x, in
   for (int i = 0; i < n; i++)
     if (__builtin_mul_overflow(m, s->vals[i], &m) || m > INT32_MAX)
       return diag_error(l, "reshape: the result's elements do not fit in an int"), NULL;
+  LVal *r = lval_new(NULL, x->base, n);
+  for (int k = 0; k < n; k++) r->ext[k] = nat_const(s->vals[k]);
+  if (m == 0) {   /* an extent 0 (past the first, split #0 would be asked for): maps of the fill over the extents */
+    r->e = e->op->arity == 3 ? d->e : lower_fill(x->base, l)->e;
+    for (int k = n - 1; k >= 0; k--) {
+      const char *j = lx_fresh(c, "i");
+      r->e = lx_app(l, "map", 2, lx_lambda(l, 1, &j, r->e), lx_app(l, "iota", 1, lx_nat(s->vals[k], l)));
+    }
+    return r;
+  }
   Expr *flat = x->e;
   for (int i = 1; i < x->rank; i++) flat = lx_app(l, "join", 1, flat);
   const char *i = lx_fresh(c, "i"), *src = lx_fresh(c, "src");
   Expr *item;
   if (x->rank == 0) item = lx_var(src, l);
-  else if (size == 0) item = e->op->arity == 3 ? d->e : x->base == TB_DOUBLE ? lx_double(0, l) : x->base == TB_BOOL ? lx_bool(false, l) : lx_int(0, l);
+  else if (size == 0) item = e->op->arity == 3 ? d->e : lower_fill(x->base, l)->e;
   else item = lx_app(l, "aref", 2, lx_var(src, l), size == m ? lx_var(i, l) : lx_app(l, "%", 2, lx_var(i, l), lx_int(size, l)));
   /* the shape [] (rank 0): the first element itself, not a vector of one
      (fuzz finding of the soak of a30b792: reshape0([],iota(6)) crashed every
@@ -409,8 +419,7 @@ static LVal *reshape_general(LowerCtx *c, TExp *e, LVal *s, LVal *d, LVal *x, in
   Expr *v = n == 0 ? lx_let(l, src, flat, lx_let(l, i, lx_int(0, l), item))
                    : lx_let(l, src, flat, lx_app(l, "map", 2, lx_lambda(l, 1, &i, item), lx_app(l, "iota", 1, lx_nat(m, l))));
   for (int k = n - 1; k >= 1; k--) v = lx_app(l, "split", 2, lx_nat(s->vals[k], l), v);
-  LVal *r = lval_new(v, x->base, n);
-  for (int k = 0; k < n; k++) r->ext[k] = nat_const(s->vals[k]);
+  r->e = v;
   return r;
 }
 
