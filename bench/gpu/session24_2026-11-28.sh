@@ -14,6 +14,8 @@
 # FROZEN (default .carry/frozen13) and FUZZER (.carry/fuzz13/fuzz_compile): the
 # frozen tree and its fuzzer; ALL_OCL=1 with CHECKS=1: tests/regress, tests/lift and
 # examples in one process on NVIDIA's OpenCL (F45).
+# The diff timeout leaves 150 s past DIFF_S (a tester ends its batches in flight);
+# everything but the summaries comes back in $OUT/bundle.tgz.
 # Usage (device x1, carry .carry/frozen13 .carry/fuzz13):
 #   PROBE=1 PROBE_S=20 PROBE_J=15 CHECKS=1 FUZZ_S=0 DIFF_S=0 bash bench/gpu/session24_2026-11-28.sh
 cd "$(dirname "$0")/../.." || exit 1
@@ -53,7 +55,7 @@ if [ "${CHECKS:-0}" = 1 ]; then
 fi
 fuzz() { [ "${FUZZ_S:-0}" -gt 0 ] && FUZZ_SEED_BASE=${FUZZ_BASE:-100300} OUT=$O/fuzz bash bench/gpu/fuzz_device.sh $Z "${FUZZ_JOBS:-15}" 100000000 "${FUZZ_S}" > "$O/fuzz_summary.txt" 2>&1; }
 diff() { [ "${DIFF_S:-0}" -gt 0 ] && CLIFT_BIN=$C PROCS=${PROCS:-2} JOBS=${JOBS:-16} OUT=$O/diff \
-  timeout $(( ${DIFF_S} + 60 )) bash bench/gpu/difftest_device.sh "${SEEDS:-4000000000:}" "${DIFF_S}" "${ROTATE:-4}" > "$O/diff_summary.txt" 2>&1; }
+  timeout $(( ${DIFF_S} + 150 )) bash bench/gpu/difftest_device.sh "${SEEDS:-4000000000:}" "${DIFF_S}" "${ROTATE:-4}" > "$O/diff_summary.txt" 2>&1; }
 if [ "${TOGETHER:-0}" = 1 ]; then fuzz & fp=$!; diff; wait $fp; else fuzz; diff; fi
 echo "soak done at ${SECONDS} s"
 [ -n "${checks:-}" ] && { wait $checks; cat "$O/checks.txt"; }
@@ -65,3 +67,6 @@ fi
 if [ "${FUZZ_S:-0}" -gt 0 ]; then
   echo "fuzz (last, so that a cut output keeps it):"; grep -v '^finding ' "$O/fuzz_summary.txt" | tail -n 3; grep '^finding ' "$O/fuzz_summary.txt"
 fi
+# the device tool brings back 8 files: the three summaries, and the rest in one archive
+# (the fifteenth session's x4 soak lost testers 1-3's logs and their counts)
+(cd "$O" && find . -type f ! -name '*_summary.txt' ! -name checks.txt ! -name bundle.tgz -print0 | tar czf bundle.tgz --null -T - --remove-files 2>/dev/null)
