@@ -73,7 +73,9 @@ bool el_fold_vec(Elab *cx, TExp *e, int depth, long long **v, bool **known, int 
   if (e->kind == TE_VAR) {
     TExp *x = let_value(cx, e->name);
     if (x && el_fold_vec(cx, x, depth + 1, v, known, n)) return true;
-    if (e->type->kind != TT_VEC) return false;
+    /* a long vector is not folded: its items were n unknowns, n·9 bytes (fuzz F9:
+       !0,x of x←⍳50000000 took 440 MB a line, tests/apl/apl_test.sh) */
+    if (e->type->kind != TT_VEC || e->type->n.c > FOLD_MAX) return false;
     *n = (int)e->type->n.c;
     el_fold_new(*n, v, known);
     return true;

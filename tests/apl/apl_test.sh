@@ -165,4 +165,12 @@ for t in c opencl; do
   else bad "8 copies of the statements on $t: $(diff "$T/many.want" "$T/many.got" | head -n 4)"; fi
 done
 
+# a long vector named by a let is not folded item by item while elaborating (fuzz
+# F9: `x←⍳50000000 ⋄ +/!0,x` looked for a negative factorial among 50M unknown
+# items, 440 MB a line; 2.2 GB for five lines of a mutant of signal.apl): five such
+# lines elaborate in less than 100 MB
+for i in 1 2 3 4 5; do echo "x ← ⍳50000000"; echo "+/!0,x"; done > "$T/longfold.apl"
+/usr/bin/time -f %M -o "$T/rss" "$CLIFT" apl --emit-tail "$T/longfold.apl" > /dev/null 2>&1; rss=$(tail -n 1 "$T/rss")
+if [ "${rss:-999999}" -lt 100000 ]; then ok; else bad "elaborating !0,x of a named ⍳50000000 five times: ${rss} KB (F9)"; fi
+
 summary apl
