@@ -63,8 +63,8 @@ const Switch switch_table[SWITCH_COUNT] = {
     .meaning = "NVIDIA's OpenCL: a warp barrier (dpia/warp.c) as PTX bar.warp.sync (0: the work-group's barrier)" },
   [SW_OCL_RESIDENT] = { "CLIFT_OCL_RESIDENT", RANGE(2048, 32, 65536), .used_in = "src/runtime/opencl_device.c",
     .meaning = "opencl: at most this many work-items a compute unit is taken to keep resident (the grid cap's estimate: no occupancy query in OpenCL; on NVIDIA's OpenCL also bounded by the launched kernel's registers from the build log)" },
-  [SW_OCL_CRASH_TEST] = { "CLIFT_OCL_CRASH_TEST", RANGE(0, 0, 1), .used_in = "src/runtime/opencl_device.c",
-    .meaning = "for the test suite: 1 makes building OpenCL kernels abort (SIGABRT) inside the guard that turns a crash of the OpenCL implementation into an internal error" },
+  [SW_OCL_CRASH_TEST] = { "CLIFT_OCL_CRASH_TEST", RANGE(0, 0, 3), .used_in = "src/runtime/opencl_device.c",
+    .meaning = "for the test suite: 1 makes building OpenCL kernels abort (SIGABRT) inside the guard that turns a crash of the OpenCL implementation into an internal error; 2 aborts and 3 faults just after the build, outside the guard (the previous handler reports them)" },
 };
 
 /* text one of the values key accepts: *value */

@@ -318,6 +318,15 @@ expect 0 "^\[-7, -7\]$" -- "$CLIFT" run -t interp "$T/f51.lift" "[-18, -19]" "[1
 if "$CLIFT" test --list-targets | grep -qx opencl; then
   expect 1 "^clift: internal error: the OpenCL implementation of .* crashed while building the kernels; this is a bug" -- env CLIFT_OCL_CRASH_TEST=1 "$CLIFT" run -t opencl tests/lift/twice.lift "[1, 2]"
   expect 0 "^\[2, 4\]$" -- "$CLIFT" run -t opencl tests/lift/twice.lift "[1, 2]"
+  # the guard's handlers stay installed once a device is open; outside the OpenCL
+  # calls an abort (2) or a fault (3) must reach the handler that was there before
+  # (the default: 134, 139; ASan's report for the fault), never the guard's message
+  for v in 2 3; do
+    (env CLIFT_OCL_CRASH_TEST=$v "$CLIFT" run -t opencl tests/lift/twice.lift "[1, 2]" > "$T/guard$v.out" 2>&1; exit $?) 2>/dev/null
+    rc=$?
+    if ! grep -q "crashed while" "$T/guard$v.out" && { [ $rc -ge 128 ] || grep -q "AddressSanitizer: SEGV" "$T/guard$v.out"; }; then ok
+    else bad "CLIFT_OCL_CRASH_TEST=$v (a crash outside the OpenCL calls): exit $rc, $(head -c 300 "$T/guard$v.out")"; fi
+  done
 fi
 
 # clift test --strict: a target's refusal fails the block unless the file's
