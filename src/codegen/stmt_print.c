@@ -89,6 +89,9 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
     buf_puts(p->b, ";\n");
     return;
   case KS_FOR: {
+    /* a sequential loop of no iteration is not printed: its body indexes rows of
+       extent 0 (xs[i1 % 0]), which the OpenCL and C compilers warn about */
+    if (s->level == LEVEL_SEQ && nat_proves_le(s->count, nat_const(0))) return;
     bool parallel = s->level != LEVEL_SEQ;
     p->style->loop_head(p, s);
     p->parallel_open += parallel;
