@@ -144,7 +144,7 @@ static const char *host_helpers =
   "  if (check(err, \"clCreateProgramWithSource\")) return NULL;\n"
   "  cl_device_type type = 0;   /* a CPU device: no vectorised sequential loops (clift's FINDINGS F52) */\n"
   "  clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, NULL);\n"
-  "  const char *options = (type & CL_DEVICE_TYPE_CPU) ? \"-DCLIFT_NO_LOOP_VECTORIZE\" : \"\";\n"
+  "  const char *options = (type & CL_DEVICE_TYPE_CPU) ? \"-w -DCLIFT_NO_LOOP_VECTORIZE\" : \"-w\";   /* -w: no warnings on stderr */\n"
   "  if (clBuildProgram(prog, 1, &device, options, NULL, NULL) == CL_SUCCESS) return prog;\n"
   "  size_t len = 0;\n"
   "  clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);\n"
