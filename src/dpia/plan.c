@@ -234,6 +234,35 @@ static bool starts_group(KStmt *s, bool *seq_open) {
   return fresh;
 }
 
+/* Does a nat of the statement (an index, a loop count, a nat value) mention v? */
+static bool node_mentions(CExp *e, void *v) { return e->nat && nat_mentions(e->nat, v); }
+static bool stmt_mentions(KStmt *s, void *v) {
+  return (s->kind == KS_FOR && nat_mentions(s->count, v)) || (s->kind == KS_COUNT && s->var == v) ||
+         kstmt_any_node(s, node_mentions, v) || (s->kind == KS_FOR && kstmt_any(s->body, stmt_mentions, v));
+}
+
+/* A checked index (rules_layout.c exp_aref: `long ix = check(i, n)` and the
+   nat variable ix) is read through nats, not as a variable, so promoting it
+   to global memory would not reach its reads: a later group that indexes by
+   it declares it again, the check with it, in a scoped block around its
+   statement (difftest's TAIL generator: (aref (split #2 a) (- k 1)) read ix0
+   in a kernel that had not declared it, uncompilable on opencl and cuda). */
+static void redeclare_index_vars(KStmt *block, const int *group) {
+  for (int i = 0; i < block->n; i++) {
+    KStmt *d = block->stmts[i];
+    if (d->kind != KS_DECL || d->buf || !d->var || !d->init) continue;
+    for (int j = i + 1; j < block->n; j++) {
+      if (group[j] == group[i] || !kstmt_any(block->stmts[j], stmt_mentions, d->var)) continue;
+      KStmt *copy = NEW(KStmt), *wrap = kstmt_block();
+      *copy = *d;
+      wrap->scope = true;
+      kstmt_add(wrap, copy);
+      kstmt_add(wrap, block->stmts[j]);
+      block->stmts[j] = wrap;
+    }
+  }
+}
+
 /* A block's statements in kernel groups (as plan_build cuts them); a
    declaration read by another group lives in global memory. Host loop
    bodies are blocks of their own. */
@@ -258,6 +287,7 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
   }
   for (int i = 0; i < n; i++) if (shared[i]) promote(k, block, i, &renamed);
   if (renamed.n) kstmt_any_node(block, var_to_buffer, &renamed);
+  redeclare_index_vars(block, group);
 }
 
 /* Accesses to global or local buffers inside a sequential loop, each with the

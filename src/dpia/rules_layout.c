@@ -200,6 +200,7 @@ View *exp_aref(Tr *tr, Expr *e) {
   }
   kstmt_add(tr->block, d);
   NatVar *v = nat_var_new(d->name, nat_const(0), nat_sub(n, nat_const(1)));
+  d->var = v;   /* the nat it defines: a later kernel that indexes by it declares it again (plan.c) */
   return view_idx(tr, xs, nat_var(v));
 }
 
