@@ -211,7 +211,7 @@ bool value_flat_elem_type(Type *elem, ValueKind *leaf, int *rank) {
 /* ---- value_keep: copy the live part down to the mark ----
    Pass 1 copies every node, element list, shape and flat buffer of v that lies
    after the mark into a side buffer, with references between copied parts stored
-   as tagged offsets (odd numbers; real pointers are 16-byte aligned). Pass 2
+   as tagged offsets (the top bit set, see tag()). Pass 2
    releases the arena to the mark, copies the side buffer back in one block and
    turns the offsets into addresses. Parts before the mark are shared, never
    copied: a value made before the mark cannot point to one made after it, since
@@ -235,8 +235,13 @@ static size_t side_alloc(size_t size) {
   return off;
 }
 
-static uintptr_t tag(size_t off) { return (uintptr_t)off << 1 | 1; }
-static bool tagged(uintptr_t r) { return r & 1; }
+/* An offset is tagged by the top bit, which no user-space address has: a flat
+   view's scalars may start at an odd address (a slice #1 of a bool array), so
+   the low bit of a shared pointer is no tag (the TAIL random tester: iterate of
+   (slice #1 #2 a) of bools crashed the interpreter). */
+#define TAG_BIT ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
+static uintptr_t tag(size_t off) { return (uintptr_t)off | TAG_BIT; }
+static bool tagged(uintptr_t r) { return (r & TAG_BIT) != 0; }
 
 static uintptr_t copy_bytes(ArenaMark m, const void *p, size_t bytes) {
   if (!p || !arena_since(m, p)) return (uintptr_t)p;
@@ -272,7 +277,7 @@ static uintptr_t copy_value(ArenaMark m, Value *v) {
   return tag(off);
 }
 
-static void *untag(unsigned char *base, uintptr_t r) { return tagged(r) ? base + (r >> 1) : (void *)r; }
+static void *untag(unsigned char *base, uintptr_t r) { return tagged(r) ? base + (r & ~TAG_BIT) : (void *)r; }
 
 static void relocate(unsigned char *base, Value *v) {
   bool boxed = !value_is_flat(v) && v->kind != VAL_RAW;
