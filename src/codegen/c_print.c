@@ -11,9 +11,12 @@ static const char *prelude =
   "#include <stdbool.h>\n#include <stdint.h>\n#include <stdlib.h>\n#include <math.h>\n\n"
   "#define CLIFT_MINMAX(T) \\\n"
   "  static inline T clift_min_##T(T a, T b) { return a < b ? a : b; } \\\n"
-  "  static inline T clift_max_##T(T a, T b) { return a > b ? a : b; } \\\n"
-  "  static inline T clift_abs_##T(T a) { return a < 0 ? -a : a; }\n"
+  "  static inline T clift_max_##T(T a, T b) { return a > b ? a : b; }\n"
   "CLIFT_MINMAX(int32_t)\nCLIFT_MINMAX(int64_t)\nCLIFT_MINMAX(float)\nCLIFT_MINMAX(double)\n"
+  "static inline int32_t clift_abs_int32_t(int32_t a) { return a < 0 ? -a : a; }\n"   /* -fwrapv: abs(INT_MIN) wraps */
+  "static inline int64_t clift_abs_int64_t(int64_t a) { return a < 0 ? -a : a; }\n"
+  "static inline float clift_abs_float(float a) { return fabsf(a); }\n"   /* abs(-0.0) is 0, as the interpreter's */
+  "static inline double clift_abs_double(double a) { return fabs(a); }\n"
   "static inline int64_t min(int64_t a, int64_t b) { return a < b ? a : b; }\n"
   "static inline int64_t max(int64_t a, int64_t b) { return a > b ? a : b; }\n"
   "int clift_error[5];\n";

@@ -33,6 +33,10 @@ static const char *prelude =
   "template <> __device__ inline int clift_min<int>(int a, int b) { return min(a, b); }\n"
   "template <> __device__ inline int clift_max<int>(int a, int b) { return max(a, b); }\n"
   "template <typename T> __device__ inline T clift_abs(T a) { return a < 0 ? -a : a; }\n"
+  "template <> __device__ inline int clift_abs<int>(int a) { return a < 0 ? (int)(0u - (unsigned)a) : a; }\n"
+  "template <> __device__ inline float clift_abs<float>(float a) { return fabsf(a); }\n"
+  "template <> __device__ inline double clift_abs<double>(double a) { return fabs(a); }\n"
+  "template <> __device__ inline long long clift_abs<long long>(long long a) { return a < 0 ? (long long)(0ull - (unsigned long long)a) : a; }\n"
   "\n";
 
 /* A barrier whose conflicts are within warps (dpia/warp.c): the warp's when the

@@ -39,8 +39,8 @@ static const char *prelude =
   "long clift_max_long(long a, long b) { return max(a, b); }\n"
   "bool clift_min_bool(bool a, bool b) { return a && b; }\n"
   "bool clift_max_bool(bool a, bool b) { return a || b; }\n"
-  "int clift_abs_int(int a) { return a < 0 ? -a : a; }\n"
-  "long clift_abs_long(long a) { return a < 0 ? -a : a; }\n"
+  "int clift_abs_int(int a) { return a < 0 ? (int)(0u - (uint)a) : a; }   /* abs of INT_MIN wraps, as in C: -a is undefined */\n"
+  "long clift_abs_long(long a) { return a < 0 ? (long)(0ul - (ulong)a) : a; }\n"
   "\n";
 
 /* The type of a buffer element or kernel argument: bool is one byte there (uchar),
