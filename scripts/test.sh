@@ -81,6 +81,8 @@ tally "the differential tester's output comparisons" python3 tests/difftest/diff
 tally "random differential test, interp vs targets" bash tests/difftest/run.sh build/clift
 tally "random differential test (asan/ubsan build)" env DIFFTEST_SEEDS="${DIFFTEST_SAN_SEEDS:-0:60}" \
   DIFFTEST_BUDGET="${DIFFTEST_SAN_BUDGET:-60}" bash tests/difftest/run.sh build-san/clift
+tally "random TAIL programs, interp vs targets" python3 tests/difftest/tail_difftest.py --clift build/clift \
+  --seeds "${TAIL_DIFFTEST_SEEDS:-1:301}" --budget "${TAIL_DIFFTEST_BUDGET:-180}" --jobs "$(nproc)"
 
 rm -f "$log"
 echo "$total_pass passed, $total_fail failed"

@@ -275,6 +275,9 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
     group[i] = g;
     if (host_loop(block->stmts[i])) share_between_kernels(k, block->stmts[i]->body);
   }
+  /* first: the copies may read scalars of an earlier group (an index computed from
+     a reduction's acc), which the promotions below then see (TAIL tester seed 158) */
+  redeclare_index_vars(block, group);
   /* a declaration read by a later group (groups grow with the index): the uses
      of the groups after each one gathered from the end, the promotions made
      in order after (the buffers' order is the program's) */
@@ -287,7 +290,6 @@ static void share_between_kernels(Kernel *k, KStmt *block) {
   }
   for (int i = 0; i < n; i++) if (shared[i]) promote(k, block, i, &renamed);
   if (renamed.n) kstmt_any_node(block, var_to_buffer, &renamed);
-  redeclare_index_vars(block, group);
 }
 
 /* Accesses to global or local buffers inside a sequential loop, each with the
