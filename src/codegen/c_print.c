@@ -128,19 +128,6 @@ static bool store3(StmtPrinter *p, KStmt *s) {
   buf_puts(p->b, " }\n");
   return true;
 }
-/* Does s write b outside sequential loops of no iteration (which are not
-   printed: stmt_print.c)? A result with an extent 0 is then never written. */
-static bool writes_live(KStmt *s, Buffer *b) {
-  if (!s) return false;
-  if (s->kind == KS_FOR && s->level == LEVEL_SEQ && nat_proves_le(s->count, nat_const(0))) return false;
-  if (s->kind == KS_ASSIGN) {
-    CExp *base = s->lhs;
-    while (base->kind == CE_LANE) base = base->args[0];
-    return base->buf && (base->buf == b || base->buf->base == b);
-  }
-  for (int i = 0; s->kind == KS_BLOCK && i < s->n; i++) if (writes_live(s->stmts[i], b)) return true;
-  return writes_live(s->body, b) || writes_live(s->then_, b) || writes_live(s->else_, b);
-}
 
 static const StmtStyle c_style = { codegen_ctype, codegen_cexp, loop_head, store3, NULL, NULL, NULL, NULL, NULL };
 
@@ -164,7 +151,7 @@ static void print_entry_head(Buf *b, Kernel *k) {
     } else if (buf->is_param) {
       buf_printf(b, "  %s%s *restrict %s = (%s%s *)buffers[%d];\n", c, t, buf->name, c, t, buf->param_index);
       /* a result with an extent 0 is never written (its loops of no iteration are not printed) */
-      if (buf->param_index == 0 && !writes_live(k->body, buf)) buf_printf(b, "  (void)%s;\n", buf->name);
+      if (buf->param_index == 0 && !kstmt_writes(k->body, buf)) buf_printf(b, "  (void)%s;\n", buf->name);
     } else {
       buf_printf(b, "  %s *restrict %s = malloc(sizeof(%s) * (size_t)(", t, buf->name, t);
       codegen_nat(b, codegen_element_count(buf->type));

@@ -91,7 +91,7 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
   case KS_FOR: {
     /* a sequential loop of no iteration is not printed: its body indexes rows of
        extent 0 (xs[i1 % 0]), which the OpenCL and C compilers warn about */
-    if (s->level == LEVEL_SEQ && nat_proves_le(s->count, nat_const(0))) return;
+    if (s->level == LEVEL_SEQ && kstmt_never_runs(s)) return;
     bool parallel = s->level != LEVEL_SEQ;
     p->style->loop_head(p, s);
     p->parallel_open += parallel;

@@ -222,8 +222,10 @@ bool kstmt_any_node(KStmt *s, bool (*fn)(CExp *e, void *cx), void *cx) {
   return kstmt_any(s, stmt_nodes, &v);
 }
 
+bool kstmt_never_runs(const KStmt *s) { return s->kind == KS_FOR && nat_proves_le(s->count, nat_const(0)); }
+
 bool kstmt_writes(KStmt *s, Buffer *b) {
-  if (!s) return false;
+  if (!s || kstmt_never_runs(s)) return false;
   if (s->kind == KS_ASSIGN) {
     CExp *base = s->lhs;
     while (base->kind == CE_LANE) base = base->args[0];

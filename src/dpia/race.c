@@ -81,7 +81,7 @@ static bool check(RaceCx *cx, KStmt *s) {
   case KS_FOR: {
     /* a loop of no iteration writes nothing: an array with an extent 0 has
        its outer index multiplied by 0 (out[i1] for [[float]0]N), no race */
-    if (nat_proves_le(s->count, nat_const(0))) return true;
+    if (kstmt_never_runs(s)) return true;
     /* a parallel loop of at most one iteration has no two to race (exp_to's
        mapLcl over one work-item) */
     bool par = s->level != LEVEL_SEQ && !nat_proves_le(s->count, nat_const(1));
