@@ -211,7 +211,46 @@ static void print_shift(Buf *b, CExp *e, Flavour fl) {
   buf_printf(b, " & %d))%s", wide ? 63 : 31, u ? ")" : "");
 }
 
+/* + - * of integers wrap (two's complement), as in the interpreter, on every
+   target: computed on the unsigned type, where a signed overflow would be
+   undefined (OpenCL C and CUDA have no -fwrapv, and PoCL folded (> (+ x 1) x)
+   to true for INT_MAX; a compiled C library is built with the user's flags).
+   C: casts (vectors through the prelude's unsigned typedef NAME_w, c_print.c);
+   OpenCL: a conversion to uint/ulong per operand (a scalar operand of a vector
+   is broadcast) and as_T back, exact; CUDA: casts on scalars, and the
+   prelude's operators wrap on integer vectors (CLIFT_VOPW). */
+static bool wrapping_op(CExp *e) {
+  TypeKind k = type_scalar_of(e->type)->kind;
+  return (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL) && e->n == 2 &&
+         (k == TY_INT || k == TY_IDX || k == TY_LONG);
+}
+
+static const char *unsigned_of(Type *t, Flavour fl) {
+  bool wide = type_scalar_of(t)->kind == TY_LONG;
+  if (t->kind == TY_VECTOR && fl == FL_C) return arena_printf("%s_w", codegen_ctype(t));
+  if (t->kind == TY_VECTOR) return arena_printf("%s%d", wide ? "ulong" : "uint", t->width);   /* OpenCL */
+  return fl == FL_C ? (wide ? "uint64_t" : "uint32_t") : fl == FL_CL ? (wide ? "ulong" : "uint")
+                    : (wide ? "unsigned long long" : "unsigned");
+}
+
+static void print_wrapping(Buf *b, CExp *e, Flavour fl) {
+  bool cuda_vector = fl == FL_CUDA && e->type->kind == TY_VECTOR;
+  if (!cuda_vector) buf_printf(b, fl == FL_CL ? "as_%s(" : "(%s)(", type_name(e->type, fl));
+  else buf_putc(b, '(');
+  for (int i = 0; i < 2; i++) {
+    CExp *a = e->args[i];
+    if (i) buf_printf(b, " %s ", op_symbol(e->op));
+    if (cuda_vector) { print_exp(b, a, fl); continue; }
+    if (fl == FL_CL && a->type->kind == TY_VECTOR) buf_printf(b, "as_%s(", unsigned_of(a->type, fl));
+    else buf_printf(b, "(%s)(", unsigned_of(a->type, fl));
+    print_exp(b, a, fl);
+    buf_putc(b, ')');
+  }
+  buf_putc(b, ')');
+}
+
 static void print_op(Buf *b, CExp *e, Flavour fl) {
+  if (wrapping_op(e)) { print_wrapping(b, e, fl); return; }
   const char *sym = op_symbol(e->op);
   Type *operand = e->args[0]->type;
   if (e->op == OP_MOD && !type_is_float(operand)) sym = "%";

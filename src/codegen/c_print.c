@@ -13,8 +13,9 @@ static const char *prelude =
   "  static inline T clift_min_##T(T a, T b) { return a < b ? a : b; } \\\n"
   "  static inline T clift_max_##T(T a, T b) { return a > b ? a : b; }\n"
   "CLIFT_MINMAX(int32_t)\nCLIFT_MINMAX(int64_t)\nCLIFT_MINMAX(float)\nCLIFT_MINMAX(double)\n"
-  "static inline int32_t clift_abs_int32_t(int32_t a) { return a < 0 ? -a : a; }\n"   /* -fwrapv: abs(INT_MIN) wraps */
-  "static inline int64_t clift_abs_int64_t(int64_t a) { return a < 0 ? -a : a; }\n"
+  /* abs(INT_MIN) wraps, as in the interpreter, without -fwrapv (a compiled library) */
+  "static inline int32_t clift_abs_int32_t(int32_t a) { return a < 0 ? (int32_t)(0u - (uint32_t)a) : a; }\n"
+  "static inline int64_t clift_abs_int64_t(int64_t a) { return a < 0 ? (int64_t)(0u - (uint64_t)a) : a; }\n"
   "static inline float clift_abs_float(float a) { return fabsf(a); }\n"   /* abs(-0.0) is 0, as the interpreter's */
   "static inline double clift_abs_double(double a) { return fabs(a); }\n"
   "static inline int64_t min(int64_t a, int64_t b) { return a < b ? a : b; }\n"
@@ -64,6 +65,8 @@ static void declare_type(Buf *b, Type *t, Buf *seen) {
     int bytes = lanes * (t->elem->kind == TY_DOUBLE || t->elem->kind == TY_LONG ? 8 : 4);
     buf_printf(b, "typedef %s %s __attribute__((vector_size(%d)));\n", s, name, bytes);
     buf_printf(b, "typedef %s %su __attribute__((vector_size(%d), aligned(%d)));\n", s, name, bytes, bytes / lanes);
+    if (t->elem->kind == TY_INT || t->elem->kind == TY_LONG)   /* + - * wrap through it (c_expr.c print_wrapping) */
+      buf_printf(b, "typedef u%s %s_w __attribute__((vector_size(%d)));\n", s, name, bytes);
     /* math on vectors, lane by lane (SPEC §4.3; the C library has none) */
     bool fp = t->elem->kind == TY_FLOAT || t->elem->kind == TY_DOUBLE;
     const char *suffix = t->elem->kind == TY_FLOAT ? "f" : "";

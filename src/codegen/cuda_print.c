@@ -65,10 +65,16 @@ static const char *vector_prelude =
   "  __device__ inline V F(V a, V b) { for (int i = 0; i < W; i++) clift_lane(a, i) = F(clift_lane(a, i), clift_lane(b, i)); return a; } \\\n"
   "  __device__ inline V F(V a, E b) { for (int i = 0; i < W; i++) clift_lane(a, i) = F(clift_lane(a, i), b); return a; } \\\n"
   "  __device__ inline V F(E a, V b) { for (int i = 0; i < W; i++) clift_lane(b, i) = F(a, clift_lane(b, i)); return b; }\n"
-  "#define CLIFT_VECTOR(V, E, W) CLIFT_LANES(V, E) \\\n"
-  "  CLIFT_VOP(V, E, W, +) CLIFT_VOP(V, E, W, -) CLIFT_VOP(V, E, W, *) CLIFT_VOP(V, E, W, /) \\\n"
+  /* + - * of integer lanes wrap, as in the interpreter (c_expr.c print_wrapping) */
+  "#define CLIFT_VOPW(V, E, W, OP) \\\n"
+  "  __device__ inline V operator OP(V a, V b) { for (int i = 0; i < W; i++) clift_lane(a, i) = (E)((unsigned long long)clift_lane(a, i) OP (unsigned long long)clift_lane(b, i)); return a; } \\\n"
+  "  __device__ inline V operator OP(V a, E b) { for (int i = 0; i < W; i++) clift_lane(a, i) = (E)((unsigned long long)clift_lane(a, i) OP (unsigned long long)b); return a; } \\\n"
+  "  __device__ inline V operator OP(E a, V b) { for (int i = 0; i < W; i++) clift_lane(b, i) = (E)((unsigned long long)a OP (unsigned long long)clift_lane(b, i)); return b; }\n"
+  "#define CLIFT_VECTOR_ANY(V, E, W) CLIFT_LANES(V, E) CLIFT_VOP(V, E, W, /) \\\n"
   "  CLIFT_VFN2(V, E, W, clift_min) CLIFT_VFN2(V, E, W, clift_max) CLIFT_VFN1(V, W, clift_abs)\n"
-  "#define CLIFT_VECTOR_INT(V, E, W) CLIFT_VECTOR(V, E, W) CLIFT_VOP(V, E, W, %)\n";
+  "#define CLIFT_VECTOR(V, E, W) CLIFT_VECTOR_ANY(V, E, W) CLIFT_VOP(V, E, W, +) CLIFT_VOP(V, E, W, -) CLIFT_VOP(V, E, W, *)\n"
+  "#define CLIFT_VECTOR_INT(V, E, W) CLIFT_VECTOR_ANY(V, E, W) \\\n"
+  "  CLIFT_VOPW(V, E, W, +) CLIFT_VOPW(V, E, W, -) CLIFT_VOPW(V, E, W, *) CLIFT_VOP(V, E, W, %)\n";
 
 /* CLIFT_VECTOR_REAL: the math library's functions (codegen_libm_at) on
    vectors; S is the C library's suffix, f for float, empty for double. */

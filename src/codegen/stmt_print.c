@@ -78,6 +78,10 @@ void codegen_stmt(StmtPrinter *p, KStmt *s) {
     buf_puts(p->b, ";\n");
     codegen_indent(p);
     buf_printf(p->b, "const %s %s = %s_value > 0 ? %s_value : 0;\n", t, s->var->name, s->var->name, s->var->name);
+    /* no reader where every loop over it runs no iteration (a length bounded
+       by 0, kstmt_never_runs): -Wall's unused variable otherwise */
+    codegen_indent(p);
+    buf_printf(p->b, "(void)%s;\n", s->var->name);
     return;
   }
   case KS_ASSIGN:

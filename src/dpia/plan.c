@@ -244,22 +244,43 @@ static bool stmt_mentions(KStmt *s, void *v) {
 /* A checked index (rules_layout.c exp_aref: `long ix = check(i, n)` and the
    nat variable ix) is read through nats, not as a variable, so promoting it
    to global memory would not reach its reads: a later group that indexes by
-   it declares it again, the check with it, in a scoped block around its
-   statement (difftest's TAIL generator: (aref (split #2 a) (- k 1)) read ix0
-   in a kernel that had not declared it, uncompilable on opencl and cuda). */
+   it declares it again, the check with it, around its statement (difftest's
+   TAIL generator: (aref (split #2 a) (- k 1)) read ix0 in a kernel that had
+   not declared it, uncompilable on opencl and cuda). With the indices its
+   own init reads, transitively (ix1 = ix0 % 46: the TAIL tester's seed 6392
+   copied ix1 without ix0). The copies go in a scoped block around the
+   statement, or an unscoped one around a declaration (a scope would hide it
+   from the rest of its group), each index copied unscoped once per group. */
+static bool index_decl(KStmt *d) { return d->kind == KS_DECL && !d->buf && d->var && d->init; }
+
 static void redeclare_index_vars(KStmt *block, const int *group) {
-  for (int i = 0; i < block->n; i++) {
-    KStmt *d = block->stmts[i];
-    if (d->kind != KS_DECL || d->buf || !d->var || !d->init) continue;
-    for (int j = i + 1; j < block->n; j++) {
-      if (group[j] == group[i] || !kstmt_any(block->stmts[j], stmt_mentions, d->var)) continue;
-      KStmt *copy = NEW(KStmt), *wrap = kstmt_block();
-      *copy = *d;
-      wrap->scope = true;
-      kstmt_add(wrap, copy);
-      kstmt_add(wrap, block->stmts[j]);
-      block->stmts[j] = wrap;
+  int n = block->n;
+  KStmt **orig = NEW_ARRAY(KStmt *, n ? n : 1);   /* a declaration wrapped below is still copied as itself */
+  memcpy(orig, block->stmts, sizeof(KStmt *) * (size_t)n);
+  bool *need = NEW_ARRAY(bool, n ? n : 1), *given = NEW_ARRAY(bool, n ? n : 1);   /* given: copied unscoped into group[j] */
+  for (int j = 0; j < n; j++) {
+    if (j > 0 && group[j] != group[j - 1]) memset(given, 0, sizeof(bool) * (size_t)n);
+    bool any = false;
+    for (int i = j - 1; i >= 0; i--) {   /* latest first: a need found late adds the indices its init reads */
+      need[i] = false;
+      KStmt *d = orig[i];
+      if (group[i] == group[j] || !index_decl(d) || given[i]) continue;
+      need[i] = kstmt_any(orig[j], stmt_mentions, d->var);
+      for (int k = i + 1; k < j && !need[i]; k++) need[i] = need[k] && kstmt_any_node(orig[k], node_mentions, d->var);
+      any |= need[i];
     }
+    if (!any) continue;
+    KStmt *wrap = kstmt_block();
+    wrap->scope = block->stmts[j]->kind != KS_DECL;
+    for (int i = 0; i < j; i++) {
+      if (!need[i]) continue;
+      KStmt *copy = NEW(KStmt);
+      *copy = *orig[i];
+      kstmt_add(wrap, copy);
+      given[i] |= !wrap->scope;
+    }
+    kstmt_add(wrap, block->stmts[j]);
+    block->stmts[j] = wrap;
   }
 }
 

@@ -104,8 +104,8 @@ static bool bounded(Nat *n, Program *p) {
 static bool lowerable(Expr *e, Program *p) {
   if (e->kind != EX_PRIM || !e->prim->tree_reduce) return false;
   Type *acc = e->kids[0]->type, *xs = e->kids[2]->type;
-  long long len;
-  if (xs->kind == TY_ARRAY && nat_is_const(xs->len, &len) && len == 0) return false;   /* empty: init, sequentially */
+  /* empty, or of a length bounded by 0 (a filter of an empty array): init, sequentially */
+  if (xs->kind == TY_ARRAY && nat_proves_le(xs->len, nat_const(0))) return false;
   return xs->kind == TY_ARRAY && !xs->index && type_equal(acc, xs->elem) && prim_is_monoid(e->kids[1], e->kids[0]) &&
          (type_is_scalar(acc) || acc->kind == TY_VECTOR) && bounded(xs->len, p);
 }

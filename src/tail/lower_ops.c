@@ -676,13 +676,20 @@ LVal *lower_cat(LowerCtx *c, TExp *e, LVal **a) {
 }
 
 /* index(i, a): the item i (1-based) on the first axis: (aref a (- i 1)); the
-   run-time check of aref reports an index out of range at i's position */
+   run-time check of aref reports an index out of range at i's position. A
+   constant i out of range for every length a may have (a compress result of at
+   most n items) is the same index error here, as clift refuses such an aref. */
 LVal *lower_index(LowerCtx *c, TExp *e, LVal **a) {
   (void)c;
   LVal *i = a[0], *x = a[1];
   long long n = lval_ext(x, 0);
   if (i->known && n >= 0 && (i->k < 1 || i->k > n))
     return diag_error(e->kids[0]->loc, "index error: %lld is not an index of an array of length %lld (⎕IO = 1)", i->k, n), NULL;
+  if (i->known && n < 0 && (i->k < 1 || nat_proves_le(x->ext[0], nat_const(i->k - 1)))) {
+    Nat *hi = nat_max_of(x->ext[0]);
+    return diag_error(e->kids[0]->loc, "index error: %lld is not an index of an array of length at most %s (⎕IO = 1)", i->k,
+                      hi ? nat_to_string(hi) : "0"), NULL;
+  }
   Expr *at = i->known ? lx_int(i->k - 1, e->loc) : lx_app(e->loc, "-", 2, i->e, lx_int(1, e->loc));
   LVal *v = lval_new(lx_app(e->loc, "aref", 2, x->e, at), x->base, x->rank - 1);
   for (int k = 1; k < x->rank; k++) v->ext[k - 1] = x->ext[k];

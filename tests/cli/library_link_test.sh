@@ -116,4 +116,26 @@ elif build opencl; then
   fi
 fi
 
+# F59: a C library wraps + - * of ints without -fwrapv (the user's flags): with
+# the signed `x + 1 > x`, gcc -O2 folded the comparison to true for INT_MAX
+printf '%s\n' '(lift (N) ((array-type int N)) (lambda (xs) (mapGlb (lambda (x) (if (> (+ x 1) x) (* x 3) 7)) xs)))' > "$T/wrap.lift"
+cat > "$T/wrap_main.c" <<'EOF'
+#include <stdio.h>
+#include "wrap.h"
+int main(void) {
+  int xs[] = { 2147483647, 5, -2147483647 - 1, 1000000000 }, out[4];
+  long long n = 4;
+  void *b[] = { out, xs };
+  wrap_run(b, &n);
+  printf("%d %d %d %d\n", out[0], out[1], out[2], out[3]);
+  return 0;
+}
+EOF
+if "$CLIFT" compile -t c -o "$T/wrap" "$T/wrap.lift" 2>"$T/cc.err" &&
+   $CC -std=c11 -O2 -Wall -Wextra -Werror -I"$T/wrap" -o "$T/wrap/run" "$T/wrap_main.c" "$T/wrap/wrap.c" -lm 2>>"$T/cc.err"; then
+  got=$("$T/wrap/run" 2>&1)
+  if [ "$got" = "7 15 -2147483648 -1294967296" ]; then ok
+  else bad "c library without -fwrapv: $got, expected 7 15 -2147483648 -1294967296"; fi
+else bad "c library without -fwrapv does not build: $(head -c 800 "$T/cc.err")"; fi
+
 summary "compiled libraries link together"

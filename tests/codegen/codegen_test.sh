@@ -34,7 +34,7 @@ fi
 f=tests/codegen/aref_rotate.lift
 if gen $f; then
   expect_count $f '= clift_check_index\(' 1 "index checks (only (i + k) % 8 with a run-time k)"
-  expect_count $f '\(int64_t\)\(\(\(int32_t\)\(gid0\) \+ 3\) % 8\)' 1 "the rotation's index, unchecked"
+  expect_count $f '\(int64_t\)\(\(int32_t\)\(\(uint32_t\)\(\(int32_t\)\(gid0\)\) \+ \(uint32_t\)\(3\)\) % 8\)' 1 "the rotation's index, unchecked"
 fi
 
 f=tests/codegen/lazy_map_reduce.lift
