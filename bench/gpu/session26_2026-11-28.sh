@@ -9,7 +9,7 @@
 #      on cuda and opencl; the median of each side's medians and new / base.
 # Usage (device x1, carry .carry/base.tgz): bash bench/gpu/session26_2026-11-28.sh .carry/base.tgz
 cd "$(dirname "$0")/../.." || exit 1
-RUNS=${RUNS:-20} ROUNDS=${ROUNDS:-3}
+RUNS=${RUNS:-20} ROUNDS=${ROUNDS:-2}   # PROGS, SIZES (N values, default 2^26): the programs and sizes timed
 mkdir -p /tmp/base && tar xzf "$1" -C /tmp/base
 make -s -j16 > /tmp/build.log 2>&1 && make -s -C /tmp/base -j16 >> /tmp/build.log 2>&1 || { echo "build failed"; tail /tmp/build.log; exit 1; }
 echo "built at ${SECONDS} s"
@@ -20,8 +20,8 @@ done
 cc -std=c11 -o /tmp/nvw bench/gpu/nv_verbose_w.c -lOpenCL && /tmp/nvw
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf "%-12s %-12s %-7s %10s %10s %7s\n" program size target base new ratio
-for prog in sum_int scan_int filter filter_1pct reverse_int scal; do
-  for n in 16777216 134217728; do
+for prog in ${PROGS:-sum_int scan_int filter reverse_int}; do
+  for n in ${SIZES:-67108864}; do
     for t in cuda opencl; do
       : > /tmp/b; : > /tmp/n
       for r in $(seq "$ROUNDS"); do
