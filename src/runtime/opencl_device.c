@@ -235,8 +235,10 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
   bool cpu = (d->type & CL_DEVICE_TYPE_CPU) != 0;
   /* -w: no warning of the OpenCL compiler reaches the user's stderr (PoCL printed
      "2 warnings generated." for a program's own (!= k k) or a constant && operand;
-     the code is clift's, not the user's; the random tester fails a run that prints) */
-  const char *options = arena_printf("-w %s%s%s%s", index32 ? "-DCLIFT_INDEX=int " : "", cpu ? "-DCLIFT_NO_LOOP_VECTORIZE " : "",
+     the code is clift's, not the user's; the random tester fails a run that prints).
+     Not with -cl-nv-verbose: NVIDIA's OpenCL then drops ptxas's register lines
+     from the log (H200, bench/gpu/nv_verbose_w.c), and it prints no warning itself */
+  const char *options = arena_printf("%s%s%s%s%s", d->regs_per_cu ? "" : "-w ", index32 ? "-DCLIFT_INDEX=int " : "", cpu ? "-DCLIFT_NO_LOOP_VECTORIZE " : "",
                                      fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "",
                                      d->regs_per_cu ? " -cl-nv-verbose" : "");   /* the registers, for resident */
   char *log = NULL;
