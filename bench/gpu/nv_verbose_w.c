@@ -2,6 +2,9 @@
    ("Used N registers") in the build log when -w is given beside
    -cl-nv-verbose? clift's runtime builds with both (opencl_device.c) and reads
    the registers for its grid cap. Prints the log's register lines per option set.
+   Run with CUDA_CACHE_DISABLE=1: a build the driver's compute cache serves runs
+   no ptxas and logs no registers (which first looked like -w dropping them).
+   H200, 2026-11-28: "Used 8 registers" under both option sets.
    Build: cc -std=c11 -o nvw nv_verbose_w.c -lOpenCL */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>

@@ -236,9 +236,9 @@ static void *build(void *dev, const char *src, bool index32, Loc where) {
   /* -w: no warning of the OpenCL compiler reaches the user's stderr (PoCL printed
      "2 warnings generated." for a program's own (!= k k) or a constant && operand;
      the code is clift's, not the user's; the random tester fails a run that prints).
-     Not with -cl-nv-verbose: NVIDIA's OpenCL then drops ptxas's register lines
-     from the log (H200, bench/gpu/nv_verbose_w.c), and it prints no warning itself */
-  const char *options = arena_printf("%s%s%s%s%s", d->regs_per_cu ? "" : "-w ", index32 ? "-DCLIFT_INDEX=int " : "", cpu ? "-DCLIFT_NO_LOOP_VECTORIZE " : "",
+     NVIDIA's OpenCL keeps ptxas's register lines under -w (H200, with
+     CUDA_CACHE_DISABLE=1: bench/gpu/nv_verbose_w.c; a cached build has none) */
+  const char *options = arena_printf("-w %s%s%s%s", index32 ? "-DCLIFT_INDEX=int " : "", cpu ? "-DCLIFT_NO_LOOP_VECTORIZE " : "",
                                      fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? "-cl-fp32-correctly-rounded-divide-sqrt" : "",
                                      d->regs_per_cu ? " -cl-nv-verbose" : "");   /* the registers, for resident */
   char *log = NULL;
