@@ -88,6 +88,8 @@ FEATURES = {
     'getlength': 'a row of a position-dependent array against (slice #0 #(getLength row) v) of a vector of N, '
                  'or padded to N by (padConstant #0 #(- N (getLength row)) c row) and zipped with it (SPEC §3.5)',
     'bits': 'int bit operations (bitand bitor bitxor bitnot shl lshr ashr), shift counts outside 0..31',
+    'wrap': 'int literals at the ends of the int range (2147483647, -2147483648, 1000000007, …), one in 5: '
+            'sums and products that overflow and wrap, as in the interpreter (FINDINGS.md F59)',
     'long': 'long arithmetic on widened ints (i2l, long literals, products past the int range), l2i back',
     'while': 'whileSeq over a (counter, value) state inside a thread',
     'stencil': 'stencils: slide2D over pad2D (or slide over pad/padConstant) of an input, a window function of '
@@ -243,6 +245,7 @@ class Reject(Exception):
 class Gen:
     def __init__(self, seed, exclude=()):
         self.r = random.Random(seed)
+        self.wide = random.Random(f'wrap{seed}')   # the 'wrap' literals (lit)
         self.exclude = set(exclude)
         self.feats = set()
         self.cons = []        # functions of the size variables that must hold
@@ -279,7 +282,12 @@ class Gen:
         if t == FLOAT:
             return self.flit()
         if t == INT:
-            return self.ilit()
+            k = self.ilit()
+            # an int at the range's ends, from a stream of its own (the other seeds' programs stay as they were)
+            if 'wrap' not in self.exclude and self.wide.random() < 0.2:
+                self.feats.add('wrap')
+                return self.wide.choice(['2147483647', '-2147483648', '1000000007', '65537', '-1073741825'])
+            return k
         if t == BOOL:
             return self.pick(['true', 'false'])
         if is_tup(t):
