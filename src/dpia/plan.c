@@ -254,30 +254,35 @@ static bool stmt_mentions(KStmt *s, void *v) {
 static bool index_decl(KStmt *d) { return d->kind == KS_DECL && !d->buf && d->var && d->init; }
 
 static void redeclare_index_vars(KStmt *block, const int *group) {
-  int n = block->n;
+  int n = block->n, nd = 0;
   KStmt **orig = NEW_ARRAY(KStmt *, n ? n : 1);   /* a declaration wrapped below is still copied as itself */
   memcpy(orig, block->stmts, sizeof(KStmt *) * (size_t)n);
-  bool *need = NEW_ARRAY(bool, n ? n : 1), *given = NEW_ARRAY(bool, n ? n : 1);   /* given: copied unscoped into group[j] */
-  for (int j = 0; j < n; j++) {
-    if (j > 0 && group[j] != group[j - 1]) memset(given, 0, sizeof(bool) * (size_t)n);
+  int *decls = NEW_ARRAY(int, n ? n : 1), *given = NEW_ARRAY(int, n ? n : 1);   /* given: the group it was copied into unscoped, + 1 */
+  bool *need = NEW_ARRAY(bool, n ? n : 1);
+  for (int i = 0; i < n; i++) if (index_decl(orig[i])) decls[nd++] = i;
+  for (int j = 0, below = 0; j < n; j++) {   /* decls[0 … below-1] lie before j */
+    while (below < nd && decls[below] < j) below++;
     bool any = false;
-    for (int i = j - 1; i >= 0; i--) {   /* latest first: a need found late adds the indices its init reads */
-      need[i] = false;
+    for (int x = below - 1; x >= 0; x--) {   /* latest first: a need found late adds the indices its init reads */
+      int i = decls[x];
       KStmt *d = orig[i];
-      if (group[i] == group[j] || !index_decl(d) || given[i]) continue;
+      need[i] = false;
+      if (group[i] == group[j] || given[i] == group[j] + 1) continue;
       need[i] = kstmt_any(orig[j], stmt_mentions, d->var);
-      for (int k = i + 1; k < j && !need[i]; k++) need[i] = need[k] && kstmt_any_node(orig[k], node_mentions, d->var);
+      for (int y = x + 1; y < below && !need[i]; y++)
+        need[i] = need[decls[y]] && kstmt_any_node(orig[decls[y]], node_mentions, d->var);
       any |= need[i];
     }
     if (!any) continue;
     KStmt *wrap = kstmt_block();
     wrap->scope = block->stmts[j]->kind != KS_DECL;
-    for (int i = 0; i < j; i++) {
+    for (int x = 0; x < below; x++) {
+      int i = decls[x];
       if (!need[i]) continue;
       KStmt *copy = NEW(KStmt);
       *copy = *orig[i];
       kstmt_add(wrap, copy);
-      given[i] |= !wrap->scope;
+      if (!wrap->scope) given[i] = group[j] + 1;
     }
     kstmt_add(wrap, block->stmts[j]);
     block->stmts[j] = wrap;
