@@ -76,6 +76,12 @@ class Gen:
         self.dynsrc = {}       # run-time length id -> bound
         self.budget = 60       # operations left in the whole program
         self.big = self.r.random() < 0.25   # larger extents in this program
+        # int literals at the ends of the int range (F59: + - * wrap as in the interpreter),
+        # from a stream of their own so that the other seeds' programs stay as they were;
+        # in one program in five, never in a count (replicate's, take's: counting > 0)
+        self.wide = random.Random('wrap%d' % seed)
+        self.wide_on = self.wide.random() < 0.2
+        self.counting = 0
         self.inner = 0         # > 0 inside a lambda's body: small arrays only
 
     # ---------------------------------------------------------------- helpers
@@ -228,7 +234,7 @@ class Gen:
             e = 'compress(each(fn %s:%s => %s,%s),%s)' % (x, ty(b, ()), pred, src.name, src.name)
         else:
             # counts with a range known when compiling
-            cnt = self.scalar(INT, 2, True) if b == INT else self.scalar(INT, 1, True)
+            cnt = self.count_scalar(2 if b == INT else 1)
             # (a count not reading x has no range in clift: "no range is known", avoided)
             if x not in cnt:
                 dep = {INT: x, BOOL: 'b2i(%s)' % x, DBL: 'b2i(gtd(%s,0.0))' % x}[b]
@@ -725,8 +731,15 @@ class Gen:
 
     def int_arg(self, depth):
         if depth > 0 and self.chance(0.3):
-            return self.scalar(INT, 1, True)
+            return self.count_scalar(1)
         return ilit(self.r.randint(-7, 7))
+
+    def count_scalar(self, depth):
+        self.counting += 1
+        try:
+            return self.scalar(INT, depth, True)
+        finally:
+            self.counting -= 1
 
     def index_arg(self, n, depth):
         if depth > 0 and self.chance(0.3):
@@ -740,7 +753,10 @@ class Gen:
             if vs and self.chance(0.8):
                 # the innermost (lambda parameters) most often
                 return (vs[-1] if self.chance(0.5) else self.r.choice(vs)).name
-            return self.scalar_lit(base)
+            lit = self.scalar_lit(base)
+            if base == INT and self.wide_on and not self.counting and self.wide.random() < 0.3:
+                return ilit(self.wide.choice([2147483647, -2147483648, 1000000007, 65537, -1073741825]))
+            return lit
         dn = depth - 1
         R = self.r
         if base == INT:
