@@ -497,6 +497,8 @@ LVal *lower_fn(LowerCtx *c, LVal *f, int n, LVal **args, Loc loc) {
   if (body->fn) return diag_error(loc, "not supported yet: a function that returns a function"), NULL;
   LVal *r = NEW(LVal);
   *r = *body;
+  /* a body known when compiling (`fn x => 2`: a constant count) keeps its value as a range */
+  if (!r->ranged) r->ranged = lower_range_of(body, &r->lo, &r->hi);
   r->known = false; r->vals = NULL;
   r->e = lx_lambda(loc, n, names, body->e);
   return r;
