@@ -255,6 +255,7 @@ static bool index_decl(KStmt *d) { return d->kind == KS_DECL && !d->buf && d->va
 
 static void redeclare_index_vars(KStmt *block, const int *group) {
   int n = block->n, nd = 0;
+  if (n == 0) return;   /* an empty block (fuzz: memcpy from NULL stmts) */
   KStmt **orig = NEW_ARRAY(KStmt *, n ? n : 1);   /* a declaration wrapped below is still copied as itself */
   memcpy(orig, block->stmts, sizeof(KStmt *) * (size_t)n);
   int *decls = NEW_ARRAY(int, n ? n : 1), *given = NEW_ARRAY(int, n ? n : 1);   /* given: the group it was copied into unscoped, + 1 */
