@@ -159,6 +159,7 @@ struct KStmt {
 typedef enum { CHECK_AREF = 1, CHECK_DIV, CHECK_MOD, CHECK_F2I, CHECK_D2I, CHECK_IOTA, CHECK_FACTORIAL, CHECK_BINOMIAL,
                CHECK_SEQFOR_READ, CHECK_SEQFOR_UNWRITTEN,
                CHECK_FCL_INDEX /* FCL's index (rule 5.61), worded as its interpreter */,
+               CHECK_APL_INDEX /* TAIL's index(i, a): the aref of i - 1, reported 1-based */,
                CHECK_LENGTH /* checkLength: the two lengths */ } CheckKind;
 typedef struct CheckSite { Loc loc; CheckKind kind; } CheckSite;
 enum { CHECK_CELL_INTS = 5 };

@@ -195,7 +195,7 @@ View *exp_aref(Tr *tr, Expr *e) {
   if (cexp_bounds(i->scalar, &lo, &hi) && nat_proves_le(nat_const(0), lo) && nat_proves_lt(hi, n))
     d->init = cexp_op(OP_I2L, d->type, 1, &i->scalar);   /* in range by its bounds: APL's rotations, (i + k) % n */
   else {
-    CExp *args[3] = { i->scalar, cexp_nat(n), kernel_check_site(tr->k, e->loc, CHECK_AREF) };
+    CExp *args[3] = { i->scalar, cexp_nat(n), kernel_check_site(tr->k, e->loc, e->apl_index ? CHECK_APL_INDEX : CHECK_AREF) };
     d->init = cexp_op(OP_CHECK_INDEX, d->type, 3, args);   /* SPEC §4.1: out of range is an error */
   }
   kstmt_add(tr->block, d);

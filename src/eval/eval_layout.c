@@ -4,6 +4,7 @@
    slide and transpose copy scalars rather than make a boxed value each. */
 #include "interp.h"
 #include "../prim/rules.h"
+#include "../prim/special.h"   /* CLIFT_APL_INDEX_ERROR */
 #include <string.h>
 
 /* Flat-array helpers: a flat value over xs's scalars with a new shape. */
@@ -203,7 +204,8 @@ Value *eval_aref(Interp *it, Expr *e, Env *env) {
   int64_t k = value_as_long(i);
   if (k < 0 || k >= xs->n) {
     /* the generated code's words (runtime/check_report.c): one message on every target (SPEC §8) */
-    diag_error(e->loc, "aref: index %lld out of range for an array of length %lld", (long long)k, (long long)xs->n);
+    if (e->apl_index) diag_error(e->loc, CLIFT_APL_INDEX_ERROR, (long long)k + 1, (long long)xs->n);
+    else diag_error(e->loc, "aref: index %lld out of range for an array of length %lld", (long long)k, (long long)xs->n);
     return NULL;
   }
   return value_elem(xs, k);

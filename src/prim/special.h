@@ -20,6 +20,8 @@
 #define CLIFT_SPECIAL_H
 
 #define CLIFT_LENGTH_ERROR "length error: %lld where %lld %s needed"
+/* TAIL's index(i, a) at run time, as the lowering says it when i is a constant (tail/lower_ops.c) */
+#define CLIFT_APL_INDEX_ERROR "index error: %lld is not an index of an array of length %lld (⎕IO = 1)"
 #define CLIFT_FACTORIAL_ERROR "domain error: factorial of the negative integer %g"
 #define CLIFT_BINOMIAL_ERROR "domain error: binomial %g!%g: n is a negative integer and k is not an integer (a pole of Γ(n+1))"
 

@@ -26,6 +26,8 @@ bool check_report(const Kernel *k, const int32_t cell[CHECK_CELL_INTS]) {
                         value_at(cell, 1), value_at(cell, 3) - 1);
     return diag_error(site->loc, "iota: the length %lld is negative", value_at(cell, 1));
   case CHECK_MOD: return diag_error(site->loc, "integer modulo by zero");
+  case CHECK_APL_INDEX:
+    return diag_error(site->loc, CLIFT_APL_INDEX_ERROR, value_at(cell, 1) + 1, value_at(cell, 3));
   case CHECK_FCL_INDEX: {
     long long n = value_at(cell, 3);
     return diag_error(site->loc, "index %lld out of bounds: the array has %lld element%s", value_at(cell, 1), n, n == 1 ? "" : "s");
@@ -59,6 +61,7 @@ const char *check_site_text(const Kernel *k, int s) {
   CheckSite *site = &k->sites[s - 1];
   const char *what = site->kind == CHECK_AREF ? "aref: index out of range"
                    : site->kind == CHECK_FCL_INDEX ? "index out of bounds"
+                   : site->kind == CHECK_APL_INDEX ? "index error"
                    : site->kind == CHECK_DIV ? "integer division by zero"
                    : site->kind == CHECK_MOD ? "integer modulo by zero"
                    : site->kind == CHECK_IOTA ? "iota: a negative length, or one beyond its bound"

@@ -53,6 +53,8 @@ struct Expr {
   bool full_tiles;       /* PRIM: the mapWrg of a top-level reduce's first pass (lower.c): on the device
                             targets its tiles inside the input are read unchecked (dpia/tiles.c) */
   bool last_group;       /* PRIM: the mapWrg of its pass over the partials, one work-group (dpia/last_group.c) */
+  bool apl_index;        /* APPLY, then PRIM aref: TAIL's index(i, a) lowered as (aref a (- i 1)): an index
+                            out of range is reported as APL's, i 1-based (⎕IO = 1), on every target */
 };
 
 /* A run-time size condition the type checker could not settle statically,

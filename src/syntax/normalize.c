@@ -379,7 +379,9 @@ static Expr *norm(Expr *e, Scope *sc) {
   case EX_APPLY: {
     Thunk *args = NEW_ARRAY(Thunk, e->nkids - 1);
     for (int i = 1; i < e->nkids; i++) args[i - 1] = (Thunk){ e->kids[i], sc, false };
-    return apply_fn(e->kids[0], sc, args, e->nkids - 1, e->loc);
+    Expr *r = apply_fn(e->kids[0], sc, args, e->nkids - 1, e->loc);
+    if (r && e->apl_index && r->kind == EX_PRIM) r->apl_index = true;   /* the aref TAIL's index made */
+    return r;
   }
   case EX_PRIM:
     return e;

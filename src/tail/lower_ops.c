@@ -2,6 +2,7 @@
    (docs/apl.md §3.2). Every extent is a nat; counts that fix an extent (drop's,
    iota's) must be static. `map^d f` is d nested maps (map_depth). */
 #include "lower.h"
+#include "../prim/special.h"   /* CLIFT_APL_INDEX_ERROR */
 #include <string.h>
 
 typedef Expr *(*RowFn)(LowerCtx *c, void *ctx, Expr *row, Loc loc);
@@ -684,14 +685,16 @@ LVal *lower_index(LowerCtx *c, TExp *e, LVal **a) {
   LVal *i = a[0], *x = a[1];
   long long n = lval_ext(x, 0);
   if (i->known && n >= 0 && (i->k < 1 || i->k > n))
-    return diag_error(e->kids[0]->loc, "index error: %lld is not an index of an array of length %lld (⎕IO = 1)", i->k, n), NULL;
+    return diag_error(e->kids[0]->loc, CLIFT_APL_INDEX_ERROR, i->k, n), NULL;
   if (i->known && n < 0 && (i->k < 1 || nat_proves_le(x->ext[0], nat_const(i->k - 1)))) {
     Nat *hi = nat_max_of(x->ext[0]);
     return diag_error(e->kids[0]->loc, "index error: %lld is not an index of an array of length at most %s (⎕IO = 1)", i->k,
                       hi ? nat_to_string(hi) : "0"), NULL;
   }
   Expr *at = i->known ? lx_int(i->k - 1, e->loc) : lx_app(e->loc, "-", 2, i->e, lx_int(1, e->loc));
-  LVal *v = lval_new(lx_app(e->loc, "aref", 2, x->e, at), x->base, x->rank - 1);
+  Expr *aref = lx_app(e->kids[0]->loc, "aref", 2, x->e, at);   /* an error at i, as a constant i's */
+  aref->apl_index = true;   /* an index out of range at run time is APL's index error, i as written */
+  LVal *v = lval_new(aref, x->base, x->rank - 1);
   for (int k = 1; k < x->rank; k++) v->ext[k - 1] = x->ext[k];
   if (i->known && x->vals) { v->known = true; v->k = x->vals[i->k - 1]; v->e = lx_known(x->base, v->k, e->loc); }
   return v;

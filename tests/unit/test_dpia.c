@@ -344,7 +344,7 @@ static void test_while(void) {
         "  int32_t acc0;\n"
         "  acc0 = n;\n"
         "  while (acc0 < 100) {\n"
-        "    acc0 = (acc0 * 2);\n"
+        "    acc0 = (int32_t)((uint32_t)(acc0) * (uint32_t)(2));\n"   /* ints wrap (F59) */
         "  }\n"
         "  out[0] = acc0;\n", "whileSeq, scalar state");
   EXACT(c_statements("", "int int", "a b",
@@ -366,8 +366,9 @@ static void test_while(void) {
   IN_ORDER(c_statements("N", "(array-type int N)", "xs",
                         "(whileSeq (lambda (k) (< (aref (reduceSeq 0 + (mapSeq (* k) xs)) 0) 100)) (+ 1) 0)"),
            "whileSeq, a reduction in the predicate",
-           "  acc0 = 0;", "  while (true) {", "      tmp1[i2] = (acc0 * xs[i2]);", "    acc3 = 0;",
-           "      acc3 = (acc3 + tmp1[i4]);", "    if (!(acc3 < 100)) break;", "    acc0 = (1 + acc0);", "  }",
+           "  acc0 = 0;", "  while (true) {", "      tmp1[i2] = (int32_t)((uint32_t)(acc0) * (uint32_t)(xs[i2]));", "    acc3 = 0;",
+           "      acc3 = (int32_t)((uint32_t)(acc3) + (uint32_t)(tmp1[i4]));", "    if (!(acc3 < 100)) break;",
+           "    acc0 = (int32_t)((uint32_t)(1) + (uint32_t)(acc0));", "  }",
            "  out[0] = acc0;");
   EXACT(cl_kernels("", "int", "n", doubling),
         "/* k0: one work-item */\n"
@@ -375,7 +376,7 @@ static void test_while(void) {
         "  int acc0;\n"
         "  acc0 = n;\n"
         "  while (acc0 < 100) {\n"
-        "    acc0 = (acc0 * 2);\n"
+        "    acc0 = as_int((uint)(acc0) * (uint)(2));\n"
         "  }\n"
         "  out[0] = acc0;\n"
         "}\n", "whileSeq at the top (opencl)");
