@@ -283,10 +283,13 @@ class Gen:
             return self.flit()
         if t == INT:
             k = self.ilit()
-            # an int at the range's ends, from a stream of its own (the other seeds' programs stay as they were)
+            # a sum or product with an int at the range's ends, from a stream of its own (the other
+            # seeds' programs stay as they were), that wraps; its residue keeps it small, as the
+            # literals other groups expect (an f2i of a product of it, a guarded index)
             if 'wrap' not in self.exclude and self.wide.random() < 0.2:
                 self.feats.add('wrap')
-                return self.wide.choice(['2147483647', '-2147483648', '1000000007', '65537', '-1073741825'])
+                big = self.wide.choice(['2147483647', '-2147483648', '1000000007', '65537', '-1073741825'])
+                return f'(% ({self.wide.choice(["+", "*", "-"])} {k} {big}) 1009)'
             return k
         if t == BOOL:
             return self.pick(['true', 'false'])
