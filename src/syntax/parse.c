@@ -138,24 +138,24 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
   }
   const char *op = s->kids[0]->text;
   if (strcmp(op, "getLength") == 0) return parse_get_length(ps, s);
-  Nat *args[64];
-  if (s->n - 1 > 64) { diag_error(s->loc, "too many operands"); return NULL; }
-  for (int i = 1; i < s->n; i++) if (!(args[i - 1] = parse_nat(ps, s->kids[i]))) return NULL;
+  /* SPEC §2: (+ nat nat+) and (* nat nat+), the others two operands */
+  static const struct { const char *name; Nat *(*fn)(Nat *, Nat *); bool variadic; } ops[] = {
+    { "+", nat_add, true }, { "*", nat_mul, true }, { "-", nat_sub, false }, { "/", nat_div, false },
+    { "%", nat_mod, false }, { "pow", nat_pow, false }, { "min", nat_min, false }, { "max", nat_max, false },
+  };
+  int k = 0, nops = (int)(sizeof ops / sizeof ops[0]);
+  while (k < nops && strcmp(ops[k].name, op) != 0) k++;
+  if (k == nops) { diag_error(s->kids[0]->loc, "unknown size operator '%s' (expected + - * / %% pow min max getLength)", op); return NULL; }
   int n = s->n - 1;
-  bool variadic = strcmp(op, "+") == 0 || strcmp(op, "*") == 0;
-  if (!variadic && n != 2) { diag_error(s->loc, "size operator '%s' expects 2 operands, found %d", op, n); return NULL; }
-  Nat *r = args[0];
-  for (int i = 1; i < n; i++) {
-    if (strcmp(op, "+") == 0) r = nat_add(r, args[i]);
-    else if (strcmp(op, "*") == 0) r = nat_mul(r, args[i]);
-    else if (strcmp(op, "-") == 0) r = nat_sub(r, args[i]);
-    else if (strcmp(op, "/") == 0) r = nat_div(r, args[i]);
-    else if (strcmp(op, "%") == 0) r = nat_mod(r, args[i]);
-    else if (strcmp(op, "pow") == 0) r = nat_pow(r, args[i]);
-    else if (strcmp(op, "min") == 0) r = nat_min(r, args[i]);
-    else if (strcmp(op, "max") == 0) r = nat_max(r, args[i]);
-    else { diag_error(s->kids[0]->loc, "unknown size operator '%s' (expected + - * / %% pow min max getLength)", op); return NULL; }
+  if (ops[k].variadic ? n < 2 : n != 2) {
+    diag_error(s->loc, "size operator '%s' expects %s2 operands, found %d", op, ops[k].variadic ? "at least " : "", n);
+    return NULL;
   }
+  Nat *args[64];
+  if (n > 64) { diag_error(s->loc, "too many operands"); return NULL; }
+  for (int i = 0; i < n; i++) if (!(args[i] = parse_nat(ps, s->kids[i + 1]))) return NULL;
+  Nat *r = args[0];
+  for (int i = 1; i < n; i++) r = ops[k].fn(r, args[i]);
   return r;
 }
 

@@ -189,6 +189,12 @@ static void test_split_join(void) {
   REFUSED("N", F, "xs", "(join xs)", "'join' expects an array of arrays, found [float]N", "xs)");
   REFUSED("N", F, "xs", "(transpose xs)", "'transpose' expects an array of arrays, found [float]N", "xs)");
   REFUSED("N", F, "xs", "(split #0 xs)", "'split' by 0", "#0");
+  /* SPEC §2: (+ nat nat+), (* nat nat+): one operand was taken as the operand itself */
+  REFUSED("N", F, "xs", "(split #(* 4) xs)", "size operator '*' expects at least 2 operands, found 1", "(* 4)");
+  REFUSED("N", F, "xs", "(split #(+ N) xs)", "size operator '+' expects at least 2 operands, found 1", "(+ N)");
+  REFUSED("N", F, "xs", "(split #(- N) xs)", "size operator '-' expects 2 operands, found 1", "(- N)");
+  REFUSED("N", F, "xs", "(split #(foo N 2) xs)", "unknown size operator 'foo'", "foo");
+  TYPED("N", FN4, "xs", "(split #(* 2 2 1) xs)", "(N) [float](N * 4) -> [[float]4]N");
 }
 
 /* slide #s #st: [T]n -> [[T]s]((n-s)/st+1); pad, padConstant: l+n+r; slice */
