@@ -155,7 +155,19 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
   if (n > 64) { diag_error(s->loc, "too many operands"); return NULL; }
   for (int i = 0; i < n; i++) if (!(args[i] = parse_nat(ps, s->kids[i + 1]))) return NULL;
   Nat *r = args[0];
-  for (int i = 1; i < n; i++) r = ops[k].fn(r, args[i]);
+  for (int i = 1; i < n; i++) {
+    long long a, b, c = 0;
+    bool over = false;
+    if (nat_is_const(r, &a) && nat_is_const(args[i], &b)) {   /* folded constants wrap at 2^64 (nat_build.c) */
+      if (ops[k].fn == nat_add) over = __builtin_add_overflow(a, b, &c);
+      else if (ops[k].fn == nat_sub) over = __builtin_sub_overflow(a, b, &c);
+      else if (ops[k].fn == nat_mul) over = __builtin_mul_overflow(a, b, &c);
+      else if (ops[k].fn == nat_pow && (a < -1 || a > 1))   /* |a| ≥ 2 passes 2^63 within 63 steps */
+        for (long long e = 0, p = 1; e < b && !over; e++) over = __builtin_mul_overflow(p, a, &p);
+    }
+    if (over) { diag_error(s->loc, "the size (%s …) is beyond 64 bits", op); return NULL; }
+    r = ops[k].fn(r, args[i]);
+  }
   return r;
 }
 

@@ -194,6 +194,10 @@ static void test_split_join(void) {
   REFUSED("N", F, "xs", "(split #(+ N) xs)", "size operator '+' expects at least 2 operands, found 1", "(+ N)");
   REFUSED("N", F, "xs", "(split #(- N) xs)", "size operator '-' expects 2 operands, found 1", "(- N)");
   REFUSED("N", F, "xs", "(split #(foo N 2) xs)", "unknown size operator 'foo'", "foo");
+  /* constants folded past 2^63 wrapped ("the length -2 is negative for every size") */
+  REFUSED("N", F, "xs", "(split #(* 9223372036854775807 2) xs)", "the size (* …) is beyond 64 bits", "(* 9223372036854775807");
+  REFUSED("N", F, "xs", "(split #(pow 3 40) xs)", "the size (pow …) is beyond 64 bits", "(pow 3 40)");
+  REFUSED("N", F, "xs", "(split #(+ 9223372036854775807 1) xs)", "the size (+ …) is beyond 64 bits", "(+ 9223372036854775807");
   TYPED("N", FN4, "xs", "(split #(* 2 2 1) xs)", "(N) [float](N * 4) -> [[float]4]N");
 }
 
