@@ -228,10 +228,10 @@ CExp *cexp_sleep(long long ns);
    variables, sizes) and + - * / % min max casts and selects, where every step
    provably stays within its type's range; false when unknown. */
 bool cexp_bounds(CExp *e, Nat **lo, Nat **hi);
-/* Does s write buffer b (or another field of its parameter: the same base)? */
 /* A loop of no iteration (its count provably 0: rows of extent 0): it writes nothing. */
 bool kstmt_never_runs(const KStmt *s);
-/* Does s write b (loops of no iteration aside)? */
+/* Does s write buffer b (or another field of its parameter: the same base), loops
+   of no iteration aside? */
 bool kstmt_writes(KStmt *s, Buffer *b);
 /* The one walk of a statement tree (kernel.c): s, a block's statements in
    order, then body, then_ and else_, depth first; true as soon as fn says so

@@ -256,10 +256,10 @@ static bool index_decl(KStmt *d) { return d->kind == KS_DECL && !d->buf && d->va
 static void redeclare_index_vars(KStmt *block, const int *group) {
   int n = block->n, nd = 0;
   if (n == 0) return;   /* an empty block (fuzz: memcpy from NULL stmts) */
-  KStmt **orig = NEW_ARRAY(KStmt *, n ? n : 1);   /* a declaration wrapped below is still copied as itself */
+  KStmt **orig = NEW_ARRAY(KStmt *, n);   /* a declaration wrapped below is still copied as itself */
   memcpy(orig, block->stmts, sizeof(KStmt *) * (size_t)n);
-  int *decls = NEW_ARRAY(int, n ? n : 1), *given = NEW_ARRAY(int, n ? n : 1);   /* given: the group it was copied into unscoped, + 1 */
-  bool *need = NEW_ARRAY(bool, n ? n : 1);
+  int *decls = NEW_ARRAY(int, n), *given = NEW_ARRAY(int, n);   /* given: the group it was copied into unscoped, + 1 */
+  bool *need = NEW_ARRAY(bool, n);
   for (int i = 0; i < n; i++) if (index_decl(orig[i])) decls[nd++] = i;
   for (int j = 0, below = 0; j < n; j++) {   /* decls[0 … below-1] lie before j */
     while (below < nd && decls[below] < j) below++;

@@ -117,6 +117,15 @@ static Nat *parse_nat_with(Parser *ps, Sexp *s, NatVar *v) {
   return n;
 }
 
+static bool add_over(long long a, long long b) { long long c; return __builtin_add_overflow(a, b, &c); }
+static bool sub_over(long long a, long long b) { long long c; return __builtin_sub_overflow(a, b, &c); }
+static bool mul_over(long long a, long long b) { long long c; return __builtin_mul_overflow(a, b, &c); }
+static bool pow_over(long long a, long long b) {   /* |a| ≥ 2 passes 2^63 within 63 steps */
+  bool over = false;
+  for (long long e = 0, p = 1; (a < -1 || a > 1) && e < b && !over; e++) over = __builtin_mul_overflow(p, a, &p);
+  return over;
+}
+
 static Nat *parse_nat(Parser *ps, Sexp *s) {
   if (s->kind == SX_HASH) s = s->kids[0];
   if (s->kind == SX_ATOM) {
@@ -138,10 +147,12 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
   }
   const char *op = s->kids[0]->text;
   if (strcmp(op, "getLength") == 0) return parse_get_length(ps, s);
-  /* SPEC §2: (+ nat nat+) and (* nat nat+), the others two operands */
-  static const struct { const char *name; Nat *(*fn)(Nat *, Nat *); bool variadic; } ops[] = {
-    { "+", nat_add, true }, { "*", nat_mul, true }, { "-", nat_sub, false }, { "/", nat_div, false },
-    { "%", nat_mod, false }, { "pow", nat_pow, false }, { "min", nat_min, false }, { "max", nat_max, false },
+  /* SPEC §2: (+ nat nat+) and (* nat nat+), the others two operands; `over`: do two
+     constants fold past 64 bits (nat_build.c wraps them)? */
+  static const struct { const char *name; Nat *(*fn)(Nat *, Nat *); bool variadic; bool (*over)(long long, long long); } ops[] = {
+    { "+", nat_add, true, add_over }, { "*", nat_mul, true, mul_over }, { "-", nat_sub, false, sub_over },
+    { "/", nat_div, false, NULL }, { "%", nat_mod, false, NULL }, { "pow", nat_pow, false, pow_over },
+    { "min", nat_min, false, NULL }, { "max", nat_max, false, NULL },
   };
   int k = 0, nops = (int)(sizeof ops / sizeof ops[0]);
   while (k < nops && strcmp(ops[k].name, op) != 0) k++;
@@ -156,16 +167,11 @@ static Nat *parse_nat(Parser *ps, Sexp *s) {
   for (int i = 0; i < n; i++) if (!(args[i] = parse_nat(ps, s->kids[i + 1]))) return NULL;
   Nat *r = args[0];
   for (int i = 1; i < n; i++) {
-    long long a, b, c = 0;
-    bool over = false;
-    if (nat_is_const(r, &a) && nat_is_const(args[i], &b)) {   /* folded constants wrap at 2^64 (nat_build.c) */
-      if (ops[k].fn == nat_add) over = __builtin_add_overflow(a, b, &c);
-      else if (ops[k].fn == nat_sub) over = __builtin_sub_overflow(a, b, &c);
-      else if (ops[k].fn == nat_mul) over = __builtin_mul_overflow(a, b, &c);
-      else if (ops[k].fn == nat_pow && (a < -1 || a > 1))   /* |a| ≥ 2 passes 2^63 within 63 steps */
-        for (long long e = 0, p = 1; e < b && !over; e++) over = __builtin_mul_overflow(p, a, &p);
+    long long a, b;
+    if (ops[k].over && nat_is_const(r, &a) && nat_is_const(args[i], &b) && ops[k].over(a, b)) {
+      diag_error(s->loc, "the size (%s …) is beyond 64 bits", op);
+      return NULL;
     }
-    if (over) { diag_error(s->loc, "the size (%s …) is beyond 64 bits", op); return NULL; }
     r = ops[k].fn(r, args[i]);
   }
   return r;

@@ -684,12 +684,11 @@ LVal *lower_index(LowerCtx *c, TExp *e, LVal **a) {
   (void)c;
   LVal *i = a[0], *x = a[1];
   long long n = lval_ext(x, 0);
-  if (i->known && n >= 0 && (i->k < 1 || i->k > n))
-    return diag_error(e->kids[0]->loc, CLIFT_APL_INDEX_ERROR, i->k, n), NULL;
-  if (i->known && n < 0 && (i->k < 1 || nat_proves_le(x->ext[0], nat_const(i->k - 1)))) {
+  if (i->known && (i->k < 1 || nat_proves_le(x->ext[0], nat_const(i->k - 1)))) {
+    if (n >= 0) return diag_error(e->kids[0]->loc, CLIFT_APL_INDEX_ERROR, i->k, n), NULL;
     Nat *hi = nat_max_of(x->ext[0]);
-    return diag_error(e->kids[0]->loc, "index error: %lld is not an index of an array of length at most %s (⎕IO = 1)", i->k,
-                      hi ? nat_to_string(hi) : "0"), NULL;
+    return diag_error(e->kids[0]->loc, "index error: %lld is not an index of an array of length %s (⎕IO = 1)", i->k,
+                      hi ? arena_printf("at most %s", nat_to_string(hi)) : "known only at run time"), NULL;
   }
   Expr *at = i->known ? lx_int(i->k - 1, e->loc) : lx_app(e->loc, "-", 2, i->e, lx_int(1, e->loc));
   Expr *aref = lx_app(e->kids[0]->loc, "aref", 2, x->e, at);   /* an error at i, as a constant i's */
